@@ -1,0 +1,12 @@
+"""Pure rules engines, one package per game, all behind the contract of games.core.protocol."""
+
+from __future__ import annotations
+
+from games.core.protocol import Game
+from games.spyfall import GAME as SPYFALL
+
+REGISTRY: dict[str, Game] = {
+    SPYFALL.id: SPYFALL,
+}
+
+__all__ = ["REGISTRY"]

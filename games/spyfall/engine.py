@@ -1,0 +1,571 @@
+"""Spyfall rules (rules/spyfall.md): rounds, accusations, time-out votes, the spy's guess, scoring.
+
+State is a JSON-ready dict; `apply` copies before changing it. Seats are lists indexed by seat
+so nothing depends on JSON's string keys.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from games.core import vote as votes
+from games.core.protocol import IllegalAction, Outcome, Rng
+from games.core.seats import clockwise, next_seat
+from games.spyfall.locations import BY_ID, LOCATIONS
+
+State = dict[str, Any]
+
+DEFAULT_OPTIONS: dict[str, Any] = {"rounds": 5, "minutes": 8, "roles": True, "vote_seconds": 60}
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "rounds": (1, 20),
+    "minutes": (3, 20),
+    "vote_seconds": (15, 600),
+}
+LOG_KEPT = 30
+
+# Points (rules/spyfall.md, "Scoring").
+SPY_SURVIVES = 2
+SPY_GUESSES = 4
+SPY_FRAMES_INNOCENT = 4
+NON_SPY_WIN = 1
+ACCUSER_BONUS = 1
+
+VOTING_PHASES = ("accusation", "final_vote")
+ROUND_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
+
+
+def _options(options: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
+    if unknown:
+        raise IllegalAction(f"Unknown option: {', '.join(unknown)}.")
+    merged = {**DEFAULT_OPTIONS, **options}
+    for key, (low, high) in OPTION_RANGES.items():
+        value = merged[key]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise IllegalAction(f"The option {key} must be a whole number from {low} to {high}.")
+    if not isinstance(merged["roles"], bool):
+        raise IllegalAction("The option roles must be true or false.")
+    return merged
+
+
+class Spyfall:
+    id = "spyfall"
+    title = "Spyfall"
+    min_players = 3
+    max_players = 8
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
+        if not self.min_players <= n_players <= self.max_players:
+            raise IllegalAction(
+                f"Spyfall needs {self.min_players} to {self.max_players} players, not {n_players}."
+            )
+        opts = _options(dict(options))
+        return {
+            "n": n_players,
+            "options": opts,
+            "phase": "lobby",
+            "round": 0,
+            "dealer": rng.randint(0, n_players - 1),
+            "open_start": False,
+            "now": 0.0,
+            "scores": [0] * n_players,
+            "left": [False] * n_players,
+            "used_locations": [],
+            "location": None,
+            "spy": None,
+            "roles": [None] * n_players,
+            "asker": None,
+            "asked_by": None,
+            "accused": [False] * n_players,
+            "clock": {"deadline": None, "paused_remaining": None},
+            "vote": None,
+            "guess_deadline": None,
+            "phase_deadline": None,
+            "result": None,
+            "history": [],
+            "log": [],
+            "log_count": 0,
+        }
+
+    # --- queries ----------------------------------------------------------------------------
+
+    def active(self, state: State) -> list[int]:
+        return [s for s in range(state["n"]) if not state["left"][s]]
+
+    def to_act(self, state: State) -> set[int]:
+        """Seats with something to do now; leaving, always possible, does not count."""
+        return {
+            s
+            for s in range(state["n"])
+            if any(a["type"] != "leave" for a in self.legal_actions(state, s))
+        }
+
+    def legal_actions(self, state: State, seat: int | None) -> list[dict[str, Any]]:
+        phase = state["phase"]
+        if phase == "game_over":
+            return []
+        if seat is None:
+            return [{"type": "timeout"}] if self.deadline(state) is not None else []
+        if not 0 <= seat < state["n"] or state["left"][seat]:
+            return []
+        actions: list[dict[str, Any]] = []
+        if phase in ("lobby", "round_over"):
+            if seat == state["dealer"] or state["open_start"]:
+                actions.append({"type": "start_round"})
+        elif phase == "playing":
+            if seat == state["asker"]:
+                actions += [{"type": "ask", "target": t} for t in self._ask_targets(state)]
+            if not state["accused"][seat]:
+                actions += [
+                    {"type": "accuse", "target": t} for t in self.active(state) if t != seat
+                ]
+            if seat == state["spy"]:
+                actions.append({"type": "reveal"})
+        elif phase in VOTING_PHASES:
+            if votes.can_vote(state["vote"]["ballot"], seat):
+                actions += [{"type": "vote", "guilty": True}, {"type": "vote", "guilty": False}]
+        elif phase == "spy_guess" and seat == state["spy"]:
+            actions += [{"type": "guess", "location": loc.id} for loc in LOCATIONS]
+        actions.append({"type": "leave"})
+        return actions
+
+    def deadline(self, state: State) -> float | None:
+        phase = state["phase"]
+        if phase == "playing":
+            return state["clock"]["deadline"]
+        if phase in VOTING_PHASES:
+            return state["vote"]["deadline"]
+        if phase == "spy_guess":
+            return state["guess_deadline"]
+        if phase == "round_over" and not state["open_start"]:
+            return state["phase_deadline"]
+        return None
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "game_over":
+            return None
+        present = self.active(state) or list(range(state["n"]))
+        best = max(state["scores"][s] for s in present)
+        winners = [s for s in present if state["scores"][s] == best]
+        scores = {s: float(state["scores"][s]) for s in range(state["n"])}
+        return Outcome(winners=winners, scores=scores, reason=state["end_reason"])
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return copy.deepcopy(state)
+
+    def load(self, data: dict[str, Any]) -> State:
+        return copy.deepcopy(data)
+
+    # --- views ------------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        phase = state["phase"]
+        clock: dict[str, Any] = dict(state["clock"])
+        shown: dict[str, Any] = {
+            "game": self.id,
+            "phase": phase,
+            "round": state["round"],
+            "rounds": state["options"]["rounds"],
+            "minutes": state["options"]["minutes"],
+            "roles_in_play": state["options"]["roles"],
+            "n": state["n"],
+            "dealer": state["dealer"],
+            "open_start": state["open_start"],
+            "asker": state["asker"] if phase in ROUND_PHASES else None,
+            "asked_by": state["asked_by"] if phase in ROUND_PHASES else None,
+            "accused": list(state["accused"]),
+            "left": list(state["left"]),
+            "scores": list(state["scores"]),
+            "clock": clock,
+            "deadline": self.deadline(state),
+            "vote": None,
+            "guess_deadline": state["guess_deadline"] if phase == "spy_guess" else None,
+            "spy_revealed": state["spy"] if phase == "spy_guess" else None,
+            "locations": [{"id": loc.id, "names": dict(loc.names)} for loc in LOCATIONS],
+            "result": copy.deepcopy(state["result"]) if phase in ("round_over", "game_over") else None,
+            "history": copy.deepcopy(state["history"]),
+            "log": copy.deepcopy(state["log"]),
+            "log_count": state["log_count"],
+        }
+        if phase in VOTING_PHASES:
+            v = state["vote"]
+            shown["vote"] = {
+                "kind": v["kind"],
+                "suspect": v["suspect"],
+                "accuser": v.get("accuser"),
+                "deadline": v["deadline"],
+                **votes.public(v["ballot"]),
+            }
+            if seat is not None:
+                shown["vote"]["my_ballot"] = v["ballot"]["ballots"][seat]
+                shown["vote"]["can_vote"] = votes.can_vote(v["ballot"], seat)
+        if phase in ROUND_PHASES and seat is not None and 0 <= seat < state["n"]:
+            shown["card"] = self._card(state, seat)
+        if phase == "game_over":
+            outcome = self.outcome(state)
+            assert outcome is not None
+            shown["winners"] = outcome.winners
+            shown["end_reason"] = outcome.reason
+        return shown
+
+    def _card(self, state: State, seat: int) -> dict[str, Any] | None:
+        if state["location"] is None or state["left"][seat]:
+            return None
+        if seat == state["spy"]:
+            return {"spy": True}
+        role_index = state["roles"][seat]
+        location = BY_ID[state["location"]]
+        role = location.roles[role_index] if role_index is not None else None
+        return {
+            "location": location.id,
+            "location_names": dict(location.names),
+            "role": role["en"] if role else None,
+            "role_names": dict(role) if role else None,
+        }
+
+    # --- apply ------------------------------------------------------------------------------
+
+    def apply(self, state: State, seat: int | None, action: dict[str, Any], rng: Rng) -> State:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("That is not an action.")
+        kind = action["type"]
+        handler = getattr(self, f"_do_{kind}", None)
+        if handler is None:
+            raise IllegalAction(f"Spyfall has no action called {kind!r}.")
+        if state["phase"] == "game_over":
+            raise IllegalAction("The game is over.")
+        if seat is None and kind != "timeout":
+            raise IllegalAction("Only a player can do that.")
+        if seat is not None:
+            if not isinstance(seat, int) or not 0 <= seat < state["n"]:
+                raise IllegalAction("You are not playing at this table.")
+            if state["left"][seat]:
+                raise IllegalAction("You have left this game.")
+        at = action.get("at")
+        if at is not None and not isinstance(at, (int, float)):
+            raise IllegalAction("The action's time stamp is not a number.")
+        new = copy.deepcopy(state)
+        now = float(at) if at is not None else None
+        if now is not None:
+            new["now"] = max(new["now"], now)
+        handler(new, seat, action, rng, now)
+        new["log"] = new["log"][-LOG_KEPT:]
+        return new
+
+    # each handler mutates the fresh copy it is given
+
+    def _do_start_round(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
+        if s["phase"] not in ("lobby", "round_over"):
+            raise IllegalAction("A round is already being played.")
+        if seat != s["dealer"] and not s["open_start"]:
+            raise IllegalAction("Only the dealer can deal the next round.")
+        at = now if now is not None else s["now"]
+        pool = [loc.id for loc in LOCATIONS if loc.id not in s["used_locations"]]
+        if not pool:
+            s["used_locations"] = []
+            pool = [loc.id for loc in LOCATIONS]
+        location = rng.choice(pool)
+        players = self.active(s)
+        spy = players[rng.randint(0, len(players) - 1)]
+        role_indexes = rng.shuffle(list(range(7)))
+        roles: list[int | None] = [None] * s["n"]
+        if s["options"]["roles"]:
+            others = [p for p in players if p != spy]
+            for p, r in zip(others, role_indexes):
+                roles[p] = r
+        s.update(
+            phase="playing",
+            round=s["round"] + 1,
+            open_start=False,
+            location=location,
+            spy=spy,
+            roles=roles,
+            asker=s["dealer"],
+            asked_by=None,
+            accused=[False] * s["n"],
+            clock={"deadline": at + 60 * s["options"]["minutes"], "paused_remaining": None},
+            vote=None,
+            guess_deadline=None,
+            phase_deadline=None,
+            result=None,
+        )
+        s["used_locations"] = s["used_locations"] + [location]
+        self._log(s, {"type": "round_started", "round": s["round"], "dealer": s["dealer"],
+                      "deadline": s["clock"]["deadline"]})
+
+    def _ask_targets(self, s: State) -> list[int]:
+        return [t for t in self.active(s) if t != s["asker"] and t != s["asked_by"]]
+
+    def _do_ask(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
+        if s["phase"] != "playing":
+            raise IllegalAction("Questions are asked only while the round is being played.")
+        if seat != s["asker"]:
+            raise IllegalAction("It is not your turn to ask.")
+        target = action.get("target")
+        if target == seat:
+            raise IllegalAction("You cannot ask yourself.")
+        if target == s["asked_by"] and target is not None:
+            raise IllegalAction("You cannot ask back the player who just asked you.")
+        if target not in self._ask_targets(s):
+            raise IllegalAction("Pick another player who is still in the game.")
+        s["asked_by"], s["asker"] = seat, target
+        self._log(s, {"type": "asked", "seat": seat, "target": target})
+
+    def _do_accuse(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
+        assert seat is not None
+        if s["phase"] != "playing":
+            raise IllegalAction("You can accuse only while the round is being played.")
+        if s["accused"][seat]:
+            raise IllegalAction("You have already used your accusation this round.")
+        target = action.get("target")
+        if target == seat:
+            raise IllegalAction("You cannot accuse yourself.")
+        if not isinstance(target, int) or not 0 <= target < s["n"] or s["left"][target]:
+            raise IllegalAction("Accuse another player who is still in the game.")
+        at = now if now is not None else s["now"]
+        s["accused"][seat] = True
+        deadline = s["clock"]["deadline"]
+        s["clock"] = {"deadline": None, "paused_remaining": max(0.0, deadline - at)}
+        eligible = [p for p in self.active(s) if p != target]
+        s["vote"] = {
+            "kind": "accusation",
+            "suspect": target,
+            "accuser": seat,
+            "deadline": at + s["options"]["vote_seconds"],
+            "ballot": votes.open_vote(s["n"], eligible, preset={seat: True}),
+        }
+        s["phase"] = "accusation"
+        self._log(s, {"type": "accused", "seat": seat, "target": target})
+        self._settle_vote_if_complete(s, at)
+
+    def _do_vote(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
+        if s["phase"] not in VOTING_PHASES:
+            raise IllegalAction("There is no vote right now.")
+        guilty = action.get("guilty")
+        if not isinstance(guilty, bool):
+            raise IllegalAction("Vote yes or no.")
+        v = s["vote"]
+        if seat == v["suspect"]:
+            raise IllegalAction("You are the suspect: you do not vote on yourself.")
+        v["ballot"] = votes.cast(v["ballot"], seat, guilty)
+        self._settle_vote_if_complete(s, now if now is not None else s["now"])
+
+    def _do_reveal(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
+        if s["phase"] in VOTING_PHASES:
+            raise IllegalAction("The spy cannot reveal during a vote.")
+        if s["phase"] != "playing":
+            raise IllegalAction("You can reveal only while the round is being played.")
+        if seat != s["spy"]:
+            raise IllegalAction("Only the spy can reveal.")
+        at = now if now is not None else s["now"]
+        s["clock"] = {"deadline": None, "paused_remaining": max(0.0, s["clock"]["deadline"] - at)}
+        s["phase"] = "spy_guess"
+        s["guess_deadline"] = at + s["options"]["vote_seconds"]
+        self._log(s, {"type": "spy_revealed", "seat": seat})
+
+    def _do_guess(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
+        if s["phase"] != "spy_guess" or seat != s["spy"]:
+            raise IllegalAction("Only the spy who revealed can guess the location.")
+        guess = action.get("location")
+        if guess not in BY_ID:
+            raise IllegalAction("Pick one of the locations in the list.")
+        right = guess == s["location"]
+        if right:
+            self._end_round(s, now, "spy_guessed", {s["spy"]: SPY_GUESSES}, guess=guess)
+        else:
+            self._end_round(s, now, "spy_guessed_wrong", self._non_spies_win(s), guess=guess)
+
+    def _do_leave(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
+        assert seat is not None
+        at = now if now is not None else s["now"]
+        s["left"][seat] = True
+        self._log(s, {"type": "left", "seat": seat})
+        if len(self.active(s)) < 3:
+            if s["phase"] in ROUND_PHASES:
+                self._record(s, "void", {}, at)
+            self._game_over(s, "too_few_players")
+            return
+        phase = s["phase"]
+        if phase in ROUND_PHASES and seat in (s["spy"], s["dealer"]):
+            self._end_round(s, now, "void", {})
+            return
+        if phase in ("lobby", "round_over"):
+            if s["dealer"] == seat:
+                s["dealer"] = next_seat(seat, s["n"], self._gone(s))
+            return
+        if s["asker"] == seat:
+            s["asker"], s["asked_by"] = next_seat(seat, s["n"], self._gone(s)), None
+        if s["asked_by"] == seat:
+            s["asked_by"] = None
+        if phase in VOTING_PHASES:
+            v = s["vote"]
+            if v["suspect"] == seat:
+                if phase == "accusation":
+                    self._resume_play(s, at)
+                else:
+                    self._next_final_suspect(s, at)
+                return
+            v["ballot"] = votes.withdraw_voter(v["ballot"], seat)
+            self._settle_vote_if_complete(s, at)
+
+    def _do_timeout(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
+        if seat is not None:
+            raise IllegalAction("Only the game master calls time.")
+        deadline = self.deadline(s)
+        if deadline is None:
+            raise IllegalAction("No clock is running.")
+        if now is not None and now < deadline:
+            raise IllegalAction("The clock has not run out yet.")
+        at = now if now is not None else deadline
+        s["now"] = max(s["now"], at)
+        phase = s["phase"]
+        if phase == "playing":
+            s["clock"] = {"deadline": None, "paused_remaining": 0.0}
+            self._log(s, {"type": "time_up"})
+            first = s["dealer"] if not s["left"][s["dealer"]] else next_seat(
+                s["dealer"], s["n"], self._gone(s)
+            )
+            self._open_final_vote(s, first, at, order_start=s["dealer"])
+        elif phase in VOTING_PHASES:
+            s["vote"]["ballot"] = votes.close(s["vote"]["ballot"], default=False)
+            self._tally(s, at)
+        elif phase == "spy_guess":
+            self._log(s, {"type": "guess_timed_out", "seat": s["spy"]})
+            self._end_round(s, at, "spy_guessed_wrong", self._non_spies_win(s), guess=None)
+        elif phase == "round_over":
+            s["open_start"] = True
+            self._log(s, {"type": "anyone_may_deal"})
+
+    # --- votes ------------------------------------------------------------------------------
+
+    def _open_final_vote(self, s: State, suspect: int | None, at: float, order_start: int) -> None:
+        if suspect is None:
+            self._end_round(s, at, "spy_survived", {s["spy"]: SPY_SURVIVES})
+            return
+        eligible = [p for p in self.active(s) if p != suspect]
+        s["phase"] = "final_vote"
+        s["vote"] = {
+            "kind": "final",
+            "suspect": suspect,
+            "accuser": None,
+            "order_start": order_start,
+            "deadline": at + s["options"]["vote_seconds"],
+            "ballot": votes.open_vote(s["n"], eligible),
+        }
+        self._log(s, {"type": "final_vote", "suspect": suspect})
+
+    def _next_final_suspect(self, s: State, at: float) -> None:
+        """The next seat clockwise after the current suspect, until the order wraps to its start."""
+        v = s["vote"]
+        start = v["order_start"]
+        order = list(clockwise(start, s["n"]))
+        position = order.index(v["suspect"])
+        nxt = next((p for p in order[position + 1:] if not s["left"][p]), None)
+        self._open_final_vote(s, nxt, at, order_start=start)
+
+    def _settle_vote_if_complete(self, s: State, at: float) -> None:
+        ballot = s["vote"]["ballot"]
+        if votes.is_complete(ballot):
+            s["vote"]["ballot"] = votes.close(ballot, default=False)
+            self._tally(s, at)
+
+    def _tally(self, s: State, at: float) -> None:
+        v = s["vote"]
+        ballot = v["ballot"]
+        convicted = votes.unanimous(ballot, True)
+        yes = votes.counts(ballot).get(True, 0)
+        self._log(s, {"type": "vote_result", "kind": v["kind"], "suspect": v["suspect"],
+                      "yes": yes, "no": len(ballot["eligible"]) - yes, "convicted": convicted})
+        if convicted:
+            suspect = v["suspect"]
+            if suspect == s["spy"]:
+                points = self._non_spies_win(s)
+                if v["kind"] == "accusation":
+                    points[v["accuser"]] = points.get(v["accuser"], 0) + ACCUSER_BONUS
+                self._end_round(s, at, "spy_caught", points, convicted=suspect)
+            else:
+                self._end_round(s, at, "innocent_convicted", {s["spy"]: SPY_FRAMES_INNOCENT},
+                                convicted=suspect)
+        elif v["kind"] == "accusation":
+            self._resume_play(s, at)
+        else:
+            self._next_final_suspect(s, at)
+
+    def _resume_play(self, s: State, at: float) -> None:
+        remaining = s["clock"]["paused_remaining"] or 0.0
+        s["clock"] = {"deadline": at + remaining, "paused_remaining": None}
+        s["vote"] = None
+        s["phase"] = "playing"
+        self._log(s, {"type": "play_resumed", "deadline": s["clock"]["deadline"]})
+
+    # --- round end --------------------------------------------------------------------------
+
+    def _non_spies_win(self, s: State) -> dict[int, int]:
+        return {p: NON_SPY_WIN for p in self.active(s) if p != s["spy"]}
+
+    def _gone(self, s: State) -> set[int]:
+        return {p for p in range(s["n"]) if s["left"][p]}
+
+    def _record(self, s: State, how: str, points: dict[int, int], at: float, **extra: Any) -> None:
+        cards = []
+        for p in range(s["n"]):
+            if p == s["spy"]:
+                cards.append({"spy": True})
+            else:
+                r = s["roles"][p]
+                role = BY_ID[s["location"]].roles[r] if r is not None else None
+                cards.append({"location": s["location"], "role": role["en"] if role else None,
+                              "role_names": dict(role) if role else None})
+        for p, pts in points.items():
+            s["scores"][p] += pts
+        s["result"] = {
+            "round": s["round"],
+            "how": how,
+            "location": s["location"],
+            "spy": s["spy"],
+            "cards": cards,
+            "points": [points.get(p, 0) for p in range(s["n"])],
+            **extra,
+        }
+        s["history"] = s["history"] + [
+            {"round": s["round"], "how": how, "location": s["location"], "spy": s["spy"],
+             "points": [points.get(p, 0) for p in range(s["n"])]}
+        ]
+        s["clock"] = {"deadline": None, "paused_remaining": None}
+        s["vote"] = None
+        s["guess_deadline"] = None
+        self._log(s, {"type": "round_over", **copy.deepcopy(s["result"])})
+
+    def _end_round(self, s: State, now: float | None, how: str, points: dict[int, int],
+                   **extra: Any) -> None:
+        at = now if now is not None else s["now"]
+        self._record(s, how, points, at, **extra)
+        spy = s["spy"]
+        # The spy deals next; if the spy has left, the next player clockwise does.
+        s["dealer"] = spy if not s["left"][spy] else next_seat(spy, s["n"], self._gone(s))
+        s["asker"] = s["asked_by"] = None
+        if s["round"] >= s["options"]["rounds"]:
+            self._game_over(s, "rounds_played")
+        else:
+            s["phase"] = "round_over"
+            s["open_start"] = False
+            s["phase_deadline"] = at + s["options"]["vote_seconds"]
+
+    def _game_over(self, s: State, reason: str) -> None:
+        s["phase"] = "game_over"
+        s["end_reason"] = reason
+        s["clock"] = {"deadline": None, "paused_remaining": None}
+        s["vote"] = None
+        s["guess_deadline"] = None
+        s["phase_deadline"] = None
+        self._log(s, {"type": "game_over", "reason": reason, "scores": list(s["scores"])})
+
+    def _log(self, s: State, event: dict[str, Any]) -> None:
+        s["log_count"] += 1
+        s["log"] = s["log"] + [{"id": s["log_count"], **event}]
+
+
+GAME = Spyfall()
