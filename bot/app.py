@@ -1,0 +1,101 @@
+"""The Bot: setup_hook opens the store, migrates, loads cogs, registers buttons, resumes tables."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+from bot.delivery import Delivery
+from bot.i18n import Translator, pick_locale, t
+from bot.store import Store
+from bot.tables import Change, Table, TableService
+from bot.ui.common import Presenter, refuse
+
+log = logging.getLogger(__name__)
+
+COGS = ("bot.cogs.table", "bot.cogs.spyfall")
+
+
+def virtual_aware_now() -> float:
+    """UNIX seconds from discord.py's clock, which test harnesses can drive."""
+    return discord.utils.utcnow().timestamp()
+
+
+class Tree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.CheckFailure):
+            locale = pick_locale(interaction.locale)
+            text = t(locale, "error.not_allowed")
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+            return
+        log.exception("command failed", exc_info=error)
+        await refuse(interaction, error)
+
+
+class GameMasterBot(commands.Bot):
+    def __init__(self, config: Config) -> None:
+        intents = discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.config = config
+        self.presenters: dict[str, Presenter] = {}
+        self.store: Store | None = None
+        self.service: TableService
+        self.delivery: Delivery
+
+    async def names(self, table: Table) -> list[str]:
+        """Display names in seat order, as remembered when the players joined."""
+        known = table.row.meta.get("names", {})
+        names = []
+        for user_id in table.users:
+            name = known.get(str(user_id))
+            if name is None:
+                user = self.get_user(user_id)
+                name = user.display_name if user else f"#{user_id}"
+            names.append(name)
+        return names
+
+    def presenter(self, table: Table) -> Presenter:
+        return self.presenters[table.game.id]
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.config.database)
+        self.service = TableService(self.store, clock=virtual_aware_now)
+        self.service.listener = self
+        self.delivery = Delivery(self, self.service)
+        await self.tree.set_translator(Translator())
+        for cog in COGS:
+            await self.load_extension(cog)
+        await self.service.resume_all()
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    # TableService listener: route each change to the game's presenter.
+    async def table_changed(self, change: Change) -> None:
+        await self.presenter(change.table).changed(change)
+
+    async def table_closed(self, table: Table, reason: str) -> None:
+        await self.presenter(table).closed(table, reason)
+
+    async def close(self) -> None:
+        if self.store is not None:
+            await self.service.shutdown()
+            await self.store.close()
+            self.store = None
+        await super().close()

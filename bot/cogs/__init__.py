@@ -1,0 +1,1 @@
+"""One thin cog per game, plus the generic /game group."""

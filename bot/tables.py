@@ -1,0 +1,344 @@
+"""The table service: one running game = a Table (engine + seats↔users + lock + timer).
+
+Every action: lock → `apply` → action log + snapshot in one transaction → publish → schedule
+the deadline. Restart: load the snapshots, reschedule the deadlines (fire at once if past).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.store import Store, TableRow
+from games import REGISTRY
+from games.core.protocol import Game, IllegalAction
+from games.core.rng import SeededRng
+
+log = logging.getLogger(__name__)
+
+
+class TableError(Exception):
+    """A request the table cannot take; `key` names a catalog message, `params` fill it in."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass
+class Table:
+    row: TableRow
+    game: Game
+    users: list[int] = field(default_factory=list)
+    locales: list[str | None] = field(default_factory=list)
+    state: Any = None
+    seq: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def host(self) -> int:
+        return self.row.host
+
+    @property
+    def place(self) -> int:
+        """Where the table talks: its thread if it has one, else its channel."""
+        return self.row.thread or self.row.channel
+
+    def seat_of(self, user: int) -> int | None:
+        try:
+            return self.users.index(user)
+        except ValueError:
+            return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one action did, for whoever publishes it."""
+
+    table: Table
+    seat: int | None
+    action: dict[str, Any]
+    before: Any
+    after: Any
+
+
+class Listener(Protocol):
+    async def table_changed(self, change: Change) -> None: ...
+
+    async def table_closed(self, table: Table, reason: str) -> None: ...
+
+
+Clock = Callable[[], float]
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock = time.time,
+        registry: dict[str, Game] | None = None,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.registry = registry if registry is not None else REGISTRY
+        self.tables: dict[int, Table] = {}
+        self.listener: Listener | None = None
+        self._seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
+        self._create_lock = asyncio.Lock()
+        self._fire_hooks: list[Callable[[Table], Awaitable[None]]] = []
+
+    # --- lookup -----------------------------------------------------------------------------
+
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError("table_gone")
+        return table
+
+    def in_channel(self, channel: int) -> Table | None:
+        """The open table (lobby or running) in a channel or in a thread of it."""
+        for table in self.tables.values():
+            if table.status in ("lobby", "playing") and channel in (table.row.channel, table.row.thread):
+                return table
+        return None
+
+    # --- lobby ------------------------------------------------------------------------------
+
+    async def create_lobby(
+        self, game_id: str, *, guild: int, channel: int, host: int, options: dict[str, Any],
+        locale: str | None = None,
+    ) -> Table:
+        game = self.registry.get(game_id)
+        if game is None:
+            raise TableError("unknown_game", game=game_id)
+        # Validate the options now, so a bad option is refused before anyone joins.
+        game.setup(game.min_players, dict(options), SeededRng(0, 0))
+        async with self._create_lock:
+            if self.in_channel(channel) is not None:
+                raise TableError("channel_busy")
+            now = self.clock()
+            seed = self._seed()
+            table_id = await self.store.create_table(
+                game=game_id, guild=guild, channel=channel, host=host, seed=seed,
+                options=options, now=now,
+            )
+            row = await self.store.get_table(table_id)
+            assert row is not None
+            table = Table(row=row, game=game, users=[host], locales=[locale])
+            await self.store.set_seats(table_id, table.users, table.locales)
+            self.tables[table_id] = table
+        log.info("table %s: lobby for %s opened by %s", table_id, game_id, host)
+        return table
+
+    async def join(self, table_id: int, user: int, locale: str | None = None) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "lobby":
+                raise TableError("already_started")
+            if user in table.users:
+                raise TableError("already_joined")
+            if len(table.users) >= table.game.max_players:
+                raise TableError("lobby_full", max=table.game.max_players)
+            table.users.append(user)
+            table.locales.append(locale)
+            await self.store.set_seats(table.id, table.users, table.locales)
+        return table
+
+    async def leave_lobby(self, table_id: int, user: int) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "lobby":
+                raise TableError("already_started")
+            if user not in table.users:
+                raise TableError("not_in_lobby")
+            if user == table.host:
+                raise TableError("host_cannot_leave")
+            index = table.users.index(user)
+            del table.users[index]
+            del table.locales[index]
+            await self.store.set_seats(table.id, table.users, table.locales)
+        return table
+
+    async def set_meta(self, table: Table, **values: Any) -> None:
+        table.row.meta = {**table.row.meta, **values}
+        await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
+
+    async def set_thread(self, table: Table, thread: int) -> None:
+        table.row.thread = thread
+        await self.store.update_table(table.id, self.clock(), thread=thread)
+
+    async def start(self, table_id: int, user: int) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "lobby":
+                raise TableError("already_started")
+            if user != table.host:
+                raise TableError("host_only")
+            game = table.game
+            if len(table.users) < game.min_players:
+                raise TableError("too_few_players", min=game.min_players, have=len(table.users))
+            table.state = game.setup(len(table.users), dict(table.row.options), SeededRng(table.row.seed, 0))
+            table.seq = 0
+            now = self.clock()
+            await self.store.save_start(table.id, game.dump(table.state), now)
+            table.row.status = "playing"
+            log.info("table %s: %s started with %d players", table.id, game.id, len(table.users))
+            self._schedule(table)
+        return table
+
+    async def close(self, table_id: int, reason: str) -> Table:
+        """End a lobby or a game without an outcome (cancelled, ended by the host)."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status not in ("lobby", "playing"):
+                raise TableError("table_gone")
+            table.row.status = "cancelled" if table.status == "lobby" else "ended"
+            await self.store.update_table(table.id, self.clock(), status=table.row.status)
+            self._cancel_timer(table)
+        self.tables.pop(table.id, None)
+        if self.listener:
+            await self.listener.table_closed(table, reason)
+        log.info("table %s: closed (%s)", table.id, reason)
+        return table
+
+    # --- play -------------------------------------------------------------------------------
+
+    async def act(self, table_id: int, user: int | None, action: dict[str, Any]) -> Change:
+        """Apply one action for `user` (None = the game master); raises IllegalAction or TableError."""
+        table = self.get(table_id)
+        async with table.lock:
+            return await self._act_locked(table, user, action)
+
+    async def _act_locked(self, table: Table, user: int | None, action: dict[str, Any]) -> Change:
+        if table.status != "playing":
+            raise TableError("not_running")
+        seat: int | None = None
+        if user is not None:
+            seat = table.seat_of(user)
+            if seat is None:
+                raise TableError("not_a_player")
+        at = self.clock()
+        stamped = {**action, "at": at}
+        seq = table.seq + 1
+        before = table.state
+        after = table.game.apply(before, seat, stamped, SeededRng(table.row.seed, seq))
+        outcome = table.game.outcome(after)
+        status = "finished" if outcome is not None else None
+        await self.store.append_action(
+            table.id, seq, seat, stamped, at, table.game.dump(after), status=status
+        )
+        table.state, table.seq = after, seq
+        log.info("table %s: seat %s %s (seq %d)", table.id, seat, action.get("type"), seq)
+        if outcome is not None:
+            table.row.status = "finished"
+            await self._record_outcome(table, outcome)
+        change = Change(table=table, seat=seat, action=stamped, before=before, after=after)
+        if self.listener:
+            try:
+                await self.listener.table_changed(change)
+            except Exception:
+                # The action is stored; a failed post must not undo it or block the table.
+                log.exception("table %s: publishing seq %d failed", table.id, seq)
+        if outcome is None:
+            self._schedule(table)
+        else:
+            self._cancel_timer(table)
+            self.tables.pop(table.id, None)
+        return change
+
+    async def _record_outcome(self, table: Table, outcome: Any) -> None:
+        winners = {table.users[s] for s in outcome.winners}
+        points = {table.users[s]: float(p) for s, p in outcome.scores.items()}
+        await self.store.record_result(table.row.guild, table.game.id, table.users, winners, points)
+
+    # --- timers -----------------------------------------------------------------------------
+
+    def _cancel_timer(self, table: Table) -> None:
+        if table.timer is not None and not table.timer.done():
+            table.timer.cancel()
+        table.timer = None
+
+    def _schedule(self, table: Table) -> None:
+        self._cancel_timer(table)
+        if table.status != "playing":
+            return
+        deadline = table.game.deadline(table.state)
+        if deadline is not None:
+            table.timer = asyncio.create_task(self._fire_at(table.id, deadline, table.seq))
+
+    async def _fire_at(self, table_id: int, deadline: float, seq: int) -> None:
+        delay = deadline - self.clock()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.seq != seq or table.status != "playing":
+                return  # something else happened first and set its own timer
+            table.timer = None
+            try:
+                await self._act_locked(table, None, {"type": "timeout"})
+            except IllegalAction as exc:
+                log.warning("table %s: timeout refused: %s", table_id, exc)
+
+    # --- restart ----------------------------------------------------------------------------
+
+    async def resume_all(self) -> list[Table]:
+        """Load every open table from its snapshot and reschedule its clock."""
+        resumed = []
+        for row in await self.store.open_tables():
+            game = self.registry.get(row.game)
+            if game is None:
+                log.error("table %s: unknown game %s, not resumed", row.id, row.game)
+                continue
+            seats = await self.store.seats(row.id)
+            table = Table(row=row, game=game, users=[u for u, _ in seats], locales=[loc for _, loc in seats])
+            if row.status == "playing":
+                snap = await self.store.snapshot(row.id)
+                if snap is None:
+                    log.error("table %s: no snapshot, not resumed", row.id)
+                    continue
+                table.seq, data = snap
+                table.state = game.load(data)
+            self.tables[row.id] = table
+            self._schedule(table)
+            resumed.append(table)
+        log.info("resumed %d tables", len(resumed))
+        return resumed
+
+    async def replay(self, table_id: int) -> Any:
+        """Rebuild a table's state from its action log alone (checks the snapshot)."""
+        row = await self.store.get_table(table_id)
+        if row is None:
+            raise TableError("table_gone")
+        game = self.registry[row.game]
+        seats = await self.store.seats(table_id)
+        state = game.setup(len(seats), dict(row.options), SeededRng(row.seed, 0))
+        for seq, seat, action, _at in await self.store.actions(table_id):
+            state = game.apply(state, seat, action, SeededRng(row.seed, seq))
+        return state
+
+    async def shutdown(self) -> None:
+        for table in self.tables.values():
+            self._cancel_timer(table)

@@ -1,0 +1,1 @@
+"""Buttons and selects (DynamicItems whose custom_id carries the table id), lobby and votes."""

@@ -1,0 +1,76 @@
+"""What every table control shares: the reader's locale, refusals, and who may press."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.i18n import illegal, pick_locale, t
+from bot.tables import Change, Table, TableError
+from games.core.protocol import IllegalAction
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+
+class Presenter(Protocol):
+    """A game's way of showing a table in Discord; one per game, in its cog."""
+
+    async def started(self, table: Table) -> None: ...
+
+    async def changed(self, change: Change) -> None: ...
+
+    async def closed(self, table: Table, reason: str) -> None: ...
+
+    async def show_board(self, table: Table, interaction: discord.Interaction) -> None: ...
+
+
+def bot_of(interaction: discord.Interaction) -> GameMasterBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    return pick_locale(interaction.locale)
+
+
+async def tell(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def refuse(interaction: discord.Interaction, error: Exception, hint: str | None = None) -> None:
+    """Say why an action was refused (and what is possible now), privately."""
+    locale = locale_of(interaction)
+    if isinstance(error, TableError):
+        text = t(locale, f"error.{error.key}", **error.params)
+    elif isinstance(error, IllegalAction):
+        text = illegal(locale, error.reason)
+    else:
+        text = t(locale, "error.unexpected")
+    if hint:
+        text = f"{text}\n{hint}"
+    await tell(interaction, text)
+
+
+async def check_table(
+    interaction: discord.Interaction, table_id: int, *, player: bool = True, statuses: tuple[str, ...] = ("playing",)
+) -> Table | None:
+    """The shared `interaction_check`: the table still runs and the clicker sits at it."""
+    service = bot_of(interaction).service
+    locale = locale_of(interaction)
+    table = service.tables.get(table_id)
+    if table is None or table.status not in statuses:
+        await tell(interaction, t(locale, "error.table_gone"))
+        return None
+    if player and table.seat_of(interaction.user.id) is None:
+        await tell(interaction, t(locale, "error.not_a_player"))
+        return None
+    return table
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
