@@ -88,9 +88,10 @@ class Delivery:
         if image is not None:
             embed.set_image(url=f"attachment://{BOARD_FILE}")
         message_id = table.row.meta.get("board")
-        if message_id and not repost:
+        if message_id:
             message = channel.get_partial_message(message_id)  # type: ignore[union-attr]
-            if discord.utils.utcnow() - discord.utils.snowflake_time(message_id) < BOARD_EDIT_WINDOW:
+            young = discord.utils.utcnow() - discord.utils.snowflake_time(message_id) < BOARD_EDIT_WINDOW
+            if young and not repost:
                 kwargs: dict[str, Any] = {"embed": embed, "view": view}
                 if image is not None and image_changed:
                     kwargs["attachments"] = [discord.File(io.BytesIO(await image()), BOARD_FILE)]

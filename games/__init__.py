@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from games.core.protocol import Game
+from games.polls import GAME as POLLS
 from games.spyfall import GAME as SPYFALL
 
 REGISTRY: dict[str, Game] = {
     SPYFALL.id: SPYFALL,
+    POLLS.id: POLLS,
 }
 
 __all__ = ["REGISTRY"]

@@ -87,8 +87,8 @@ class LobbyButton(
                 table = await bot.service.leave_lobby(self.table_id, interaction.user.id)
                 await interaction.response.edit_message(embed=lobby_embed(table, table_locale(table)))
             elif self.op == "start":
-                await interaction.response.defer()
                 table = await bot.service.start(self.table_id, interaction.user.id)
+                await interaction.response.defer()  # dealing, drawing and DMs take a moment
                 await interaction.edit_original_response(
                     embed=lobby_embed(table, table_locale(table), closed=t(table_locale(table), "lobby.started")),
                     view=None,

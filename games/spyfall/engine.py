@@ -7,6 +7,7 @@ so nothing depends on JSON's string keys.
 from __future__ import annotations
 
 import copy
+import math
 from typing import Any
 
 from games.core import vote as votes
@@ -245,7 +246,9 @@ class Spyfall:
             if state["left"][seat]:
                 raise IllegalAction("You have left this game.")
         at = action.get("at")
-        if at is not None and not isinstance(at, (int, float)):
+        if at is not None and (
+            isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)
+        ):
             raise IllegalAction("The action's time stamp is not a number.")
         new = copy.deepcopy(state)
         now = float(at) if at is not None else None
@@ -274,7 +277,7 @@ class Spyfall:
         roles: list[int | None] = [None] * s["n"]
         if s["options"]["roles"]:
             others = [p for p in players if p != spy]
-            for p, r in zip(others, role_indexes):
+            for p, r in zip(others, role_indexes, strict=False):
                 roles[p] = r
         s.update(
             phase="playing",
@@ -296,6 +299,12 @@ class Spyfall:
         self._log(s, {"type": "round_started", "round": s["round"], "dealer": s["dealer"],
                       "deadline": s["clock"]["deadline"]})
 
+    @staticmethod
+    def _refuse_if_late(now: float | None, deadline: float | None, reason: str) -> None:
+        """A stamped action at or after its clock's deadline is too late (the clock has run out)."""
+        if now is not None and deadline is not None and now >= deadline:
+            raise IllegalAction(reason)
+
     def _ask_targets(self, s: State) -> list[int]:
         return [t for t in self.active(s) if t != s["asker"] and t != s["asked_by"]]
 
@@ -305,6 +314,8 @@ class Spyfall:
         if seat != s["asker"]:
             raise IllegalAction("It is not your turn to ask.")
         target = action.get("target")
+        if type(target) is not int:
+            raise IllegalAction("Pick another player who is still in the game.")
         if target == seat:
             raise IllegalAction("You cannot ask yourself.")
         if target == s["asked_by"] and target is not None:
@@ -323,8 +334,9 @@ class Spyfall:
         target = action.get("target")
         if target == seat:
             raise IllegalAction("You cannot accuse yourself.")
-        if not isinstance(target, int) or not 0 <= target < s["n"] or s["left"][target]:
+        if type(target) is not int or not 0 <= target < s["n"] or s["left"][target]:
             raise IllegalAction("Accuse another player who is still in the game.")
+        self._refuse_if_late(now, s["clock"]["deadline"], "Time has run out: the round is over.")
         at = now if now is not None else s["now"]
         s["accused"][seat] = True
         deadline = s["clock"]["deadline"]
@@ -350,6 +362,7 @@ class Spyfall:
         v = s["vote"]
         if seat == v["suspect"]:
             raise IllegalAction("You are the suspect: you do not vote on yourself.")
+        self._refuse_if_late(now, v["deadline"], "The vote's time has run out.")
         v["ballot"] = votes.cast(v["ballot"], seat, guilty)
         self._settle_vote_if_complete(s, now if now is not None else s["now"])
 
@@ -360,6 +373,7 @@ class Spyfall:
             raise IllegalAction("You can reveal only while the round is being played.")
         if seat != s["spy"]:
             raise IllegalAction("Only the spy can reveal.")
+        self._refuse_if_late(now, s["clock"]["deadline"], "Time has run out: the round is over.")
         at = now if now is not None else s["now"]
         s["clock"] = {"deadline": None, "paused_remaining": max(0.0, s["clock"]["deadline"] - at)}
         s["phase"] = "spy_guess"
@@ -370,8 +384,9 @@ class Spyfall:
         if s["phase"] != "spy_guess" or seat != s["spy"]:
             raise IllegalAction("Only the spy who revealed can guess the location.")
         guess = action.get("location")
-        if guess not in BY_ID:
+        if not isinstance(guess, str) or guess not in BY_ID:
             raise IllegalAction("Pick one of the locations in the list.")
+        self._refuse_if_late(now, s["guess_deadline"], "The time to guess has run out.")
         right = guess == s["location"]
         if right:
             self._end_round(s, now, "spy_guessed", {s["spy"]: SPY_GUESSES}, guess=guess)

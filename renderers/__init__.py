@@ -1,0 +1,1 @@
+"""Board images: pure functions from a game's view dict to a PIL image (see renderers.core)."""

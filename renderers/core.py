@@ -1,0 +1,248 @@
+"""Shared drawing kit for the board renderers: palette, fonts, text fitting, PNG encoding.
+
+Renderers are pure functions of a view dict (never a full state), so nothing here may import
+discord, aiosqlite or bot, and nothing may read a clock or global randomness: the same view must
+always give the same bytes (tests compare PNGs to prove that hidden state does not leak).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+# DejaVu Sans ships inside the package (renderers/fonts, Bitstream Vera licence) because a fresh
+# machine has no system fonts, and Pillow's built-in Aileron lacks accented letters (à è ì ò ù
+# render as boxes), which Italian, Spanish and Catalan need. DejaVu also covers Greek and Cyrillic,
+# so most players' display names render.
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+Color = tuple[int, int, int]
+
+# A dark card of its own reads the same on Discord's light and dark themes.
+PALETTE: dict[str, Color] = {
+    "background": (30, 34, 48),
+    "panel": (42, 48, 66),
+    "panel_alt": (36, 41, 57),
+    "line": (62, 70, 92),
+    "text": (238, 240, 245),
+    "muted": (154, 163, 181),
+    "faded": (100, 108, 128),
+    "accent": (242, 193, 78),
+    "accent_text": (33, 29, 18),
+    "winner_row": (60, 55, 40),
+    "danger": (229, 83, 75),
+    "success": (87, 187, 120),
+    "spy": (142, 108, 239),
+}
+
+# One colour per seat (8 seats at most in any game so far), distinct on the dark background.
+SEAT_COLORS: tuple[Color, ...] = (
+    (231, 76, 60),
+    (52, 152, 219),
+    (46, 204, 113),
+    (241, 196, 15),
+    (155, 89, 182),
+    (26, 188, 156),
+    (230, 126, 34),
+    (236, 112, 176),
+)
+
+ELLIPSIS = "…"
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The house font at `size` pixels; cached because loading a TTF costs milliseconds."""
+    path = FONT_DIR / FONT_FILES[bold]
+    if path.exists():
+        return ImageFont.truetype(str(path), size)
+    # Only an install that lost the package data lands here; Aileron at least keeps the bot
+    # drawing (ASCII only), and the warning says why accents turned into boxes.
+    logging.getLogger(__name__).warning("font %s missing; using Pillow's built-in font", path)
+    fallback = ImageFont.load_default(size=size)
+    assert isinstance(fallback, ImageFont.FreeTypeFont)
+    return fallback
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Whether both house faces draw `char` (rather than the empty box of a missing glyph).
+
+    Pillow exposes no character map, so the glyph's bitmap is compared with the one of a
+    private-use code point, which no font we ship defines.
+    """
+    if char == "\ue000":
+        return False
+    for bold in (False, True):
+        fnt = font(20, bold)
+        mask, missing = fnt.getmask(char), fnt.getmask("\ue000")
+        if mask.size == missing.size and bytes(mask) == bytes(missing):
+            return False
+    return True
+
+
+def drawable(text: str) -> str:
+    """`text` without the characters the house font cannot draw (emoji, CJK, ...), so a player
+    named "🎲 Nat" shows as "Nat" instead of a row of boxes. Spaces are tidied up after."""
+    kept = "".join(
+        ch for ch in text
+        # joiners and variation selectors only glue emoji together; alone they are invisible
+        if ch.isspace() or (unicodedata.category(ch) != "Cf" and not "\ufe00" <= ch <= "\ufe0f"
+                            and has_glyph(ch))
+    )
+    return " ".join(kept.split())
+
+
+def seat_color(seat: int) -> Color:
+    return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
+    """Advance width in pixels. Cached: a board re-measures the same names and labels at the
+    same few sizes on every render (fitting tries several sizes), and fonts are cached objects."""
+    return fnt.getlength(text)
+
+
+def line_height(fnt: ImageFont.FreeTypeFont) -> int:
+    """Distance between baselines; from the font's metrics so it never depends on the text."""
+    ascent, descent = fnt.getmetrics()
+    return ascent + descent
+
+
+def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """`text`, cut with an ellipsis if needed so it is at most `max_width` pixels wide."""
+    if text_width(text, fnt) <= max_width:
+        return text
+    low, high = 0, len(text)
+    # Binary search on the kept prefix: widths grow monotonically with it.
+    while low < high:
+        mid = (low + high + 1) // 2
+        if text_width(text[:mid].rstrip() + ELLIPSIS, fnt) <= max_width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + ELLIPSIS if low else ELLIPSIS
+
+
+def wrap(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
+    """Greedy word wrap; a single word wider than the box is cut with an ellipsis."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if text_width(candidate, fnt) <= max_width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        current = ellipsize(word, fnt, max_width)
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
+def fit_text(
+    text: str,
+    max_width: float,
+    max_height: float,
+    size: int,
+    min_size: int,
+    bold: bool = False,
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """The largest font from `size` down to `min_size` at which `text` fits the box.
+
+    One line is preferred at every size before wrapping is tried, because a slightly smaller
+    single line reads better in a grid than two lines. If nothing fits even at `min_size`, the
+    lines are ellipsized so the text never spills out of its box.
+    """
+    for sz in range(size, min_size - 1, -1):
+        fnt = font(sz, bold)
+        if text_width(text, fnt) <= max_width and line_height(fnt) <= max_height:
+            return fnt, [text]
+    for sz in range(size, min_size - 1, -1):
+        fnt = font(sz, bold)
+        lines = wrap(text, fnt, max_width)
+        if len(lines) * line_height(fnt) <= max_height:
+            return fnt, lines
+    fnt = font(min_size, bold)
+    keep = max(1, int(max_height // line_height(fnt)))
+    lines = wrap(text, fnt, max_width)
+    if len(lines) > keep:
+        lines = lines[:keep]
+        lines[-1] = ellipsize(lines[-1] + ELLIPSIS, fnt, max_width)
+    return fnt, lines
+
+
+def draw_lines(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    lines: list[str],
+    fnt: ImageFont.FreeTypeFont,
+    fill: Color,
+    align: str = "left",
+) -> None:
+    """Draw `lines` vertically centred in `box` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    step = line_height(fnt)
+    y = top + (bottom - top - step * len(lines)) / 2
+    for text in lines:
+        if align == "center":
+            x = left + (right - left - text_width(text, fnt)) / 2
+        elif align == "right":
+            x = right - text_width(text, fnt)
+        else:
+            x = left
+        # anchor "la" (left, ascender) makes the line box start exactly at y.
+        draw.text((x, y), text, font=fnt, fill=fill, anchor="la")
+        y += step
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    text: str,
+    size: int,
+    fill: Color,
+    bold: bool = False,
+    align: str = "left",
+    min_size: int | None = None,
+) -> ImageFont.FreeTypeFont:
+    """Fit `text` on one line in `box` (shrinking to `min_size`, then ellipsizing) and draw it."""
+    left, top, right, bottom = box
+    smallest = size if min_size is None else min_size
+    fnt = font(size, bold)
+    for sz in range(size, smallest - 1, -1):
+        fnt = font(sz, bold)
+        if text_width(text, fnt) <= right - left:
+            break
+    draw_lines(draw, box, [ellipsize(text, fnt, right - left)], fnt, fill, align)
+    return fnt
+
+
+def canvas(width: int, height: int, color: Color | None = None) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), color or PALETTE["background"])
+    return image, ImageDraw.Draw(image)
+
+
+def to_png(image: Image.Image, colors: int | None = 256) -> bytes:
+    """Encode for upload, small and fast.
+
+    The boards are flat colours plus anti-aliased text (~2,000 distinct colours), so a
+    256-colour palette (fast octree, no dither) is visually lossless and makes the PNG a third
+    of the RGB size; zlib level 3 then costs ~3 ms. Measured on the Spyfall boards (1240x728,
+    1100x850): quantize ~9 ms + encode ~3 ms, 14-40 KiB, against RGB at level 1: ~16 ms,
+    ~95 KiB (too close to the 100 KiB budget) and level 9 / optimize: ~90 ms. Pass
+    `colors=None` for images with gradients or photos, where a palette would band.
+    """
+    if colors is not None and image.mode in ("RGB", "RGBA"):
+        image = image.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=3)
+    return buffer.getvalue()
