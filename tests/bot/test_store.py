@@ -1,0 +1,68 @@
+"""The aiosqlite store: migrations, the action log with its snapshot, stats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+
+from bot.store import MIGRATIONS, Store
+
+
+async def test_migrations_set_user_version_and_are_idempotent(tmp_path: Path) -> None:
+    """A new file is migrated to the latest version; opening it again changes nothing."""
+    path = str(tmp_path / "s.db")
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+
+
+async def test_wal_mode(tmp_path: Path) -> None:
+    """The database runs in WAL mode so readers never block the writer."""
+    store = await Store.open(str(tmp_path / "s.db"))
+    async with aiosqlite.connect(str(tmp_path / "s.db")) as db, db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    await store.close()
+
+
+async def test_action_and_snapshot_written_together(tmp_path: Path) -> None:
+    """append_action stores the action, moves the snapshot and the status in one go."""
+    store = await Store.open(str(tmp_path / "s.db"))
+    table = await store.create_table(game="spyfall", guild=1, channel=2, host=3, seed=4, options={}, now=10.0)
+    await store.save_start(table, {"n": 1}, 11.0)
+    await store.append_action(table, 1, 0, {"type": "x", "at": 12.0}, 12.0, {"n": 2})
+    await store.append_action(table, 2, None, {"type": "timeout"}, 13.0, {"n": 3}, status="finished")
+    assert await store.snapshot(table) == (2, {"n": 3})
+    assert [a[0] for a in await store.actions(table)] == [1, 2]
+    row = await store.get_table(table)
+    assert row is not None and row.status == "finished" and row.updated == 13.0
+    assert await store.open_tables() == []
+    await store.close()
+
+
+async def test_duplicate_sequence_is_rejected_and_rolled_back(tmp_path: Path) -> None:
+    """A second action with the same sequence number fails and leaves the snapshot as it was."""
+    store = await Store.open(str(tmp_path / "s.db"))
+    table = await store.create_table(game="spyfall", guild=1, channel=2, host=3, seed=4, options={}, now=1.0)
+    await store.append_action(table, 1, 0, {"type": "a"}, 2.0, {"v": 1})
+    try:
+        await store.append_action(table, 1, 0, {"type": "b"}, 3.0, {"v": 2})
+    except aiosqlite.IntegrityError:
+        pass
+    else:
+        raise AssertionError("duplicate sequence accepted")
+    assert await store.snapshot(table) == (1, {"v": 1})
+    await store.close()
+
+
+async def test_stats_accumulate(tmp_path: Path) -> None:
+    """Each finished game adds a play, a win for winners, and the points."""
+    store = await Store.open(str(tmp_path / "s.db"))
+    await store.record_result(1, "spyfall", [10, 20], {10}, {10: 5, 20: 2})
+    await store.record_result(1, "spyfall", [10, 20], {20}, {10: 1, 20: 4})
+    assert await store.stats(1, 10) == {"spyfall": {"played": 2, "won": 1, "points": 6.0}}
+    assert await store.stats(1, 20) == {"spyfall": {"played": 2, "won": 1, "points": 6.0}}
+    await store.close()

@@ -1,0 +1,141 @@
+"""The table service without Discord: lobby rules, the lock, deadlines and replay."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store
+from bot.tables import TableError, TableService
+from games.core.protocol import IllegalAction
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> TableService:
+    store = await Store.open(str(tmp_path / "t.db"))
+    yield TableService(store, clock=FakeClock(), seed_source=lambda: 7)
+    await store.close()
+
+
+async def started(service: TableService, players: int = 4) -> int:
+    table = await service.create_lobby("spyfall", guild=1, channel=2, host=100, options={"rounds": 2})
+    for user in range(101, 100 + players):
+        await service.join(table.id, user)
+    await service.start(table.id, 100)
+    return table.id
+
+
+async def test_one_table_per_channel(service: TableService) -> None:
+    """A second lobby in the same channel is refused."""
+    await service.create_lobby("spyfall", guild=1, channel=2, host=1, options={})
+    with pytest.raises(TableError) as err:
+        await service.create_lobby("spyfall", guild=1, channel=2, host=2, options={})
+    assert err.value.key == "channel_busy"
+
+
+async def test_bad_options_refused_before_the_lobby(service: TableService) -> None:
+    """Unknown options and out-of-range values never create a table."""
+    with pytest.raises(IllegalAction):
+        await service.create_lobby("spyfall", guild=1, channel=2, host=1, options={"speed": 3})
+    with pytest.raises(IllegalAction):
+        await service.create_lobby("spyfall", guild=1, channel=2, host=1, options={"minutes": 99})
+    assert service.in_channel(2) is None
+
+
+async def test_start_needs_enough_players_and_the_host(service: TableService) -> None:
+    """Only the host starts, and only with the game's minimum."""
+    table = await service.create_lobby("spyfall", guild=1, channel=2, host=1, options={})
+    await service.join(table.id, 2)
+    with pytest.raises(TableError, match="too_few_players"):
+        await service.start(table.id, 1)
+    await service.join(table.id, 3)
+    with pytest.raises(TableError, match="host_only"):
+        await service.start(table.id, 2)
+    await service.start(table.id, 1)
+    assert table.status == "playing"
+
+
+async def test_actions_are_stamped_logged_and_replayable(service: TableService) -> None:
+    """Each action gets the clock's time, lands in the log, and the log replays to the same state."""
+    table_id = await started(service)
+    table = service.get(table_id)
+    dealer = table.users[table.state["dealer"]]
+    await service.act(table_id, dealer, {"type": "start_round"})
+    actions = await service.store.actions(table_id)
+    assert actions[0][2] == {"type": "start_round", "at": 1000.0}
+    assert table.state["clock"]["deadline"] == 1000.0 + 8 * 60
+    assert await service.replay(table_id) == table.state
+
+
+async def test_illegal_action_changes_nothing(service: TableService) -> None:
+    """A refused action writes nothing and leaves the state as it was."""
+    table_id = await started(service)
+    table = service.get(table_id)
+    before = table.state
+    not_dealer = next(u for i, u in enumerate(table.users) if i != table.state["dealer"])
+    with pytest.raises(IllegalAction):
+        await service.act(table_id, not_dealer, {"type": "start_round"})
+    with pytest.raises(TableError, match="not_a_player"):
+        await service.act(table_id, 999, {"type": "start_round"})
+    assert table.state is before and table.seq == 0
+    assert await service.store.actions(table_id) == []
+
+
+async def test_concurrent_actions_are_serialised(service: TableService) -> None:
+    """Two votes arriving together are applied one after the other, both counted."""
+    table_id = await started(service)
+    table = service.get(table_id)
+    await service.act(table_id, table.users[table.state["dealer"]], {"type": "start_round"})
+    spy = table.state["spy"]
+    accuser = (spy + 1) % 4
+    await service.act(table_id, table.users[accuser], {"type": "accuse", "target": spy})
+    voters = [s for s in range(4) if s not in (spy, accuser)]
+    await asyncio.gather(*(service.act(table_id, table.users[s], {"type": "vote", "guilty": True}) for s in voters))
+    assert table.state["result"]["how"] == "spy_caught"
+    assert table.seq == 4
+
+
+async def test_deadline_fires_a_timeout(service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the round clock runs out the service applies the game master's timeout by itself."""
+    table_id = await started(service)
+    table = service.get(table_id)
+    await service.act(table_id, table.users[table.state["dealer"]], {"type": "start_round"})
+    assert table.timer is not None
+    service.clock.now += 8 * 60  # type: ignore[attr-defined]
+    sleeps: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def instant(delay: float) -> None:
+        sleeps.append(delay)
+        await real_sleep(0)
+
+    monkeypatch.setattr(asyncio, "sleep", instant)
+    service._schedule(table)
+    await real_sleep(0.05)
+    assert table.state["phase"] == "final_vote"
+    (seq, seat, action, _at) = (await service.store.actions(table_id))[-1]
+    assert seat is None and action["type"] == "timeout"
+
+
+async def test_resume_all_reloads_open_tables(service: TableService, tmp_path: Path) -> None:
+    """A new service on the same file finds the running table with its state and seats."""
+    table_id = await started(service)
+    table = service.get(table_id)
+    await service.act(table_id, table.users[table.state["dealer"]], {"type": "start_round"})
+    await service.shutdown()
+    again = TableService(service.store, clock=service.clock)
+    resumed = await again.resume_all()
+    assert [t.id for t in resumed] == [table_id]
+    assert again.get(table_id).state == table.state
+    assert again.get(table_id).users == table.users
+    await again.shutdown()
