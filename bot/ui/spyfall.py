@@ -119,6 +119,7 @@ class SpyButton(
         if self.op == "card":
             await tell(interaction, card_text(view, locale))
         elif self.op in ("yes", "no"):
+            await interaction.response.defer(ephemeral=True, thinking=True)  # a tally posts and redraws
             if await act(interaction, table, {"type": "vote", "guilty": self.op == "yes"}):
                 await tell(interaction, t(locale, f"spyfall.voted_{self.op}"))
         elif self.op == "deal":
@@ -126,6 +127,7 @@ class SpyButton(
             if await act(interaction, table, {"type": "start_round"}):
                 await tell(interaction, t(locale, "spyfall.dealt"))
         elif self.op == "reveal":
+            await interaction.response.defer(ephemeral=True, thinking=True)
             if await act(interaction, table, {"type": "reveal"}):
                 await send_guess_menus(interaction, table)
         elif self.op == "guess":
