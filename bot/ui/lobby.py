@@ -147,6 +147,8 @@ async def open_lobby(
     await interaction.response.send_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
     message = await interaction.original_response()
     await bot.service.set_meta(table, lobby=message.id)
+    if not await bot.delivery.dm(interaction.user.id, content=t(locale, "lobby.dm_check", game=table.game.title)):
+        await interaction.followup.send(t(locale, "lobby.joined_no_dm", game=table.game.title), ephemeral=True)
     return table
 
 

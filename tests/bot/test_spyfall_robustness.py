@@ -60,7 +60,8 @@ async def test_closed_dms_get_a_public_hint_and_the_button_still_works(world: Wo
     env.inject_error("POST", f"/channels/{closed.user.dm_channel.id}/messages", status=403, code=50007,
                      message="Cannot send messages to this user", times=None)
     host, *others = world.players
-    await host.slash(world.channel, "spyfall new", rounds=1)
+    result = await host.slash(world.channel, "spyfall new", rounds=1)
+    assert not result.followups  # the host's DMs are open: no warning
     lobby = world.channel.last_message
     answers = {}
     for player in others:
@@ -297,3 +298,14 @@ async def test_no_location_in_public_messages_during_rounds(world: World, seed: 
         if "Final standings" in public_text(world):
             break
         await click(world, world.players[spy], "deal")  # the spy deals the next round
+
+
+async def test_host_with_closed_dms_is_warned_when_opening(world: World) -> None:
+    """The host learns at once, privately, that cards cannot reach them by DM."""
+    host = world.players[0]
+    world.env.inject_error("POST", f"/channels/{host.user.dm_channel.id}/messages", status=403, code=50007,
+                           times=None)
+    result = await host.slash(world.channel, "spyfall new")
+    assert not result.ephemeral
+    assert result.followups and result.followups[0].ephemeral
+    assert "cannot DM you" in result.followups[0].content
