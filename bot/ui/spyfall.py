@@ -116,7 +116,9 @@ class SpyButton(
         assert seat is not None
         locale = locale_of(interaction)
         view = table.view(seat)
-        if self.op == "card":
+        if view["left"][seat]:
+            await refuse(interaction, IllegalAction("You have left this game."))
+        elif self.op == "card":
             await tell(interaction, card_text(view, locale))
         elif self.op in ("yes", "no"):
             await interaction.response.defer(ephemeral=True, thinking=True)  # a tally posts and redraws

@@ -65,3 +65,17 @@ def test_all_locales_declared_have_a_file_or_fall_back() -> None:
     """The four declared locales resolve to a catalog (es and ca fall back to English until written)."""
     for locale in LOCALES:
         assert t(locale, "error.stale")
+
+
+async def test_translator_gives_italian_descriptions() -> None:
+    """Command descriptions are localized for Italian clients and left alone for English ones."""
+    import discord
+    from discord import app_commands
+
+    from bot.i18n import Translator, described
+
+    translator = Translator()
+    text = described("spyfall_new", "Open a Spyfall table in this channel")
+    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+    assert await translator.translate(text, discord.Locale.italian, context) == catalog("it")["commands.spyfall_new"]
+    assert await translator.translate(text, discord.Locale.american_english, context) is None

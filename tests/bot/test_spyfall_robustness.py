@@ -309,3 +309,28 @@ async def test_host_with_closed_dms_is_warned_when_opening(world: World) -> None
     assert not result.ephemeral
     assert result.followups and result.followups[0].ephemeral
     assert "cannot DM you" in result.followups[0].content
+
+
+async def test_leaving_players(world: World) -> None:
+    """A non-spy leaving is announced and no longer votes; the spy leaving voids the round."""
+    env = world.env
+    extra = world.guild.add_member(env.create_user("ettore"))
+    world.players.append(extra)
+    await open_table(world, players=5, rounds=2)
+    spy = spy_seat(world, players=5)
+    names = [p.user.name for p in world.players]
+    dealer = next(i for i, n in enumerate(names) if f"{n} deals and asks first" in public_text(world))
+    leaver = next(s for s in range(5) if s not in (spy, dealer))
+    result = await world.players[leaver].slash(world.channel, "game leave")
+    assert result.ephemeral
+    assert f"{names[leaver]} left the game" in public_text(world)
+    result = await click(world, world.players[leaver], "card")
+    assert "You have left this game" in result.response.content
+    accuser = next(s for s in range(5) if s not in (spy, leaver))
+    result = await click(world, world.players[accuser], "accuse")
+    options = [o.value for o in result.response.message.components[0].children[0].options]
+    assert str(leaver) not in options  # who left cannot be accused
+    await pick(world.players[accuser], result, str(spy))
+    assert f"/{5 - 2} voted" in embed_text(world.board())  # neither the suspect nor who left votes
+    await world.players[spy].slash(world.channel, "game leave")
+    assert "void" in public_text(world)
