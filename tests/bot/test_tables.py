@@ -139,3 +139,21 @@ async def test_resume_all_reloads_open_tables(service: TableService, tmp_path: P
     assert again.get(table_id).state == table.state
     assert again.get(table_id).users == table.users
     await again.shutdown()
+
+
+async def test_deadline_passed_while_down_fires_at_resume(service: TableService) -> None:
+    """A round clock that ran out while the bot was offline is called as soon as the table resumes."""
+    table_id = await started(service)
+    table = service.get(table_id)
+    await service.act(table_id, table.users[table.state["dealer"]], {"type": "start_round"})
+    await service.shutdown()
+    clock = FakeClock()
+    clock.now = table.state["clock"]["deadline"] + 3600
+    again = TableService(service.store, clock=clock)
+    await again.resume_all()
+    resumed = again.get(table_id)
+    assert resumed.timer is not None
+    await asyncio.wait_for(resumed.timer, 5)
+    assert resumed.state["phase"] == "final_vote"
+    assert resumed.state["vote"]["deadline"] == clock.now + 60
+    await again.shutdown()
