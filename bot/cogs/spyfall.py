@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.delivery import render_png
 from bot.i18n import described, t
 from bot.tables import Change, Table, TableError
-from bot.ui.common import locale_of, mention, refuse, tell
+from bot.ui.common import locale_of, mention, table_here, tell
 from bot.ui.lobby import open_lobby, table_locale
 from bot.ui.spyfall import SpyButton, SpySelect, act, card_text, location_name, moment
 from games.core.protocol import IllegalAction
@@ -295,17 +295,7 @@ class SpyfallCommands(app_commands.Group, name="spyfall", description=described(
 
 
 async def current_table(interaction: discord.Interaction) -> Table | None:
-    """The running Spyfall table of this channel (or its thread), or a private explanation."""
-    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    locale = locale_of(interaction)
-    table = bot.service.in_channel(interaction.channel_id or 0)
-    if table is None or table.game.id != "spyfall":
-        await tell(interaction, t(locale, "error.no_table_here"))
-        return None
-    if table.status != "playing":
-        await refuse(interaction, TableError("not_running"))
-        return None
-    return table
+    return await table_here(interaction, game="spyfall", playing=True)
 
 
 class SpyfallCog(commands.Cog):

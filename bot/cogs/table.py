@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import described, t
 from bot.tables import TableError
-from bot.ui.common import locale_of, refuse, tell
+from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
 from games import REGISTRY
 from games.core.protocol import IllegalAction
 
@@ -32,20 +32,15 @@ class GameCommands(app_commands.Group, name="game", description=described("game"
 
     @app_commands.command(name="board", description=described("game_board", "Post this table's board again"))
     async def board(self, interaction: discord.Interaction) -> None:
-        bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-        table = bot.service.in_channel(interaction.channel_id or 0)
-        if table is None or table.status != "playing":
-            await tell(interaction, t(locale_of(interaction), "error.no_table_here"))
-            return
-        await bot.presenter(table).show_board(table, interaction)
+        table = await table_here(interaction, playing=True)
+        if table is not None:
+            await bot_of(interaction).presenter(table).show_board(table, interaction)
 
     @app_commands.command(name="leave", description=described("game_leave", "Leave the game at this table"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-        locale = locale_of(interaction)
-        table = bot.service.in_channel(interaction.channel_id or 0)
+        bot, locale = bot_of(interaction), locale_of(interaction)
+        table = await table_here(interaction)
         if table is None:
-            await tell(interaction, t(locale, "error.no_table_here"))
             return
         try:
             if table.status == "lobby":
@@ -59,11 +54,9 @@ class GameCommands(app_commands.Group, name="game", description=described("game"
 
     @app_commands.command(name="end", description=described("game_end", "End this table (host or Manage Server)"))
     async def end(self, interaction: discord.Interaction) -> None:
-        bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-        locale = locale_of(interaction)
-        table = bot.service.in_channel(interaction.channel_id or 0)
+        bot, locale = bot_of(interaction), locale_of(interaction)
+        table = await table_here(interaction)
         if table is None:
-            await tell(interaction, t(locale, "error.no_table_here"))
             return
         perms = interaction.permissions
         if interaction.user.id != table.host and not perms.manage_guild:

@@ -72,5 +72,19 @@ async def check_table(
     return table
 
 
+async def table_here(
+    interaction: discord.Interaction, *, game: str | None = None, playing: bool = False
+) -> Table | None:
+    """The open table of this channel (or its thread), or a private explanation and None."""
+    table = bot_of(interaction).service.in_channel(interaction.channel_id or 0)
+    if table is None or (game is not None and table.game.id != game):
+        await tell(interaction, t(locale_of(interaction), "error.no_table_here"))
+        return None
+    if playing and table.status != "playing":
+        await refuse(interaction, TableError("not_running"))
+        return None
+    return table
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
