@@ -17,7 +17,7 @@ from bot.ui.common import Presenter, refuse
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.table", "bot.cogs.spyfall")
+COGS = ("bot.cogs.table", "bot.cogs.spyfall", "bot.cogs.polls")
 
 
 def virtual_aware_now() -> float:

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -59,6 +59,11 @@ class Table:
         """Where the table talks: its thread if it has one, else its channel."""
         return self.row.thread or self.row.channel
 
+    @property
+    def computer_seats(self) -> list[int]:
+        """Seats the bot plays itself (a computer player), kept in the table's meta."""
+        return [int(s) for s in self.row.meta.get("computer_seats", [])]
+
     def seat_of(self, user: int) -> int | None:
         try:
             return self.users.index(user)
@@ -105,7 +110,6 @@ class TableService:
         self.listener: Listener | None = None
         self._seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._create_lock = asyncio.Lock()
-        self._fire_hooks: list[Callable[[Table], Awaitable[None]]] = []
 
     # --- lookup -----------------------------------------------------------------------------
 
@@ -267,9 +271,10 @@ class TableService:
         return change
 
     async def _record_outcome(self, table: Table, outcome: Any) -> None:
+        humans = [u for s, u in enumerate(table.users) if s not in table.computer_seats]
         winners = {table.users[s] for s in outcome.winners}
         points = {table.users[s]: float(p) for s, p in outcome.scores.items()}
-        await self.store.record_result(table.row.guild, table.game.id, table.users, winners, points)
+        await self.store.record_result(table.row.guild, table.game.id, humans, winners, points)
 
     # --- timers -----------------------------------------------------------------------------
 

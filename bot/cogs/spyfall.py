@@ -40,6 +40,8 @@ def mmss(seconds: float | None) -> str:
 
 
 class SpyfallPresenter:
+    has_secrets = True
+
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
 

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 class Presenter(Protocol):
     """A game's way of showing a table in Discord; one per game, in its cog."""
 
+    has_secrets: bool  # whether players get private cards by DM (then joining checks DMs)
+
     async def started(self, table: Table) -> None: ...
 
     async def changed(self, change: Change) -> None: ...

@@ -106,6 +106,9 @@ class LobbyButton(
 
     async def _check_dms(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
         """Joining proves the bot can DM the player, or says what to do."""
+        if not bot_of(interaction).presenter(table).has_secrets:
+            await interaction.followup.send(t(locale, "lobby.joined_public", game=table.game.title), ephemeral=True)
+            return
         delivered = await bot_of(interaction).delivery.dm(
             interaction.user.id, content=t(locale, "lobby.dm_check", game=table.game.title)
         )
@@ -147,7 +150,9 @@ async def open_lobby(
     await interaction.response.send_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
     message = await interaction.original_response()
     await bot.service.set_meta(table, lobby=message.id)
-    if not await bot.delivery.dm(interaction.user.id, content=t(locale, "lobby.dm_check", game=table.game.title)):
+    if bot.presenters[game_id].has_secrets and not await bot.delivery.dm(
+        interaction.user.id, content=t(locale, "lobby.dm_check", game=table.game.title)
+    ):
         await interaction.followup.send(t(locale, "lobby.joined_no_dm", game=table.game.title), ephemeral=True)
     return table
 

@@ -1,0 +1,397 @@
+"""The Polls Are Closed! through the real bot in SimCord: a member against the computer or a member."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from games.polls import GAME
+from tests.bot.conftest import World, make_bot
+
+RESULT = "The polls are closed!"
+
+
+def controls(message: discord.Message) -> list[Any]:
+    return [c for row in message.components for c in row.children if str(getattr(c, "custom_id", "")).startswith(
+        "polls:")]
+
+
+def board(world: World) -> discord.Message:
+    """The newest board message (its embed title names the game and a round, or the final count)."""
+    for message in reversed(world.channel.history()):
+        if message.embeds and (message.embeds[0].title or "").startswith("The Polls Are Closed! —"):
+            return message
+    raise AssertionError("no board message")
+
+
+def public_text(world: World) -> str:
+    return "\n".join(world.texts())
+
+
+def table_of(world: World, table_id: int) -> Any:
+    return world.env.bot.service.tables.get(table_id)
+
+
+def table_id_of(world: World) -> int:
+    ids = [int(m.group(1)) for c in controls(board(world)) if (m := re.match(r"polls:(\d+):", c.custom_id))]
+    if ids:
+        return ids[0]
+    return max(world.env.bot.service.tables)
+
+
+def ui_target(action: dict[str, Any]) -> tuple[str, str | None]:
+    """The control (op) and select value that play `action` on the board."""
+    kind = action["type"]
+    if kind in ("propaganda", "double_propaganda"):
+        prefix = "p" if kind == "propaganda" else "d"
+        return prefix + ("a" if action["circle"] == "A" else "bc"), None
+    if kind == "take_seven":
+        return ("seven" if action["take"] else "noseven"), None
+    if kind == "place_die":
+        return f"die{action['value']}", None
+    if kind == "end_turn":
+        return "end", None
+    if kind == "pact":
+        return "pact", f"{action['region']}:{action['sector']}"
+    if kind == "shift":
+        return "shift", f"{action['from']}>{action['to']}"
+    if kind == "influence":
+        return "infl", f"{action['region']}:{action['pay']}"
+    return "poll", action["region"]
+
+
+async def use(player: Any, message: discord.Message, op: str, value: str | None) -> Any:
+    """Click the button `op`, or choose `value` in the select `op` (shift may be split over two menus)."""
+    for control in controls(message):
+        _, _, control_op, _ = control.custom_id.split(":")
+        if value is None and control_op == op:
+            return await player.click(message, custom_id=control.custom_id)
+        if value is not None and control_op.startswith(op) and value in [o.value for o in control.options]:
+            return await player.select(message, [value], custom_id=control.custom_id)
+    raise AssertionError(f"no control {op} {value} in {[c.custom_id for c in controls(message)]}")
+
+
+async def human_move(world: World, player: Any, table_id: int, rng: random.Random) -> bool:
+    """Play one legal action of this player through the board's controls; False when it is not their move."""
+    table = table_of(world, table_id)
+    if table is None:
+        return False
+    seat = table.seat_of(player.id)
+    legal = table.game.legal_actions(table.state, seat)
+    if not legal:
+        return False
+    # Any legal action, but end the turn half of the time it is allowed, so games keep moving.
+    ends = [a for a in legal if a["type"] == "end_turn"]
+    action = ends[0] if ends and rng.random() < 0.5 else rng.choice(legal)
+    seq = table.seq
+    result = await use(player, board(world), *ui_target(action))
+    assert not result.ephemeral, result.response.content if result.response else result
+    assert table_of(world, table_id) is None or table_of(world, table_id).seq > seq
+    return True
+
+
+async def new_game_against_computer(world: World) -> int:
+    host = world.players[0]
+    result = await host.slash(world.channel, "polls new", computer=True)
+    assert result.response is not None and not result.ephemeral
+    assert "The game has started" in (result.response.embeds[0].footer.text or "")
+    return table_id_of(world)
+
+
+async def play_until_over(world: World, player: Any, table_id: int, rng: random.Random, cap: int,
+                          restart_after: int | None = None, db_path: Path | None = None) -> int:
+    moves = 0
+    while RESULT not in public_text(world):
+        assert moves < cap, "the game did not end"
+        if restart_after is not None and moves == restart_after:
+            assert db_path is not None
+            before = board(world)
+            await world.env.restart_bot(make_bot(db_path))
+            assert board(world).id == before.id  # the next move clicks a button posted before the restart
+        if not await human_move(world, player, table_id, rng):
+            await world.env.settle()
+            assert table_of(world, table_id) is None or table_of(world, table_id).seat_of(player.id) in (
+                table_of(world, table_id).game.to_act(table_of(world, table_id).state)), "the computer stalled"
+        moves += 1
+    return moves
+
+
+def fast_legal_chooser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replace the computer's search with a quick legal choice (the bot only needs a legal action)."""
+    from games.polls import ai
+
+    def choose(state: Any, seat: int) -> dict[str, Any]:
+        legal = GAME.legal_actions(state, seat)
+        ends = [a for a in legal if a["type"] == "end_turn"]
+        return ends[0] if ends else legal[-1] if legal[-1]["type"] != "shift" else legal[0]
+
+    monkeypatch.setattr(ai, "choose", choose)
+
+
+async def test_whole_game_against_the_computer_with_a_restart(
+    world: World, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A member plays a whole game by clicks against the computer; the bot restarts midway; final count."""
+    fast_legal_chooser(monkeypatch)
+    host = world.players[0]
+    table_id = await new_game_against_computer(world)
+    text = public_text(world)
+    assert "The Polls Are Closed!** begins" in text
+    assert "Round 1 begins" in text
+    old_board = board(world)
+    start = time.perf_counter()
+    moves = await play_until_over(world, host, table_id, random.Random(7), cap=600, restart_after=40,
+                                  db_path=db_path)
+    assert moves > 40
+    text = public_text(world)
+    assert re.search(r"🎲 .* rolls", text)  # dice in the public log
+    assert "National poll" in text and "Round 3 begins" in text
+    assert re.search(r"🔵 barbara: \*\*\d+\*\* seats · 🔴 Computer: \*\*\d+\*\* seats", text)
+    final = board(world)
+    assert final.embeds[0].title == "The Polls Are Closed! — the polls are closed" and not controls(final)
+    assert final.id != old_board.id  # reposted at each new round and at the end
+    assert time.perf_counter() - start < 60
+    stats = await world.env.bot.store.stats(world.guild.id, host.id)
+    assert stats["polls"]["played"] == 1
+    computer = world.env.bot.user.id
+    assert await world.env.bot.store.stats(world.guild.id, computer) == {}  # the computer keeps no stats
+
+
+async def test_real_computer_player_answers_for_a_few_turns(world: World) -> None:
+    """With the real computer player (games.polls.ai), each of the member's turns gets a computer turn back."""
+    host = world.players[0]
+    table_id = await new_game_against_computer(world)
+    rng = random.Random(3)
+    turns_seen = 0
+    for _ in range(60):
+        table = table_of(world, table_id)
+        if table.state["turn"] >= 3 and table.state["round"] == 1 and turns_seen >= 2:
+            break
+        if not await human_move(world, host, table_id, rng):
+            await world.env.settle()
+        turns_seen = public_text(world).count("Computer: turn")
+    assert turns_seen >= 2
+    table = table_of(world, table_id)
+    assert table.seat_of(host.id) in table.game.to_act(table.state)  # the computer handed the turn back
+    assert "🤖" not in (board(world).embeds[0].description or "")
+
+
+async def test_computer_move_resumes_after_a_restart(
+    world: World, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the bot stops while the computer is to move, the computer moves once the bot is back."""
+    fast_legal_chooser(monkeypatch)
+    host = world.players[0]
+    presenter = world.env.bot.presenters["polls"]
+    monkeypatch.setattr(presenter, "kick", lambda table: None)  # this bot never lets the computer move
+    result = await host.slash(world.channel, "polls new", computer=True)
+    assert result.response is not None
+    table_id = table_id_of(world) if controls(board(world)) else max(world.env.bot.service.tables)
+    rng = random.Random(1)
+    for _ in range(30):
+        table = table_of(world, table_id)
+        if 1 in table.game.to_act(table.state):
+            break
+        await human_move(world, host, table_id, rng)
+    table = table_of(world, table_id)
+    assert 1 in table.game.to_act(table.state)
+    assert "🤖 🔴 Computer is planning" in (board(world).embeds[0].description or "")
+    seq = table.seq
+    await world.env.restart_bot(make_bot(db_path))
+    table = table_of(world, table_id)
+    assert table.seq > seq and table.seat_of(host.id) in table.game.to_act(table.state)
+    assert controls(board(world))  # the member's controls are back
+
+
+async def test_wrong_player_and_outsider_are_refused(world: World) -> None:
+    """Between two members: the one not in turn and an outsider get a private sentence; nothing changes."""
+    host, guest = world.players[:2]
+    result = await host.slash(world.channel, "polls new", opponent=guest)
+    assert result.response is not None
+    assert any(f"<@{guest.id}>" in m.content for m in world.channel.history())
+    lobby = world.channel.history()[0] if world.channel.history()[0].components else result.response.message
+    lobby = next(m for m in world.channel.history() if m.components and "lobby:" in m.components[0].children[0]
+                 .custom_id)
+    join = next(c.custom_id for c in lobby.components[0].children if c.custom_id.endswith(":join"))
+    start = next(c.custom_id for c in lobby.components[0].children if c.custom_id.endswith(":start"))
+    await guest.click(lobby, custom_id=join)
+    await host.click(lobby, custom_id=start)
+    table_id = table_id_of(world)
+    table = table_of(world, table_id)
+    current = table.state["current"]
+    waiting = [host, guest][1 - current]
+    seq = table.seq
+    message = board(world)
+    button = next(c.custom_id for c in controls(message) if ":pa:" in c.custom_id)
+    refused = await waiting.click(message, custom_id=button)
+    assert refused.ephemeral and "It is not your turn" in refused.response.content
+    assert [host, guest][current].user.name in refused.response.content
+    outsider = await world.outsider.click(message, custom_id=button)
+    assert outsider.ephemeral and "not playing at this table" in outsider.response.content
+    assert table_of(world, table_id).seq == seq
+    played = await [host, guest][current].click(message, custom_id=button)
+    assert not played.ephemeral and table_of(world, table_id).seq == seq + 1
+    mover, other = [host, guest][current], waiting
+    rng = random.Random(4)
+    while table_of(world, table_id).state["current"] == current:
+        assert await human_move(world, mover, table_id, rng)
+    assert f"<@{other.id}>, it is your turn." in world.channel.last_message.content
+
+
+async def test_illegal_placement_is_refused_with_a_sentence(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Placing Influence without enough Propaganda is refused privately with the engine's reason."""
+    fast_legal_chooser(monkeypatch)
+    host = world.players[0]
+    table_id = await new_game_against_computer(world)
+    rng = random.Random(5)
+    for _ in range(300):
+        message = board(world)
+        menus = [c for c in controls(message) if ":infl:" in c.custom_id]
+        dear = [o.value for m in menus for o in m.options if o.description and "Not enough" in o.description]
+        if dear:
+            seq = table_of(world, table_id).seq
+            result = await host.select(message, [dear[0]], custom_id=menus[0].custom_id)
+            assert result.ephemeral
+            assert re.search(r"Influence in .+ costs \d+ Propaganda [ABC] and you hold \d+\.", result.response.content)
+            assert table_of(world, table_id).seq == seq
+            return
+        if not await human_move(world, host, table_id, rng):
+            await world.env.settle()
+    raise AssertionError("never reached an influence step with a placement too dear")
+
+
+async def test_board_command_reposts_the_board(world: World) -> None:
+    """/game board posts the board again; its controls still play."""
+    host = world.players[0]
+    table_id = await new_game_against_computer(world)
+    first = board(world)
+    result = await host.slash(world.channel, "game board")
+    assert result.ephemeral and "Board posted again" in result.response.content
+    again = board(world)
+    assert again.id != first.id
+    assert controls(again) or table_of(world, table_id) is not None
+
+
+@pytest.fixture
+def spanish(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every interaction arrives with the Spanish locale (SimCord always sends en-US)."""
+    import simcord.interactions as si
+
+    original = si.base_payload
+
+    def patched(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "es-ES"
+        return record, payload
+
+    monkeypatch.setattr(si, "base_payload", patched)
+
+
+async def test_spanish_table_and_refusal(world: World, spanish: None) -> None:
+    """A table opened in Spanish talks Spanish: board, log lines, controls and refusals."""
+    host, guest = world.players[:2]
+    result = await host.slash(world.channel, "polls new", computer=True)
+    assert result.response is not None and "La partida ha empezado" in (result.response.embeds[0].footer.text or "")
+    text = public_text(world)
+    assert "Empieza **The Polls Are Closed!**" in text and "Empieza la ronda 1" in text
+    message = board(world)
+    assert message.embeds[0].title.startswith("The Polls Are Closed! — ronda 1 de 3")
+    labels = [c.label for c in controls(message) if getattr(c, "label", None)]
+    assert "Propaganda B+C" in labels and "Tirada doble A" in labels
+    refused = await guest.click(message, custom_id=controls(message)[0].custom_id)
+    assert refused.ephemeral and refused.response.content == "No estás jugando en esta mesa."
+
+
+def test_spanish_catalog_has_every_english_key() -> None:
+    """es.toml holds every key English has (polls, lobby, errors, tables and the rest), same placeholders."""
+    import string
+
+    from bot.i18n import catalog
+
+    english = {k: v for k, v in catalog("en").items() if not k.startswith("illegal.")}
+    spanish_catalog = catalog("es")
+    assert sorted(set(english) - set(spanish_catalog)) == []
+    for key, text in english.items():
+        names = {n for _, n, _, _ in string.Formatter().parse(text) if n}
+        assert names == {n for _, n, _, _ in string.Formatter().parse(spanish_catalog[key]) if n}, key
+
+
+async def test_failing_computer_player_and_renderer_do_not_stall_the_table(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the computer player raises, its first legal action is played; a failing picture leaves a text board."""
+    from bot.cogs import polls as polls_cog
+    from games.polls import ai
+
+    def broken_choose(state: Any, seat: int) -> dict[str, Any]:
+        raise RuntimeError("the search blew up")
+
+    def broken_render(view: dict[str, Any], names: list[str], locale: str) -> Any:
+        raise RuntimeError("no picture today")
+
+    monkeypatch.setattr(ai, "choose", broken_choose)
+    monkeypatch.setattr(polls_cog, "_renderer", lambda: broken_render)
+    host = world.players[0]
+    table_id = await new_game_against_computer(world)
+    rng = random.Random(11)
+    for _ in range(40):
+        if not await human_move(world, host, table_id, rng):
+            await world.env.settle()
+    table = table_of(world, table_id)
+    assert table.seat_of(host.id) in table.game.to_act(table.state)  # the computer always handed back
+    assert public_text(world).count("Computer: turn") >= 3
+    message = board(world)
+    assert not message.attachments and controls(message)
+
+
+async def test_without_a_renderer_the_board_is_text(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before renderers.polls exists the board is an embed without a picture, with the same controls."""
+    from bot.cogs import polls as polls_cog
+
+    monkeypatch.setattr(polls_cog, "_renderer", lambda: None)
+    await new_game_against_computer(world)
+    message = board(world)
+    assert not message.attachments and controls(message)
+    assert "Seats if the polls closed now" in "\n".join(f.name for f in message.embeds[0].fields)
+
+
+@pytest.mark.parametrize("bot_settings", [{"use_threads": True}])
+async def test_computer_game_moves_into_a_thread(world: World) -> None:
+    """With use_threads on, a game against the computer is played in a thread of its lobby message."""
+    host = world.players[0]
+    await host.slash(world.channel, "polls new", computer=True)
+    assert len(world.channel.threads) == 1
+    thread = world.channel.threads[0]
+    messages = thread.history()
+    boards = [m for m in messages if m.embeds and (m.embeds[0].title or "").startswith("The Polls Are Closed! —")]
+    assert boards and controls(boards[-1])
+    assert any("Round 1 begins" in (m.content or "") for m in messages)
+    assert not any("Round 1 begins" in text for text in world.texts())
+    result = await host.slash(thread, "game board")
+    assert result.ephemeral and "Board posted again" in result.response.content
+
+
+async def test_click_from_an_older_moment_is_refused(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A control drawn for an earlier moment (a board not yet refreshed) says the moment has passed."""
+    host = world.players[0]
+    table_id = await new_game_against_computer(world)
+    old = board(world)
+    button = next(c.custom_id for c in controls(old) if ":pa:" in c.custom_id)
+    presenter = world.env.bot.presenters["polls"]
+
+    async def frozen_board(table: Any, *, repost: bool = False) -> None:
+        return None  # as if the board edit had not reached the player's screen yet
+
+    monkeypatch.setattr(presenter, "update_board", frozen_board)
+    await world.env.bot.service.act(table_id, host.id, {"type": "propaganda", "circle": "A"})
+    await world.env.settle()
+    seq = table_of(world, table_id).seq
+    stale = await host.click(old, custom_id=button)
+    assert stale.ephemeral and "That moment has passed" in stale.response.content
+    assert table_of(world, table_id).seq == seq
