@@ -72,6 +72,15 @@ class Delivery:
             return False
         return True
 
+    async def retire_board(self, table: Table, farewell: str) -> None:
+        """Say publicly why the table ended, and take the buttons off its board."""
+        await self.say(table, farewell)
+        message_id = table.row.meta.get("board")
+        channel = await self.place(table)
+        if message_id and channel is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[union-attr]
+
     async def post_board(
         self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
         image: Callable[[], Awaitable[bytes]] | None = None, image_changed: bool = False,

@@ -24,7 +24,7 @@ from discord.ext import commands
 from bot.delivery import render_png
 from bot.i18n import described, t
 from bot.tables import Change, Table, TableError
-from bot.ui.common import locale_of, mention, tell
+from bot.ui.common import locale_of, mention, repost_board, tell
 from bot.ui.lobby import lobby_embed, open_lobby, open_thread, table_locale
 from bot.ui.polls import (
     EMOJI,
@@ -257,18 +257,10 @@ class PollsPresenter:
             task.cancel()
         if table.state is None:
             return  # a lobby: its own message already says it was cancelled
-        locale = table_locale(table)
-        await self.bot.delivery.say(table, t(locale, f"table.closed.{reason}"))
-        message_id = table.row.meta.get("board")
-        channel = await self.bot.delivery.place(table)
-        if message_id and channel is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[union-attr]
+        await self.bot.delivery.retire_board(table, t(table_locale(table), f"table.closed.{reason}"))
 
     async def show_board(self, table: Table, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.update_board(table, repost=True)
-        await tell(interaction, t(locale_of(interaction), "table.board_posted"))
+        await repost_board(interaction, self.update_board(table, repost=True))
 
     def waiting_human(self, table: Table, seat: int | None) -> int | None:
         """The user who must move now, when a member's action handed the move to another member."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -86,6 +87,13 @@ async def table_here(
         await refuse(interaction, TableError("not_running"))
         return None
     return table
+
+
+async def repost_board(interaction: discord.Interaction, posting: Awaitable[None]) -> None:
+    """/game board: the repost may render a picture, so the command is deferred first."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await posting
+    await tell(interaction, t(locale_of(interaction), "table.board_posted"))
 
 
 def mention(user_id: int) -> str:
