@@ -10,6 +10,7 @@ import discord
 from bot.i18n import illegal, pick_locale, t
 from bot.tables import Change, Table, TableError
 from games.core.protocol import IllegalAction
+from games.core.rng import SeededRng
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -94,6 +95,15 @@ async def repost_board(interaction: discord.Interaction, posting: Awaitable[None
     await interaction.response.defer(ephemeral=True, thinking=True)
     await posting
     await tell(interaction, t(locale_of(interaction), "table.board_posted"))
+
+
+def why_not(table: Table, seat: int, action: dict[str, Any]) -> str | None:
+    """The engine's reason for refusing `action` now, without changing anything (apply is pure)."""
+    try:
+        table.game.apply(table.state, seat, action, SeededRng(0, 0))
+    except IllegalAction as exc:
+        return exc.reason
+    return None
 
 
 def mention(user_id: int) -> str:

@@ -15,9 +15,8 @@ import discord
 
 from bot.i18n import t
 from bot.tables import Table, TableError
-from bot.ui.common import bot_of, check_table, locale_of, refuse, tell
+from bot.ui.common import bot_of, check_table, locale_of, refuse, tell, why_not
 from games.core.protocol import IllegalAction
-from games.core.rng import SeededRng
 from games.polls.data import COSTS, REGION_TYPE, REGIONS
 
 EMOJI = ("🔵", "🔴")
@@ -59,15 +58,6 @@ def computer_to_act(table: Table) -> list[int]:
     if table.state is None or table.status != "playing":
         return []
     return sorted(set(table.computer_seats) & table.game.to_act(table.state))
-
-
-def why_not(table: Table, seat: int, action: dict[str, Any]) -> str | None:
-    """The engine's reason for refusing `action` now, without changing anything (apply is pure)."""
-    try:
-        table.game.apply(table.state, seat, action, SeededRng(0, 0))
-    except IllegalAction as exc:
-        return exc.reason
-    return None
 
 
 # --- building the board's controls -----------------------------------------------------------

@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import t
 from bot.tables import Table, TableError
-from bot.ui.common import bot_of, check_table, locale_of, refuse, tell
+from bot.ui.common import bot_of, check_table, locale_of, refuse, tell, why_not
 from games.core.protocol import IllegalAction
 
 VOTE_OPENING_EVENTS = ("accused", "final_vote")
@@ -59,17 +59,6 @@ async def act(interaction: discord.Interaction, table: Table, action: dict[str, 
         await refuse(interaction, exc)
         return False
     return True
-
-
-def why_not(table: Table, seat: int, action: dict[str, Any]) -> str | None:
-    """The engine's reason for refusing `action` now, without changing anything (apply is pure)."""
-    from games.core.rng import SeededRng
-
-    try:
-        table.game.apply(table.state, seat, action, SeededRng(0, 0))
-    except IllegalAction as exc:
-        return exc.reason
-    return None
 
 
 class SpyButton(
