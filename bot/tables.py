@@ -84,6 +84,12 @@ class Change:
     before: Any
     after: Any
 
+    def public(self) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+        """The public views before and after, and the log events this action added."""
+        before = self.table.game.view(self.before, None)
+        after = self.table.game.view(self.after, None)
+        return before, after, [e for e in after["log"] if e["id"] > before["log_count"]]
+
 
 class Listener(Protocol):
     async def table_changed(self, change: Change) -> None: ...

@@ -221,10 +221,8 @@ class PollsPresenter:
     async def changed(self, change: Change) -> None:
         table = change.table
         locale = table_locale(table)
-        game = table.game
-        before, after = game.view(change.before, None), game.view(change.after, None)
+        before, after, events = change.public()
         names = await self.bot.names(table)
-        events = [e for e in after["log"] if e["id"] > before["log_count"]]
         lines = [line for line in (self.word(e, names, locale) for e in events) if line]
         kinds = {e["type"] for e in events}
         held = self.held.setdefault(table.id, ([], set()))

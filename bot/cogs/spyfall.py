@@ -145,10 +145,8 @@ class SpyfallPresenter:
     async def changed(self, change: Change) -> None:
         table = change.table
         locale = table_locale(table)
-        game = table.game
-        before, after = game.view(change.before, None), game.view(change.after, None)
+        before, after, events = change.public()
         names = await self.bot.names(table)
-        events = [e for e in after["log"] if e["id"] > before["log_count"]]
         lines = [self.word(e, after, names, locale) for e in events]
         lines = [line for line in lines if line]
         if lines:
