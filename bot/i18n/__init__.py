@@ -8,6 +8,7 @@ in the catalog's [illegal] table, keyed by the English sentence.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -57,8 +58,34 @@ def t(locale: str | None, key: str, **params: Any) -> str:
 
 
 def illegal(locale: str | None, reason: str) -> str:
-    """A refusal from an engine, in the reader's language when the catalog knows it."""
-    return catalog(locale or FALLBACK).get(f"illegal.{reason}", reason)
+    """A refusal from an engine, in the reader's language when the catalog knows it.
+
+    [illegal] keys are English sentences; a key may hold {placeholders} ("Influence in {region}
+    costs {cost}."), whose captured parts are translated in turn, so composed refusals
+    ("You cannot {what} now: first {hint}.") read whole in the reader's language.
+    """
+    locale = locale or FALLBACK
+    exact = catalog(locale).get(f"illegal.{reason}")
+    if exact is not None:
+        return exact
+    for pattern, text in _templates(locale):
+        match = pattern.match(reason)
+        if match:
+            parts = {name: illegal(locale, value) for name, value in match.groupdict().items()}
+            return text.format(**parts)
+    return reason
+
+
+@cache
+def _templates(locale: str) -> list[tuple[re.Pattern[str], str]]:
+    """[illegal] keys with placeholders, as regexes; longer (more specific) keys first."""
+    found = []
+    for key, text in catalog(locale).items():
+        if key.startswith("illegal.") and "{" in key:
+            english = key.removeprefix("illegal.")
+            pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(english))
+            found.append((len(english), re.compile(f"^{pattern}$", re.S), text))
+    return [(pattern, text) for _, pattern, text in sorted(found, key=lambda item: -item[0])]
 
 
 class _Missing(dict[str, Any]):

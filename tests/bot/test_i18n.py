@@ -79,3 +79,24 @@ async def test_translator_gives_italian_descriptions() -> None:
     context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
     assert await translator.translate(text, discord.Locale.italian, context) == catalog("it")["commands.spyfall_new"]
     assert await translator.translate(text, discord.Locale.american_english, context) is None
+
+
+def test_refusal_templates_translate_composed_sentences(monkeypatch) -> None:
+    """A refusal built from parts is matched by a {placeholder} key and each part is translated."""
+    import bot.i18n as i18n
+
+    fake = {
+        "illegal.You cannot {what} now: first {hint}.": "Non puoi {what} ora: prima {hint}.",
+        "illegal.roll": "tirare",
+        "illegal.place the die you rolled": "piazza il dado tirato",
+    }
+    monkeypatch.setattr(i18n, "catalog", lambda locale: fake)
+    i18n._templates.cache_clear()
+    try:
+        assert i18n.illegal("it", "You cannot roll now: first place the die you rolled.") == (
+            "Non puoi tirare ora: prima piazza il dado tirato."
+        )
+        assert i18n.illegal("it", "You cannot roll now: first wait.") == "Non puoi tirare ora: prima wait."
+        assert i18n.illegal("it", "Something else.") == "Something else."
+    finally:
+        i18n._templates.cache_clear()
