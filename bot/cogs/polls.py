@@ -437,6 +437,7 @@ class PollsCommands(
         if computer:
             await start_against_computer(bot, table, interaction, locale)
         elif opponent is not None:
+            await bot.service.set_meta(table, invited=[opponent.id])
             await interaction.followup.send(
                 t(locale, "polls.invite", opponent=mention(opponent.id), host=mention(interaction.user.id)),
                 allowed_mentions=discord.AllowedMentions(users=[opponent]),

@@ -71,6 +71,23 @@ class GameCommands(app_commands.Group, name="game", description=described("game"
         await tell(interaction, t(locale, "table.ended"))
 
 
+    @app_commands.command(name="stats", description=described("game_stats", "Games played and won in this server"))
+    @app_commands.describe(member=described("game_stats_member", "Whose record (default: yours)"))
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        bot, locale = bot_of(interaction), locale_of(interaction)
+        who = member or interaction.user
+        assert bot.store is not None and interaction.guild_id is not None
+        record = await bot.store.stats(interaction.guild_id, who.id)
+        embed = discord.Embed(title=t(locale, "stats.title", name=who.display_name))
+        for game_id, row in sorted(record.items()):
+            title = REGISTRY[game_id].title if game_id in REGISTRY else game_id
+            embed.add_field(name=title, value=t(locale, "stats.line", played=row["played"], won=row["won"],
+                                                points=f"{row['points']:g}"), inline=False)
+        if not record:
+            embed.description = t(locale, "stats.none")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
 class TableCog(commands.Cog):
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot

@@ -34,7 +34,7 @@ def lobby_embed(table: Table, locale: str, *, closed: str | None = None) -> disc
     if options:
         embed.add_field(
             name=t(locale, "lobby.options"),
-            value=", ".join(f"{k}: {v}" for k, v in sorted(options.items())),
+            value=", ".join(f"{t(locale, f'options.{k}')}: {option_value(v, locale)}" for k, v in options.items()),
             inline=False,
         )
     if closed:
@@ -71,6 +71,11 @@ class LobbyButton(
             return False
         if self.op in ("start", "cancel") and interaction.user.id != table.host:
             await tell(interaction, t(locale_of(interaction), "error.host_only"))
+            return False
+        invited = table.row.meta.get("invited")
+        if self.op == "join" and invited and interaction.user.id not in invited:
+            await tell(interaction, t(locale_of(interaction), "error.invited_only",
+                                      players=" ".join(mention(u) for u in invited)))
             return False
         return True
 
@@ -114,6 +119,12 @@ class LobbyButton(
         )
         key = "lobby.joined" if delivered else "lobby.joined_no_dm"
         await interaction.followup.send(t(locale, key, game=table.game.title), ephemeral=True)
+
+
+def option_value(value: object, locale: str) -> str:
+    if isinstance(value, bool):
+        return t(locale, "options.yes" if value else "options.no")
+    return str(value)
 
 
 def lobby_view(table: Table, locale: str) -> discord.ui.View:
