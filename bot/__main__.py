@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print("Discord refused the token: reset it on the Bot page and set it again.", file=sys.stderr)
         return 2
+    except (OSError, discord.HTTPException) as exc:  # aiohttp's connection errors are OSErrors
+        print(f"Could not reach Discord ({exc}). Check the network connection and try again.", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -47,3 +47,29 @@ def test_bad_config_is_a_clear_error(tmp_path: Path) -> None:
     wrong.write_text('[bot]\ndev_guild_id = "abc"\n')
     with pytest.raises(ConfigError, match="dev_guild_id"):
         load_config(wrong, env={})
+
+
+def test_login_problems_are_sentences(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A refused token or an unreachable Discord ends with one sentence and an exit code, no traceback."""
+    import discord
+
+    from bot import __main__ as entry
+    from bot.app import GameMasterBot
+
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kwargs: None)  # keep pytest's logging as it is
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.chdir(Path(__file__).parent)
+
+    def refused(self: GameMasterBot, token: str, **kwargs: object) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(GameMasterBot, "run", refused)
+    assert entry.main([]) == 2
+    assert "refused the token" in capsys.readouterr().err
+
+    def offline(self: GameMasterBot, token: str, **kwargs: object) -> None:
+        raise ConnectionRefusedError("connection refused")
+
+    monkeypatch.setattr(GameMasterBot, "run", offline)
+    assert entry.main([]) == 1
+    assert "Could not reach Discord" in capsys.readouterr().err
