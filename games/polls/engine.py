@@ -494,11 +494,15 @@ class Polls:
         s["influence"][target][seat] += 1
         self._log(s, {"type": "shift", "seat": seat, "from": source, "to": target})
 
-    def _do_influence(self, s: State, seat: int, action: Action, rng: Rng) -> None:
+    def _require_turn_step(self, s: State) -> None:
+        """Influence and end_turn belong to a turn, once no roll is waiting to be resolved."""
         if s["phase"] != "turn":
             raise IllegalAction("Place your national poll Influence with poll_influence.")
         if s["pending"] is not None:
             raise IllegalAction(f"Not yet: first {self._pending_hint(s)}.")
+
+    def _do_influence(self, s: State, seat: int, action: Action, rng: Rng) -> None:
+        self._require_turn_step(s)
         if s["actions_left"] > 0:
             raise IllegalAction(
                 "Influence is placed after both actions of your turn: take your remaining action first."
@@ -523,10 +527,7 @@ class Polls:
         self._log(s, {"type": "influence", "seat": seat, "region": region, "pay": pay, "cost": cost})
 
     def _do_end_turn(self, s: State, seat: int, action: Action, rng: Rng) -> None:
-        if s["phase"] != "turn":
-            raise IllegalAction("Place your national poll Influence with poll_influence.")
-        if s["pending"] is not None:
-            raise IllegalAction(f"Not yet: first {self._pending_hint(s)}.")
+        self._require_turn_step(s)
         if s["actions_left"] > 0:
             raise IllegalAction(
                 f"You still have {s['actions_left']} action(s) this turn: make propaganda, a pact or a shift."
