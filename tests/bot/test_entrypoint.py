@@ -1,4 +1,4 @@
-"""`python -m bot` and its configuration."""
+"""`python -m bot`: what it says when it cannot start (the configuration itself: test_config.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from bot.config import ConfigError, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,30 +21,6 @@ def test_no_token_explains_and_exits_without_traceback(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert "DISCORD_TOKEN" in run.stderr and "config.toml" in run.stderr
     assert "Traceback" not in run.stderr
-
-
-def test_env_token_overrides_file(tmp_path: Path) -> None:
-    """DISCORD_TOKEN wins over the file; other settings come from the file."""
-    path = tmp_path / "config.toml"
-    path.write_text('[bot]\ntoken = "file"\ndev_guild_id = 42\nuse_threads = false\n[storage]\ndatabase = "x.db"\n')
-    config = load_config(path, env={"DISCORD_TOKEN": "env"})
-    assert config.token == "env" and config.dev_guild_id == 42 and not config.use_threads
-    assert config.database == "x.db"
-    assert load_config(path, env={}).token == "file"
-
-
-def test_bad_config_is_a_clear_error(tmp_path: Path) -> None:
-    """Broken TOML, a missing explicit file, and a non-numeric guild id are reported, not crashed on."""
-    broken = tmp_path / "broken.toml"
-    broken.write_text("[bot\n")
-    with pytest.raises(ConfigError, match="not valid TOML"):
-        load_config(broken, env={})
-    with pytest.raises(ConfigError, match="does not exist"):
-        load_config(tmp_path / "missing.toml", env={})
-    wrong = tmp_path / "wrong.toml"
-    wrong.write_text('[bot]\ndev_guild_id = "abc"\n')
-    with pytest.raises(ConfigError, match="dev_guild_id"):
-        load_config(wrong, env={})
 
 
 def test_login_problems_are_sentences(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
