@@ -66,7 +66,7 @@ def play_game(job: tuple[int, str]) -> GameResult:
         legal = GAME.legal_actions(state, seat)
         if seat == ai_seat:
             started = time.perf_counter()
-            action = choose(state, seat, rng_seed=seed * 1000 + step)
+            action = choose(state, seat, seed * 1000 + step)
             record.think_s.append(time.perf_counter() - started)
             record.decisions += 1
         else:

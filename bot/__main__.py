@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 
 from bot.config import ConfigError, load_config
@@ -33,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from bot.app import GameMasterBot
 
-    discord.utils.setup_logging(level=config.log_level)
+    discord.utils.setup_logging(level=getattr(logging, config.log_level))
     bot = GameMasterBot(config)
     try:
         bot.run(config.token, log_handler=None)

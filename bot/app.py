@@ -1,19 +1,22 @@
-"""The Bot: setup_hook opens the store, migrates, loads cogs, registers buttons, resumes tables."""
+"""The Bot: setup_hook opens the store, migrates, loads cogs, registers controls, resumes tables."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.computer import ComputerPlayers
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.i18n import Translator, pick_locale, t
 from bot.store import Store
 from bot.tables import Change, Table, TableService
-from bot.ui.common import Presenter, refuse
+from bot.ui.board import TablePresenter
+from bot.ui.common import refuse
 
 log = logging.getLogger(__name__)
 
@@ -40,14 +43,16 @@ class Tree(app_commands.CommandTree):
 
 
 class GameMasterBot(commands.Bot):
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, *, seed_source: Callable[[], int] | None = None) -> None:
         intents = discord.Intents.default()
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.config = config
-        self.presenters: dict[str, Presenter] = {}
+        self.seed_source = seed_source
+        self.presenters: dict[str, TablePresenter] = {}
+        self.computers = ComputerPlayers(self)
         self.store: Store | None = None
         self.service: TableService
         self.delivery: Delivery
@@ -59,17 +64,17 @@ class GameMasterBot(commands.Bot):
         for user_id in table.users:
             name = known.get(str(user_id))
             if name is None:
-                user = self.get_user(user_id)
+                user = self.get_user(user_id) if user_id > 0 else None
                 name = user.display_name if user else f"#{user_id}"
             names.append(name)
         return names
 
-    def presenter(self, table: Table) -> Presenter:
+    def presenter(self, table: Table) -> TablePresenter:
         return self.presenters[table.game.id]
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database)
-        self.service = TableService(self.store, clock=virtual_aware_now)
+        self.service = TableService(self.store, clock=virtual_aware_now, seed_source=self.seed_source)
         self.service.listener = self
         self.delivery = Delivery(self, self.service)
         await self.tree.set_translator(Translator())
@@ -86,6 +91,10 @@ class GameMasterBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def on_ready(self) -> None:
+        # Tables resumed from their snapshots: a computer that was to move moves now.
+        self.computers.resume()
+
     # TableService listener: route each change to the game's presenter.
     async def table_changed(self, change: Change) -> None:
         await self.presenter(change.table).changed(change)
@@ -93,9 +102,15 @@ class GameMasterBot(commands.Bot):
     async def table_closed(self, table: Table, reason: str) -> None:
         await self.presenter(table).closed(table, reason)
 
-    async def close(self) -> None:
+    async def close_store(self) -> None:
+        """Stop the timers and close the database (also what a test does with a retired bot)."""
         if self.store is not None:
+            for table_id in list(self.computers.thinking):
+                self.computers.cancel(table_id)
             await self.service.shutdown()
             await self.store.close()
             self.store = None
+
+    async def close(self) -> None:
+        await self.close_store()
         await super().close()

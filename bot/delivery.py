@@ -23,6 +23,21 @@ log = logging.getLogger(__name__)
 
 BOARD_EDIT_WINDOW = timedelta(hours=1)
 BOARD_FILE = "board.png"
+MESSAGE_LIMIT = 2000  # characters of one Discord message
+
+
+def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Text cut at line ends into messages of at most `limit` characters (a longer line is cut)."""
+    parts: list[str] = []
+    for line in text.split("\n"):
+        while len(line) > limit:
+            parts.append(line[:limit])
+            line = line[limit:]
+        if parts and len(parts[-1]) + 1 + len(line) <= limit:
+            parts[-1] += "\n" + line
+        else:
+            parts.append(line)
+    return [part for part in parts if part.strip()] or ([] if not text.strip() else [text[:limit]])
 
 
 async def render_png(render: Callable[..., Any], *args: Any) -> bytes:
@@ -39,26 +54,36 @@ class Delivery:
         self.client = client
         self.service = service
 
-    async def place(self, table: Table) -> discord.abc.Messageable | None:
-        channel = self.client.get_channel(table.place)
+    async def place(self, table: Table) -> discord.TextChannel | discord.Thread | None:
+        """The channel (or thread) the table talks in, or None when it is gone."""
+        channel: object = self.client.get_channel(table.place)
         if channel is None:
             try:
                 channel = await self.client.fetch_channel(table.place)
             except discord.HTTPException:
                 log.warning("table %s: channel %s is gone", table.id, table.place)
                 return None
-        return channel  # type: ignore[return-value]
+        if not isinstance(channel, (discord.TextChannel, discord.Thread)):
+            log.warning("table %s: %s is not a text channel", table.id, table.place)
+            return None
+        return channel
 
     async def say(self, table: Table, content: str, **kwargs: Any) -> discord.Message | None:
+        """Post in the table's place; text past 2,000 characters goes in several messages, the
+        attachments and embeds with the last one. Returns the last message posted."""
         channel = await self.place(table)
         if channel is None:
             return None
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions(users=True))
+        parts = split_message(content) or [""]
+        message = None
         try:
-            kwargs.setdefault("allowed_mentions", discord.AllowedMentions(users=True))
-            return await channel.send(content, **kwargs)
+            for part in parts[:-1]:
+                await channel.send(part, allowed_mentions=kwargs["allowed_mentions"])
+            message = await channel.send(parts[-1] or None, **kwargs)
         except discord.HTTPException:
             log.exception("table %s: could not post", table.id)
-            return None
+        return message
 
     async def dm(self, user_id: int, **kwargs: Any) -> bool:
         """Send a private message; False when the user does not accept DMs from the bot."""
@@ -79,7 +104,7 @@ class Delivery:
         channel = await self.place(table)
         if message_id and channel is not None:
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[union-attr]
+                await channel.get_partial_message(message_id).edit(view=None)
 
     async def post_board(
         self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
@@ -98,7 +123,7 @@ class Delivery:
             embed.set_image(url=f"attachment://{BOARD_FILE}")
         message_id = table.row.meta.get("board")
         if message_id:
-            message = channel.get_partial_message(message_id)  # type: ignore[union-attr]
+            message = channel.get_partial_message(message_id)
             young = discord.utils.utcnow() - discord.utils.snowflake_time(message_id) < BOARD_EDIT_WINDOW
             if young and not repost:
                 kwargs: dict[str, Any] = {"embed": embed, "view": view}
@@ -113,7 +138,10 @@ class Delivery:
                     await message.edit(view=None)  # the old board's buttons would only be stale
         files = [discord.File(io.BytesIO(await image()), BOARD_FILE)] if image is not None else []
         try:
-            message = await channel.send(embed=embed, view=view, files=files)
+            if view is not None:
+                message = await channel.send(embed=embed, view=view, files=files)
+            else:
+                message = await channel.send(embed=embed, files=files)
         except discord.HTTPException:
             log.exception("table %s: could not post the board", table.id)
             return None

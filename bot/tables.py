@@ -16,14 +16,16 @@ from typing import Any, Protocol
 
 from bot.store import Store, TableRow
 from games import REGISTRY
-from games.core.protocol import Game, IllegalAction
+from games.core.protocol import Game, IllegalAction, optional_member
 from games.core.rng import SeededRng
 
 log = logging.getLogger(__name__)
 
+AUTO_STEPS_LIMIT = 100  # automatic game-master steps in a row before we suspect an engine loop
+
 
 class TableError(Exception):
-    """A request the table cannot take; `key` names a catalog message, `params` fill it in."""
+    """A request the table cannot take; `key` is a message id, `params` fill it in."""
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
@@ -122,7 +124,7 @@ class TableService:
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError("table_gone")
+            raise TableError("error.table_gone")
         return table
 
     def in_channel(self, channel: int) -> Table | None:
@@ -140,12 +142,12 @@ class TableService:
     ) -> Table:
         game = self.registry.get(game_id)
         if game is None:
-            raise TableError("unknown_game", game=game_id)
+            raise TableError("error.unknown_game", game=game_id)
         # Validate the options now, so a bad option is refused before anyone joins.
         game.setup(game.min_players, dict(options), SeededRng(0, 0))
         async with self._create_lock:
             if self.in_channel(channel) is not None:
-                raise TableError("channel_busy")
+                raise TableError("error.channel_busy")
             now = self.clock()
             seed = self._seed()
             table_id = await self.store.create_table(
@@ -164,11 +166,11 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             if table.status != "lobby":
-                raise TableError("already_started")
+                raise TableError("error.already_started")
             if user in table.users:
-                raise TableError("already_joined")
+                raise TableError("error.already_joined")
             if len(table.users) >= table.game.max_players:
-                raise TableError("lobby_full", max=table.game.max_players)
+                raise TableError("error.lobby_full", max=table.game.max_players)
             table.users.append(user)
             table.locales.append(locale)
             await self.store.set_seats(table.id, table.users, table.locales)
@@ -178,16 +180,49 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             if table.status != "lobby":
-                raise TableError("already_started")
+                raise TableError("error.already_started")
             if user not in table.users:
-                raise TableError("not_in_lobby")
+                raise TableError("error.not_in_lobby")
             if user == table.host:
-                raise TableError("host_cannot_leave")
+                raise TableError("error.host_cannot_leave")
             index = table.users.index(user)
             del table.users[index]
             del table.locales[index]
             await self.store.set_seats(table.id, table.users, table.locales)
         return table
+
+    async def add_computer(self, table_id: int, name: str) -> Table:
+        """Seat a computer player (a negative user id: never a Discord account) in a lobby."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "lobby":
+                raise TableError("error.already_started")
+            if len(table.users) >= table.game.max_players:
+                raise TableError("error.lobby_full", max=table.game.max_players)
+            user = -1 - len(table.computer_seats)
+            seat = len(table.users)
+            table.users.append(user)
+            table.locales.append(None)
+            await self.store.set_seats(table.id, table.users, table.locales)
+            names = {**table.row.meta.get("names", {}), str(user): name}
+            table.row.meta = {**table.row.meta, "names": names, "computer_seats": [*table.computer_seats, seat]}
+            await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
+        return table
+
+    async def leave(self, table_id: int, user: int) -> Change | None:
+        """A member leaves: a lobby seat is freed; in a game, the game's own leave action is played."""
+        table = self.get(table_id)
+        if table.status == "lobby":
+            await self.leave_lobby(table_id, user)
+            return None
+        seat = table.seat_of(user)
+        if seat is None:
+            raise TableError("error.not_a_player")
+        leave_action = optional_member(table.game, "leave_action")
+        action = leave_action(table.state, seat) if leave_action is not None else None
+        if action is None:
+            raise TableError("error.no_leaving")
+        return await self.act(table_id, user, action)
 
     async def set_meta(self, table: Table, **values: Any) -> None:
         table.row.meta = {**table.row.meta, **values}
@@ -201,19 +236,19 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             if table.status != "lobby":
-                raise TableError("already_started")
+                raise TableError("error.already_started")
             if user != table.host:
-                raise TableError("host_only")
+                raise TableError("error.host_only")
             game = table.game
             if len(table.users) < game.min_players:
-                raise TableError("too_few_players", min=game.min_players, have=len(table.users))
+                raise TableError("error.too_few_players", min=game.min_players, have=len(table.users))
             table.state = game.setup(len(table.users), dict(table.row.options), SeededRng(table.row.seed, 0))
             table.seq = 0
             now = self.clock()
             await self.store.save_start(table.id, game.dump(table.state), now)
             table.row.status = "playing"
             log.info("table %s: %s started with %d players", table.id, game.id, len(table.users))
-            self._schedule(table)
+            self._schedule(table, automatic=False)  # the presenter takes the automatic steps after the opening
         return table
 
     async def close(self, table_id: int, reason: str) -> Table:
@@ -221,7 +256,7 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             if table.status not in ("lobby", "playing"):
-                raise TableError("table_gone")
+                raise TableError("error.table_gone")
             table.row.status = "cancelled" if table.status == "lobby" else "ended"
             await self.store.update_table(table.id, self.clock(), status=table.row.status)
             self._cancel_timer(table)
@@ -239,14 +274,16 @@ class TableService:
         async with table.lock:
             return await self._act_locked(table, user, action)
 
-    async def _act_locked(self, table: Table, user: int | None, action: dict[str, Any]) -> Change:
+    async def _act_locked(
+        self, table: Table, user: int | None, action: dict[str, Any], automatic: bool = True
+    ) -> Change:
         if table.status != "playing":
-            raise TableError("not_running")
+            raise TableError("error.not_running")
         seat: int | None = None
         if user is not None:
             seat = table.seat_of(user)
             if seat is None:
-                raise TableError("not_a_player")
+                raise TableError("error.not_a_player")
         at = self.clock()
         stamped = {**action, "at": at}
         seq = table.seq + 1
@@ -270,11 +307,40 @@ class TableService:
                 # The action is stored; a failed post must not undo it or block the table.
                 log.exception("table %s: publishing seq %d failed", table.id, seq)
         if outcome is None:
-            self._schedule(table)
+            if automatic:
+                await self._advance_locked(table)
+            self._schedule(table, automatic=False)
         else:
             self._cancel_timer(table)
             self.tables.pop(table.id, None)
         return change
+
+    def _automatic(self, table: Table) -> dict[str, Any] | None:
+        auto_action = optional_member(table.game, "auto_action")
+        if auto_action is None or table.status != "playing" or table.state is None:
+            return None
+        action: dict[str, Any] | None = auto_action(table.state)
+        return action
+
+    async def advance(self, table_id: int) -> None:
+        """Take every automatic game-master step that is due (the engine's `auto_action`)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            await self._advance_locked(table)
+
+    async def _advance_locked(self, table: Table) -> None:
+        for _ in range(AUTO_STEPS_LIMIT):
+            action = self._automatic(table)
+            if action is None:
+                return
+            try:
+                await self._act_locked(table, None, action, automatic=False)
+            except IllegalAction as exc:
+                log.error("table %s: the automatic step %s was refused: %s", table.id, action, exc)
+                return
+        log.error("table %s: more than %d automatic steps in a row; stopping", table.id, AUTO_STEPS_LIMIT)
 
     async def _record_outcome(self, table: Table, outcome: Any) -> None:
         humans = [u for s, u in enumerate(table.users) if s not in table.computer_seats]
@@ -289,9 +355,13 @@ class TableService:
             table.timer.cancel()
         table.timer = None
 
-    def _schedule(self, table: Table) -> None:
+    def _schedule(self, table: Table, automatic: bool = True) -> None:
         self._cancel_timer(table)
         if table.status != "playing":
+            return
+        if automatic and self._automatic(table) is not None:
+            # An automatic step is due (a restart came between an action and its step): take it now.
+            table.timer = asyncio.create_task(self.advance(table.id))
             return
         deadline = table.game.deadline(table.state)
         if deadline is not None:
@@ -342,7 +412,7 @@ class TableService:
         """Rebuild a table's state from its action log alone (checks the snapshot)."""
         row = await self.store.get_table(table_id)
         if row is None:
-            raise TableError("table_gone")
+            raise TableError("error.table_gone")
         game = self.registry[row.game]
         seats = await self.store.seats(table_id)
         state = game.setup(len(seats), dict(row.options), SeededRng(row.seed, 0))

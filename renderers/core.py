@@ -10,8 +10,12 @@ from __future__ import annotations
 import io
 import logging
 import unicodedata
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -56,8 +60,49 @@ SEAT_COLORS: tuple[Color, ...] = (
 ELLIPSIS = "…"
 
 
-@lru_cache(maxsize=64)
+class Words(Protocol):
+    """The catalog of the reader's language, as the bot hands it to a renderer.
+
+    Renderers name every word by its message id (`words.msg("spyfall.picture.scores")`); the
+    words themselves live in the bot's gettext catalogs, so one catalog serves messages and
+    pictures and a renderer never holds a label dictionary.
+    """
+
+    locale: str
+
+    def msg(self, message_id: str, names: Sequence[str] | None = None, /, **params: Any) -> str: ...
+
+    def plural(
+        self, message_id: str, count: int, names: Sequence[str] | None = None, /, **params: Any
+    ) -> str: ...
+
+
+# The font sizes asked for while a `recording_font_sizes()` block runs (tests check that every
+# label stays readable when Discord shows the picture 550 px wide).
+_recorded_sizes: ContextVar[set[int] | None] = ContextVar("recorded_font_sizes", default=None)
+
+
+@contextmanager
+def recording_font_sizes() -> Iterator[set[int]]:
+    """Collect every font size `font()` hands out inside the block."""
+    sizes: set[int] = set()
+    token = _recorded_sizes.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _recorded_sizes.reset(token)
+
+
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The house font at `size` pixels (recorded when a test asks)."""
+    recorded = _recorded_sizes.get()
+    if recorded is not None:
+        recorded.add(size)
+    return _font(size, bold)
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The house font at `size` pixels; cached because loading a TTF costs milliseconds."""
     path = FONT_DIR / FONT_FILES[bold]
     if path.exists():
@@ -246,3 +291,16 @@ def to_png(image: Image.Image, colors: int | None = 256) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
+
+
+# --- readable at chat size --------------------------------------------------------------------
+# Discord shows a picture inline about 550 px wide, whatever its real width; text smaller than
+# 16 px at that width is hard to read on a phone or a busy channel.
+CHAT_WIDTH = 550
+CHAT_MIN_TEXT = 16
+
+
+def readable_size(image_width: int, shown_px: int = CHAT_MIN_TEXT) -> int:
+    """The smallest font size that still shows `shown_px` tall when the picture is scaled to
+    CHAT_WIDTH (every text of a board should be at least this)."""
+    return -(-shown_px * image_width // CHAT_WIDTH)

@@ -1,4 +1,4 @@
-"""/game: rules, board, leave and end — the same for every game."""
+"""/game: rules, board, leave, end and stats — the same for every game — and the shared controls."""
 
 from __future__ import annotations
 
@@ -11,48 +11,53 @@ from discord.ext import commands
 from bot.i18n import described, t
 from bot.tables import TableError
 from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
+from bot.ui.controls import DYNAMIC_ITEMS, on_amount
 from games import REGISTRY
+from games.core.messages import MessageFamily
 from games.core.protocol import IllegalAction
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in REGISTRY.values()]
+RULES = MessageFamily("rules", REGISTRY)
 
 
 @app_commands.guild_only()
-class GameCommands(app_commands.Group, name="game", description=described("game", "Tables of every game")):
-    @app_commands.command(name="rules", description=described("game_rules", "How a game is played"))
-    @app_commands.describe(game=described("game_rules_game", "Which game"))
+class GameCommands(app_commands.Group, name="game", description=described("command.game")):
+    @app_commands.command(name="rules", description=described("command.game_rules"))
+    @app_commands.describe(game=described("command.game_rules_game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         locale = locale_of(interaction)
-        embed = discord.Embed(title=REGISTRY[game.value].title, description=t(locale, f"rules.{game.value}"))
+        embed = discord.Embed(title=REGISTRY[game.value].title, description=t(locale, RULES[game.value]))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="board", description=described("game_board", "Post this table's board again"))
+    @app_commands.command(name="board", description=described("command.game_board"))
     async def board(self, interaction: discord.Interaction) -> None:
         table = await table_here(interaction, playing=True)
-        if table is not None:
-            await bot_of(interaction).presenter(table).show_board(table, interaction)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the repost draws a picture
+        await bot_of(interaction).presenter(table).show_board(table)
+        await tell(interaction, t(locale_of(interaction), "table.board_posted"))
 
-    @app_commands.command(name="leave", description=described("game_leave", "Leave the game at this table"))
+    @app_commands.command(name="leave", description=described("command.game_leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         bot, locale = bot_of(interaction), locale_of(interaction)
         table = await table_here(interaction)
         if table is None:
             return
+        if table.status == "playing":
+            await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            if table.status == "lobby":
-                await bot.service.leave_lobby(table.id, interaction.user.id)
-            else:
-                await bot.service.act(table.id, interaction.user.id, {"type": "leave"})
+            await bot.service.leave(table.id, interaction.user.id)
         except (TableError, IllegalAction) as exc:
-            await refuse(interaction, exc)
+            await refuse(interaction, exc, await bot.names(table))
             return
         await tell(interaction, t(locale, "table.left"))
 
-    @app_commands.command(name="end", description=described("game_end", "End this table (host or Manage Server)"))
+    @app_commands.command(name="end", description=described("command.game_end"))
     async def end(self, interaction: discord.Interaction) -> None:
         bot, locale = bot_of(interaction), locale_of(interaction)
         table = await table_here(interaction)
@@ -70,9 +75,8 @@ class GameCommands(app_commands.Group, name="game", description=described("game"
             return
         await tell(interaction, t(locale, "table.ended"))
 
-
-    @app_commands.command(name="stats", description=described("game_stats", "Games played and won in this server"))
-    @app_commands.describe(member=described("game_stats_member", "Whose record (default: yours)"))
+    @app_commands.command(name="stats", description=described("command.game_stats"))
+    @app_commands.describe(member=described("command.game_stats_member"))
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         bot, locale = bot_of(interaction), locale_of(interaction)
         who = member or interaction.user
@@ -81,7 +85,7 @@ class GameCommands(app_commands.Group, name="game", description=described("game"
         embed = discord.Embed(title=t(locale, "stats.title", name=who.display_name))
         for game_id, row in sorted(record.items()):
             title = REGISTRY[game_id].title if game_id in REGISTRY else game_id
-            embed.add_field(name=title, value=t(locale, "stats.line", played=row["played"], won=row["won"],
+            embed.add_field(name=title, value=t(locale, "stats.line", played=int(row["played"]), won=int(row["won"]),
                                                 points=f"{row['points']:g}"), inline=False)
         if not record:
             embed.description = t(locale, "stats.none")
@@ -92,10 +96,15 @@ class TableCog(commands.Cog):
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Amount modals are answered here, not by a stored Modal, so they work after a restart.
+        await on_amount(interaction)
+
 
 async def setup(bot: GameMasterBot) -> None:
     from bot.ui.lobby import LobbyButton
 
-    bot.add_dynamic_items(LobbyButton)
+    bot.add_dynamic_items(LobbyButton, *DYNAMIC_ITEMS)
     bot.tree.add_command(GameCommands())
     await bot.add_cog(TableCog(bot))

@@ -1,33 +1,19 @@
-"""What every table control shares: the reader's locale, refusals, and who may press."""
+"""What every control and command shares: the reader's locale, refusals, and which table."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import illegal, pick_locale, t
-from bot.tables import Change, Table, TableError
+from bot.i18n import pick_locale, t, words
+from bot.tables import Table, TableError
 from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
-
-
-class Presenter(Protocol):
-    """A game's way of showing a table in Discord; one per game, in its cog."""
-
-    has_secrets: bool  # whether players get private cards by DM (then joining checks DMs)
-
-    async def started(self, table: Table) -> None: ...
-
-    async def changed(self, change: Change) -> None: ...
-
-    async def closed(self, table: Table, reason: str) -> None: ...
-
-    async def show_board(self, table: Table, interaction: discord.Interaction) -> None: ...
 
 
 def bot_of(interaction: discord.Interaction) -> GameMasterBot:
@@ -46,24 +32,28 @@ async def tell(interaction: discord.Interaction, content: str, **kwargs: Any) ->
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
-async def refuse(interaction: discord.Interaction, error: Exception, hint: str | None = None) -> None:
-    """Say why an action was refused (and what is possible now), privately."""
-    locale = locale_of(interaction)
+def refusal_text(locale: str, error: Exception, names: Sequence[str] | None = None) -> str:
+    """Why something was refused, in the reader's words."""
     if isinstance(error, TableError):
-        text = t(locale, f"error.{error.key}", **error.params)
-    elif isinstance(error, IllegalAction):
-        text = illegal(locale, error.reason)
-    else:
-        text = t(locale, "error.unexpected")
-    if hint:
-        text = f"{text}\n{hint}"
-    await tell(interaction, text)
+        return t(locale, error.key, **error.params)
+    if isinstance(error, IllegalAction):
+        catalog = words(locale)
+        # A refusal the catalogs do not know (a game still being written) reads as the engine's English.
+        if not catalog.knows(error.message_id):
+            return error.text
+        return catalog.msg(error.message_id, names, **error.params)
+    return t(locale, "error.unexpected")
+
+
+async def refuse(interaction: discord.Interaction, error: Exception, names: Sequence[str] | None = None) -> None:
+    """Say privately why an action was refused (nothing changed)."""
+    await tell(interaction, refusal_text(locale_of(interaction), error, names))
 
 
 async def check_table(
     interaction: discord.Interaction, table_id: int, *, player: bool = True, statuses: tuple[str, ...] = ("playing",)
 ) -> Table | None:
-    """The shared `interaction_check`: the table still runs and the clicker sits at it."""
+    """The shared part of every `interaction_check`: the table still runs and the clicker sits at it."""
     service = bot_of(interaction).service
     locale = locale_of(interaction)
     table = service.tables.get(table_id)
@@ -85,24 +75,17 @@ async def table_here(
         await tell(interaction, t(locale_of(interaction), "error.no_table_here"))
         return None
     if playing and table.status != "playing":
-        await refuse(interaction, TableError("not_running"))
+        await refuse(interaction, TableError("error.not_running"))
         return None
     return table
 
 
-async def repost_board(interaction: discord.Interaction, posting: Awaitable[None]) -> None:
-    """/game board: the repost may render a picture, so the command is deferred first."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    await posting
-    await tell(interaction, t(locale_of(interaction), "table.board_posted"))
-
-
-def why_not(table: Table, seat: int, action: dict[str, Any]) -> str | None:
-    """The engine's reason for refusing `action` now, without changing anything (apply is pure)."""
+def why_not(table: Table, seat: int, action: dict[str, Any]) -> IllegalAction | None:
+    """The engine's refusal of `action` now, without changing anything (apply is pure)."""
     try:
         table.game.apply(table.state, seat, action, SeededRng(0, 0))
     except IllegalAction as exc:
-        return exc.reason
+        return exc
     return None
 
 

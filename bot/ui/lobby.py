@@ -1,24 +1,53 @@
-"""The generic lobby: create, join, leave, start when enough players, cancel."""
+"""The generic lobby: open, join, leave, start when enough players sit, cancel; computer seats."""
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
+from bot.computer import has_computer
+from bot.i18n import t, tn
 from bot.tables import Table, TableError
+from bot.ui.board import table_locale
 from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
-from games.core.protocol import IllegalAction
+from games.core.messages import N_
+from games.core.protocol import IllegalAction, OptionSpec, optional_member
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
+
+OPS = ("join", "leave", "start", "cancel")
+
+
+def option_specs(game_id: str) -> dict[str, OptionSpec]:
+    """A game's options as its engine declares them (name → spec), for the lobby and the commands."""
+    from games import REGISTRY
+
+    schema = optional_member(REGISTRY[game_id], "options_schema") or ()
+    return {spec.name: spec for spec in schema}
+
+
+def option_value(value: object, locale: str) -> str:
+    if isinstance(value, bool):
+        return t(locale, "core.yes") if value else t(locale, "core.no")
+    return str(value)
+
+
+def seat_line(table: Table, seat: int, locale: str) -> str:
+    user = table.users[seat]
+    if seat in table.computer_seats:
+        name = table.row.meta.get("names", {}).get(str(user)) or t(locale, "lobby.computer")
+        return f"{seat + 1}. 🤖 {name}"
+    return f"{seat + 1}. {mention(user)}"
 
 
 def lobby_embed(table: Table, locale: str, *, closed: str | None = None) -> discord.Embed:
     game = table.game
-    players = "\n".join(f"{i + 1}. {mention(u)}" for i, u in enumerate(table.users))
     embed = discord.Embed(
         title=t(locale, "lobby.title", game=game.title),
         description=t(locale, "lobby.description", host=mention(table.host), min=game.min_players,
@@ -27,19 +56,29 @@ def lobby_embed(table: Table, locale: str, *, closed: str | None = None) -> disc
     )
     embed.add_field(
         name=t(locale, "lobby.players", count=len(table.users), max=game.max_players),
-        value=players or "—",
+        value="\n".join(seat_line(table, s, locale) for s in range(len(table.users))) or "—",
         inline=False,
     )
-    options = table.row.options
-    if options:
+    specs = option_specs(game.id)
+    shown = [(specs[k], v) for k, v in table.row.options.items() if k in specs and specs[k].public]
+    if shown:
         embed.add_field(
             name=t(locale, "lobby.options"),
-            value=", ".join(f"{t(locale, f'options.{k}')}: {option_value(v, locale)}" for k, v in options.items()),
+            value=", ".join(f"{t(locale, spec.label)}: {option_value(v, locale)}" for spec, v in shown),
             inline=False,
         )
     if closed:
         embed.set_footer(text=closed)
     return embed
+
+
+def lobby_view(table: Table, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(LobbyButton(table.id, "join", t(locale, "lobby.button.join")))
+    view.add_item(LobbyButton(table.id, "leave", t(locale, "lobby.button.leave")))
+    view.add_item(LobbyButton(table.id, "start", t(locale, "lobby.button.start")))
+    view.add_item(LobbyButton(table.id, "cancel", t(locale, "lobby.button.cancel")))
+    return view
 
 
 class LobbyButton(
@@ -61,9 +100,9 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
-        return cls(int(match["table"]), match["op"], item.label or "")
+        return cls(int(match["table"]), match["op"], getattr(item, "label", None) or "")
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         table = await check_table(interaction, self.table_id, player=False, statuses=("lobby",))
@@ -87,20 +126,15 @@ class LobbyButton(
                 table = await bot.service.join(self.table_id, interaction.user.id, locale)
                 await remember_name(bot, table, interaction.user)
                 await interaction.response.edit_message(embed=lobby_embed(table, table_locale(table)))
-                await self._check_dms(interaction, table, locale)
+                await check_dms(interaction, table, locale, joined=True)
             elif self.op == "leave":
                 table = await bot.service.leave_lobby(self.table_id, interaction.user.id)
                 await interaction.response.edit_message(embed=lobby_embed(table, table_locale(table)))
             elif self.op == "start":
                 table = await bot.service.start(self.table_id, interaction.user.id)
                 await interaction.response.defer()  # dealing, drawing and DMs take a moment
-                await interaction.edit_original_response(
-                    embed=lobby_embed(table, table_locale(table), closed=t(table_locale(table), "lobby.started")),
-                    view=None,
-                )
-                await open_thread(bot, table, interaction.message)
-                await bot.presenter(table).started(table)
-            elif self.op == "cancel":
+                await begin(bot, table, interaction)
+            else:
                 table = await bot.service.close(self.table_id, "cancelled")
                 await interaction.response.edit_message(
                     embed=lobby_embed(table, table_locale(table), closed=t(table_locale(table), "lobby.cancelled")),
@@ -109,44 +143,49 @@ class LobbyButton(
         except TableError as exc:
             await refuse(interaction, exc)
 
-    async def _check_dms(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
-        """Joining proves the bot can DM the player, or says what to do."""
-        if not bot_of(interaction).presenter(table).has_secrets:
+
+async def begin(bot: GameMasterBot, table: Table, interaction: discord.Interaction) -> None:
+    """The lobby message says the game started; the table moves to its thread; the game opens."""
+    locale = table_locale(table)
+    message = await interaction.edit_original_response(
+        embed=lobby_embed(table, locale, closed=t(locale, "lobby.started")), view=None
+    )
+    await open_thread(bot, table, message)
+    await bot.presenter(table).started(table)
+
+
+async def check_dms(interaction: discord.Interaction, table: Table, locale: str, joined: bool) -> None:
+    """Sitting down proves the bot can DM the player (games with secrets), or says what to do."""
+    bot = bot_of(interaction)
+    if not bot.presenter(table).has_secrets:
+        if joined:
             await interaction.followup.send(t(locale, "lobby.joined_public", game=table.game.title), ephemeral=True)
-            return
-        delivered = await bot_of(interaction).delivery.dm(
-            interaction.user.id, content=t(locale, "lobby.dm_check", game=table.game.title)
-        )
-        key = "lobby.joined" if delivered else "lobby.joined_no_dm"
+        return
+    delivered = await bot.delivery.dm(interaction.user.id, content=t(locale, "lobby.dm_check", game=table.game.title))
+    if joined or not delivered:
+        key = N_("lobby.joined") if delivered else N_("lobby.joined_no_dm")
         await interaction.followup.send(t(locale, key, game=table.game.title), ephemeral=True)
 
 
-def option_value(value: object, locale: str) -> str:
-    if isinstance(value, bool):
-        return t(locale, "options.yes" if value else "options.no")
-    return str(value)
-
-
-def lobby_view(table: Table, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "start", "cancel"):
-        view.add_item(LobbyButton(table.id, op, t(locale, f"lobby.button.{op}")))
-    return view
-
-
-def table_locale(table: Table) -> str:
-    """Public messages use the language of whoever opened the table."""
-    return str(table.row.meta.get("locale") or "en")
-
-
 async def open_lobby(
-    interaction: discord.Interaction, game_id: str, options: dict[str, Any]
+    interaction: discord.Interaction, game_id: str, options: dict[str, Any], *, computers: int = 0,
+    invite: discord.abc.User | None = None,
 ) -> Table | None:
-    """The shared body of every `/<game> new`: validate, create the table, post the lobby."""
+    """The shared body of every `/<game> new`: check, open the table, seat computers, post the lobby.
+
+    A table that computers fill up starts at once.
+    """
     bot = bot_of(interaction)
     locale = locale_of(interaction)
     if interaction.guild is None or interaction.channel is None:
         await tell(interaction, t(locale, "error.guild_only"))
+        return None
+    game = bot.service.registry.get(game_id)
+    if computers and not has_computer(game_id):
+        await tell(interaction, t(locale, "error.no_computer", game=game.title if game else game_id))
+        return None
+    if game is not None and computers > game.max_players - 1:
+        await tell(interaction, tn(locale, "error.too_many_computers", game.max_players - 1))
         return None
     try:
         table = await bot.service.create_lobby(
@@ -156,19 +195,30 @@ async def open_lobby(
     except (TableError, IllegalAction) as exc:  # a busy channel or a bad option
         await refuse(interaction, exc)
         return None
-    await bot.service.set_meta(table, locale=locale)
+    await bot.service.set_meta(table, locale=locale, **({"invited": [invite.id]} if invite else {}))
     await remember_name(bot, table, interaction.user)
+    for number in range(1, computers + 1):
+        name = t(locale, "lobby.computer") if computers == 1 else t(locale, "lobby.computer_n", number=number)
+        await bot.service.add_computer(table.id, name)
+    if len(table.users) >= table.game.max_players:
+        table = await bot.service.start(table.id, interaction.user.id)
+        await interaction.response.defer(thinking=True)
+        await begin(bot, table, interaction)
+        return table
     await interaction.response.send_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
     message = await interaction.original_response()
     await bot.service.set_meta(table, lobby=message.id)
-    if bot.presenters[game_id].has_secrets and not await bot.delivery.dm(
-        interaction.user.id, content=t(locale, "lobby.dm_check", game=table.game.title)
-    ):
-        await interaction.followup.send(t(locale, "lobby.joined_no_dm", game=table.game.title), ephemeral=True)
+    if invite is not None:
+        await interaction.followup.send(
+            t(locale, "lobby.invite", opponent=mention(invite.id), host=mention(interaction.user.id),
+              game=table.game.title),
+            allowed_mentions=discord.AllowedMentions(users=[invite]),
+        )
+    await check_dms(interaction, table, locale, joined=False)
     return table
 
 
-async def open_thread(bot: Any, table: Table, message: discord.Message | None) -> None:
+async def open_thread(bot: GameMasterBot, table: Table, message: discord.Message | None) -> None:
     """Move the table's talk into a thread of its lobby message, when allowed and possible."""
     if not bot.config.use_threads or message is None or table.row.thread:
         return
@@ -186,7 +236,7 @@ async def open_thread(bot: Any, table: Table, message: discord.Message | None) -
     await bot.service.set_thread(table, thread.id)
 
 
-async def remember_name(bot: Any, table: Table, user: discord.abc.User) -> None:
+async def remember_name(bot: GameMasterBot, table: Table, user: discord.abc.User) -> None:
     """Names are kept with the table, so boards can be drawn without the members intent."""
     names = {**table.row.meta.get("names", {}), str(user.id): user.display_name}
     await bot.service.set_meta(table, names=names)

@@ -21,7 +21,7 @@ def draw(deck: Deck, rng: Rng, count: int = 1) -> tuple[Deck, list[Any]]:
     for _ in range(count):
         if not pile:
             if not discard:
-                raise IllegalAction("There are no cards left to draw.")
+                raise IllegalAction("core.deck_empty", "There are no cards left to draw.")
             pile, discard = rng.shuffle(discard), []
         drawn.append(pile.pop())
     return {"draw": pile, "discard": discard}, drawn

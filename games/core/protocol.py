@@ -13,12 +13,24 @@ Action = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """An action the rules forbid; the message is a sentence a player understands."""
+    """An action the rules forbid.
 
-    def __init__(self, reason: str, **details: Any) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.details = details
+    It carries a message id and its parameters, which the bot words in the reader's language
+    from its catalogs, and the same refusal as an English sentence (`text`, also `str(exc)`)
+    for logs and for anyone driving the engine without the bot. Parameters are JSON values;
+    words among them are nested messages (`games.core.messages.msg`) or players (`seat_ref`).
+    """
+
+    def __init__(self, message_id: str, text: str, **params: Any) -> None:
+        super().__init__(text)
+        self.message_id = message_id
+        self.text = text
+        self.params = params
+
+    @property
+    def reason(self) -> str:
+        """The English sentence (the name older callers used)."""
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -66,3 +78,38 @@ class Game(Protocol):
     def dump(self, state: State) -> dict[str, Any]: ...
 
     def load(self, data: dict[str, Any]) -> State: ...
+
+
+# --- optional members (the bot offers what a game has and hides what it lacks) ----------------
+#
+#   options_schema: tuple[OptionSpec, ...]
+#       The options `setup` takes, their kinds, defaults and ranges, written once: the lobby shows
+#       them and the slash commands take their ranges from them; `setup` checks them with
+#       `games.core.options.check_options`.
+#   auto_action(state) -> Action | None
+#       A step the game master takes as soon as the state is reached (dealing the first round),
+#       applied with seat None before anyone else may act; None when there is nothing to do.
+#   leave_action(state, seat) -> Action | None
+#       The action by which `seat` leaves (or concedes) now, where the game can go on or end
+#       cleanly without that player; None when leaving is not possible now.
+#   games/<id>/ai.py: choose(state, seat, rng) -> Action
+#       A computer player: pure, deterministic for the same rng, bounded by a node budget.
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game: a whole number in a range, a yes/no, or one of a few choices."""
+
+    name: str
+    kind: str  # "int", "bool" or "choice"
+    default: Any
+    label: str  # message id of the option's name, as the lobby shows it
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    public: bool = True  # False: set by the bot itself (e.g. who moves first), not offered to people
+
+
+def optional_member(game: Game, name: str) -> Any:
+    """An optional member of a game, or None (the contract's required members stay as they are)."""
+    return getattr(game, name, None)

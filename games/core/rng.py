@@ -16,7 +16,7 @@ class SeededRng:
     replaying the action log rebuilds exactly the same state.
     """
 
-    def __init__(self, seed: int | str, step: int = 0) -> None:
+    def __init__(self, seed: int | str, step: int | str = 0) -> None:
         self._random = random.Random(f"{seed}:{step}")
 
     def die(self, sides: int) -> int:

@@ -37,11 +37,11 @@ def can_vote(vote: Vote, seat: int | None) -> bool:
 def cast(vote: Vote, seat: int | None, choice: Any) -> Vote:
     """Record or change a ballot; a new vote dict is returned."""
     if vote["closed"]:
-        raise IllegalAction("This vote is already closed.")
+        raise IllegalAction("core.vote_closed", "This vote is already closed.")
     if seat is None or seat not in vote["eligible"]:
-        raise IllegalAction("You do not vote in this vote.")
+        raise IllegalAction("core.vote_not_eligible", "You do not vote in this vote.")
     if seat in vote["fixed"]:
-        raise IllegalAction("Your vote in this one is already counted.")
+        raise IllegalAction("core.vote_fixed", "Your vote in this one is already counted.")
     ballots = list(vote["ballots"])
     ballots[seat] = choice
     return {**vote, "ballots": ballots}

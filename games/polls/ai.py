@@ -1,8 +1,8 @@
 """The computer player of The Polls Are Closed!: an expectimax search over the whole turn.
 
-`choose(state, seat, rng_seed=None)` returns one of `GAME.legal_actions(state, seat)`, or None
+`choose(state, seat, rng=None)` returns one of `GAME.legal_actions(state, seat)`, or None
 when the seat has nothing to do. It is a pure function of its arguments (no clock, no randomness
-except `rng_seed`, which only breaks exact ties): the work is bounded by a budget of engine
+except `rng`, which only breaks exact ties): the work is bounded by a budget of engine
 applications (`APPLY_BUDGET`), not by time.
 
 How it plays:
@@ -36,6 +36,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.protocol import Rng
 from games.core.rng import ScriptedRng, SeededRng
 from games.polls.data import (
     COSTS,
@@ -450,19 +451,21 @@ def _apply(state: State, seat: int, action: Action, dice: tuple[int, ...]) -> St
 # --- the players ------------------------------------------------------------------------------
 
 
-def _pick(scored: list[tuple[float, Action]], rng_seed: int | None) -> Action:
-    """The best-scored action; ties (within 1e-9) broken by `rng_seed`, else the first."""
+def _pick(scored: list[tuple[float, Action]], rng: Rng | int | None) -> Action:
+    """The best-scored action; ties (within 1e-9) broken by `rng` (or a seed for one), else the first."""
     top = max(score for score, _ in scored)
     best = [a for score, a in scored if score >= top - 1e-9]
-    if rng_seed is None or len(best) == 1:
+    if rng is None or len(best) == 1:
         return best[0]
-    return SeededRng(rng_seed, 0).choice(best)
+    chooser = SeededRng(rng, 0) if isinstance(rng, int) else rng
+    return chooser.choice(best)
 
 
-def choose(state: State, seat: int, rng_seed: int | None = None) -> Action | None:
-    """The computer player's action for `seat`, or None when it has nothing to do.
+def choose(state: State, seat: int, rng: Rng | int | None = None) -> Action | None:
+    """The computer player's action for `seat` (the contract's `choose(state, seat, rng)`), or None
+    when it has nothing to do.
 
-    Deterministic for the same arguments; `rng_seed` only breaks exact ties.
+    Deterministic for the same arguments; `rng` (or a seed) only breaks exact ties.
     """
     legal = GAME.legal_actions(state, seat)
     if len(legal) <= 1:
@@ -472,10 +475,10 @@ def choose(state: State, seat: int, rng_seed: int | None = None) -> Action | Non
         for action in legal:
             after = _apply(state, seat, action, ())
             scored.append((evaluate(after, seat), action))
-        return _pick(scored, rng_seed)
+        return _pick(scored, rng)
     search = _Search(state, seat)
     if state["pending"] is not None:
-        return _pick([(search.action_value(state, a), a) for a in legal], rng_seed)
+        return _pick([(search.action_value(state, a), a) for a in legal], rng)
     if state["actions_left"] == 0:
         _, plan = search.spend(state["influence"], state["pacts"], state["propaganda"][seat])
         if not plan:
@@ -483,10 +486,10 @@ def choose(state: State, seat: int, rng_seed: int | None = None) -> Action | Non
         region, pay = plan[0]
         return {"type": "influence", "region": region, "pay": pay}
     candidates = search.candidates(state)
-    return _pick([(search.action_value(state, a), a) for a in candidates], rng_seed)
+    return _pick([(search.action_value(state, a), a) for a in candidates], rng)
 
 
-def greedy_choose(state: State, seat: int, rng_seed: int | None = None) -> Action | None:
+def greedy_choose(state: State, seat: int, rng_seed: Rng | int | None = None) -> Action | None:
     """Baseline: the action with the best expected projected seat margin right after it (one ply)."""
     legal = GAME.legal_actions(state, seat)
     if len(legal) <= 1:

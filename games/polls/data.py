@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from games.core.messages import MessageFamily
+
 BLUE: Final = 0
 RED: Final = 1
 PARTY_NAMES: Final = ("blue", "red")
@@ -85,6 +87,16 @@ REGION_NAMES: Final = {
     "madrid": "Madrid",
     "catalonia": "Catalonia",
 }
+
+# Message ids of the words players read (bot/i18n/locale/*/polls.po).
+REGION_WORD: Final = MessageFamily("polls.region", REGIONS)
+# "in Madrid", "nelle Asturie", "en las Islas": languages put different words before a region.
+REGION_IN: Final = MessageFamily("polls.region_in", REGIONS)
+PARTY_WORD: Final = MessageFamily("polls.party", PARTY_NAMES)
+ACTION_WORD: Final = MessageFamily("polls.action", (
+    "propaganda", "double_propaganda", "take_seven", "place_die", "pact", "shift", "influence", "end_turn",
+    "poll_influence",
+))
 
 REGION_TYPE: Final = {
     "asturias": "2C",

@@ -14,21 +14,27 @@ The supply is not stored: it is 30 minus every token a party has on the board.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
-from games.core.protocol import IllegalAction, Outcome, Rng
+from games.core.messages import N_, NP_, msg
+from games.core.options import check_options
+from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
 from games.polls.data import (
     ABSOLUTE_MAJORITY,
+    ACTION_WORD,
     CENTRES,
     COMBINATIONS,
     COSTS,
     PACT_CIRCLES,
     PACT_REGIONS,
     PARTY_NAMES,
+    PARTY_WORD,
     POLL_REGIONS,
     PROPAGANDA_LIMITS,
+    REGION_IN,
     REGION_NAMES,
     REGION_TYPE,
+    REGION_WORD,
     REGIONS,
     ROUNDS,
     SECTORS,
@@ -44,9 +50,10 @@ Action = dict[str, Any]
 
 LOG_KEPT = 40
 CIRCLES = ("A", "BC")
-DEFAULT_OPTIONS: dict[str, Any] = {"first": None}
-
-_PAY_NAMES = {"A": "Propaganda A", "B": "Propaganda B", "C": "Propaganda C"}
+# Who moves first is drawn at set-up unless the table fixes it (tests and replays of a known game).
+OPTIONS_SCHEMA: tuple[OptionSpec, ...] = (
+    OptionSpec("first", "int", None, N_("polls.option.first"), 0, 1, public=False),
+)
 
 
 # --- pure helpers (also used by the view, a computer player and the renderer) ---------------
@@ -109,7 +116,7 @@ def clone(data: Any) -> Any:
     return data
 
 
-def _one_of(value: Any, choices: Any) -> bool:
+def _one_of(value: Any, choices: Any) -> TypeGuard[str]:
     """`value` is one of the string choices (safe for unhashable junk from the outside)."""
     return isinstance(value, str) and value in choices
 
@@ -118,19 +125,50 @@ def _names(regions: list[str] | tuple[str, ...]) -> str:
     return ", ".join(REGION_NAMES[r] for r in regions)
 
 
+def _regions(regions: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:
+    """Regions as a refusal's parameter: worded by the reader."""
+    return [msg(REGION_WORD[r]) for r in regions]
+
+
 def _party(seat: int) -> str:
     return PARTY_NAMES[seat].capitalize()
 
 
-def _spend_hint(state: State, seat: int) -> str:
-    where = {
-        "A": "may keep none: place Influence in Madrid or Catalonia (1 A each)",
-        "B": "may keep at most 2: place Influence in Valencia or Andalusia (3 B) or Galicia or Euskadi (2 B)",
-        "C": "may keep at most 4: place Influence in a 2C region (2 C) or Galicia or Euskadi (5 C)",
-    }
-    return "; ".join(
-        f"you hold {held} Propaganda {kind} and {where[kind]}" for kind, held in over_limits(state, seat).items()
-    )
+_SPEND_WHERE = {
+    "A": "may keep none: place Influence in Madrid or Catalonia (1 A each)",
+    "B": "may keep at most 2: place Influence in Valencia or Andalusia (3 B) or Galicia or Euskadi (2 B)",
+    "C": "may keep at most 4: place Influence in a 2C region (2 C) or Galicia or Euskadi (5 C)",
+}
+_SPEND_HINT = {"A": N_("polls.hint.spend_a"), "B": N_("polls.hint.spend_b"), "C": N_("polls.hint.spend_c")}
+
+
+def _spend_hint(state: State, seat: int) -> tuple[str, list[dict[str, Any]]]:
+    """What a player over the limits must spend: in English, and as messages for the reader."""
+    over = over_limits(state, seat).items()
+    english = "; ".join(f"you hold {held} Propaganda {kind} and {_SPEND_WHERE[kind]}" for kind, held in over)
+    return english, [msg(_SPEND_HINT[kind], count=held) for kind, held in over]
+
+
+def _touched(seat: int, kind: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The regions and sectors an action changed (from the events it logged), for the board."""
+    regions: list[str] = []
+    sectors: list[str] = []
+    for event in events:
+        for key in ("region", "from", "to"):
+            if isinstance(event.get(key), str) and event[key] not in regions:
+                regions.append(event[key])
+        found = [event["sector"]] if isinstance(event.get("sector"), str) else list(event.get("sectors") or [])
+        sectors += [x for x in found if x not in sectors]
+    return {"seat": seat, "type": kind, "regions": regions, "sectors": sectors}
+
+
+# How the refusals of the turn's actions name them in English (their reader's words: ACTION_WORD).
+ACTION_ENGLISH = {
+    "propaganda": "make propaganda",
+    "double_propaganda": "roll a double propaganda",
+    "pact": "make a pact",
+    "shift": "shift Influence",
+}
 
 
 # --- the game -------------------------------------------------------------------------------
@@ -141,20 +179,19 @@ class Polls:
     title = "The Polls Are Closed! (Spain)"
     min_players = 2
     max_players = 2
+    options_schema = OPTIONS_SCHEMA
 
     # --- set-up -----------------------------------------------------------------------------
 
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
         if n_players != 2:
-            raise IllegalAction(f"The Polls Are Closed! is played by exactly 2 players, not {n_players}.")
-        unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
-        if unknown:
-            raise IllegalAction(f"Unknown option: {', '.join(unknown)}. The only option is first (0 or 1).")
-        first = options.get("first")
+            raise IllegalAction(
+                "polls.player_count", f"The Polls Are Closed! is played by exactly 2 players, not {n_players}.",
+                count=n_players,
+            )
+        first = check_options(OPTIONS_SCHEMA, dict(options))["first"]
         if first is None:
             first = rng.randint(0, 1)
-        elif isinstance(first, bool) or not isinstance(first, int) or first not in (0, 1):
-            raise IllegalAction("The option first must be 0 (blue starts) or 1 (red starts).")
         state: State = {
             "n": 2,
             "first": first,
@@ -174,6 +211,7 @@ class Polls:
             "result": None,
             "log": [],
             "log_count": 0,
+            "last_move": None,
         }
         self._log(state, {"type": "game_started", "first": first})
         self._log(state, {"type": "round_started", "round": 1, "turns": TURNS_PER_ROUND[0]})
@@ -229,6 +267,12 @@ class Polls:
 
     def deadline(self, state: State) -> float | None:
         return None  # the rules have no timers
+
+    def leave_action(self, state: State, seat: int) -> Action | None:
+        """A player who leaves concedes: the opponent wins (DECISIONS.md, D18)."""
+        if state["phase"] == "game_over" or seat not in (0, 1):
+            return None
+        return {"type": "concede"}
 
     def outcome(self, state: State) -> Outcome | None:
         result = state["result"]
@@ -293,6 +337,19 @@ class Polls:
             "over_limits": [over_limits(state, 0), over_limits(state, 1)],
             "poll": clone(poll),
             "seats_projection": projected_seats(state),
+            # what the last action touched, for a board to outline
+            "last_move": clone(state.get("last_move")),
+            # where the player to act can place Influence now (what they can afford), and the prices
+            "affordable": sorted({a["region"] for s in self.to_act(state) for a in self.legal_actions(state, s)
+                                  if a["type"] == "influence"}),
+            "prices": {region: dict(COSTS[REGION_TYPE[region]]) for region in REGIONS},
+            "region_types": dict(REGION_TYPE),
+            # what each player must spend before ending the turn: {kind: {"held", "keep"}}
+            "spend_needed": [
+                {kind: {"held": held, "keep": PROPAGANDA_LIMITS[kind] - 1}
+                 for kind, held in over_limits(state, p).items()}
+                for p in (0, 1)
+            ],
             "result": clone(state["result"]),
             "log": clone(state["log"]),
             "log_count": state["log_count"],
@@ -313,80 +370,109 @@ class Polls:
 
     def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("That is not an action: send an object with a \"type\".")
+            raise IllegalAction("polls.not_an_action", "That is not an action: send an object with a \"type\".")
         kind = action["type"]
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
-            raise IllegalAction(f"There is no action called {kind!r}. {self._allowed(state, seat)}")
+            english, allowed = self._allowed(state, seat)
+            raise IllegalAction("polls.no_such_action", f"There is no action called {kind!r}. {english}",
+                                action=kind, allowed=allowed)
         if state["phase"] == "game_over":
-            raise IllegalAction("The game is over: the polls are closed.")
+            raise IllegalAction("polls.game_over", "The game is over: the polls are closed.")
         if seat is None:
-            raise IllegalAction("Only a player can do that: this game has no timers.")
+            raise IllegalAction("polls.players_only", "Only a player can do that: this game has no timers.")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
-            raise IllegalAction("You are not playing at this table.")
+            raise IllegalAction("polls.not_playing", "You are not playing at this table.")
         at = action.get("at")
         if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float))):
-            raise IllegalAction("The action's time stamp is not a number.")
-        if seat not in self.to_act(state):
+            raise IllegalAction("polls.bad_time", "The action's time stamp is not a number.")
+        if kind == "concede":
+            pass  # a player may concede at any moment, in turn or not
+        elif seat not in self.to_act(state):
             (waiting,) = self.to_act(state)
-            doing = "placing national poll Influence" if state["phase"] == "poll" else "playing"
-            raise IllegalAction(f"It is not your turn: {_party(waiting)} is {doing}. Wait for them.")
+            if state["phase"] == "poll":
+                raise IllegalAction(
+                    "polls.not_your_turn_poll",
+                    f"It is not your turn: {_party(waiting)} is placing national poll Influence. Wait for them.",
+                    party=msg(PARTY_WORD[PARTY_NAMES[waiting]]),
+                )
+            raise IllegalAction(
+                "polls.not_your_turn", f"It is not your turn: {_party(waiting)} is playing. Wait for them.",
+                party=msg(PARTY_WORD[PARTY_NAMES[waiting]]),
+            )
         # Log events are never changed once written, so the new state may share them.
         new = clone({k: v for k, v in state.items() if k != "log"})
         new["log"] = list(state["log"])
         handler(new, seat, action, rng)
+        new["last_move"] = _touched(seat, kind, new["log"][len(state["log"]):])
         new["log"] = new["log"][-LOG_KEPT:]
         return new
 
-    def _allowed(self, state: State, seat: int | None) -> str:
+    def _allowed(self, state: State, seat: int | None) -> tuple[str, dict[str, Any]]:
+        """What `seat` may do now: in English, and as a message for the reader."""
         kinds: list[str] = []
         for a in self.legal_actions(state, seat):
             if a["type"] not in kinds:
                 kinds.append(a["type"])
         if not kinds:
-            return "You have nothing to do right now."
-        return "Now you can: " + ", ".join(k.replace("_", " ") for k in kinds) + "."
+            return "You have nothing to do right now.", msg("polls.hint.nothing_to_do")
+        english = "Now you can: " + ", ".join(k.replace("_", " ") for k in kinds) + "."
+        return english, msg("polls.hint.now_you_can", actions=[msg(ACTION_WORD[k]) for k in kinds])
 
     def _need_actions_step(self, s: State, seat: int, what: str) -> None:
         """Actions (propaganda, pact, shift) need the turn phase, no pending roll, an action left."""
+        english_what = ACTION_ENGLISH[what]
         if s["phase"] != "turn":
-            raise IllegalAction(f"You cannot {what} now: place your national poll Influence first.")
+            raise IllegalAction(
+                "polls.action_during_poll",
+                f"You cannot {english_what} now: place your national poll Influence first.",
+                action=msg(ACTION_WORD[what]),
+            )
         if s["pending"] is not None:
-            raise IllegalAction(f"You cannot {what} now: first {self._pending_hint(s)}.")
+            english, hint = self._pending_hint(s)
+            raise IllegalAction("polls.action_pending_roll", f"You cannot {english_what} now: first {english}.",
+                                action=msg(ACTION_WORD[what]), hint=hint)
         if s["actions_left"] == 0:
             raise IllegalAction(
-                f"You cannot {what}: both your actions are used. Place Influence or end your turn."
+                "polls.no_actions_left",
+                f"You cannot {english_what}: both your actions are used. Place Influence or end your turn.",
+                action=msg(ACTION_WORD[what]),
             )
 
-    def _pending_hint(self, s: State) -> str:
+    def _pending_hint(self, s: State) -> tuple[str, dict[str, Any]]:
         pending = s["pending"]
-        dice = " and ".join(str(d) for d in pending["dice"])
+        first, second = pending["dice"]
         if pending["stage"] == "seven":
-            return f"decide whether to use the 7 you rolled ({dice}) with take_seven"
-        return f"choose which die to place first ({dice}) with place_die"
+            english = f"decide whether to use the 7 you rolled ({first} and {second}) with take_seven"
+            return english, msg("polls.hint.seven", first=first, second=second)
+        english = f"choose which die to place first ({first} and {second}) with place_die"
+        return english, msg("polls.hint.order", first=first, second=second)
 
     # each handler changes the fresh copy it is given
 
     def _do_propaganda(self, s: State, seat: int, action: Action, rng: Rng) -> None:
-        self._need_actions_step(s, seat, "make propaganda")
+        self._need_actions_step(s, seat, "propaganda")
         circle = action.get("circle")
         if not _one_of(circle, CIRCLES):
-            raise IllegalAction("Declare propaganda on circle \"A\" or \"BC\" (B and C).")
+            raise IllegalAction("polls.bad_circle", "Declare propaganda on circle \"A\" or \"BC\" (B and C).")
         s["actions_left"] -= 1
         value = rng.die(6)
         self._log(s, {"type": "rolled", "seat": seat, "circle": circle, "dice": [value], "double": False})
         self._resolve_die(s, seat, circle, value)
 
     def _do_double_propaganda(self, s: State, seat: int, action: Action, rng: Rng) -> None:
-        self._need_actions_step(s, seat, "roll a double propaganda")
+        self._need_actions_step(s, seat, "double_propaganda")
         if s["actions_left"] != 2:
             raise IllegalAction(
+                "polls.double_needs_both",
                 "A double roll needs both actions of the turn; you have one left: use propaganda, "
-                "a pact or a shift."
+                "a pact or a shift.",
             )
         circle = action.get("circle")
         if not _one_of(circle, CIRCLES):
-            raise IllegalAction("Declare the double propaganda on circle \"A\" or \"BC\" (B and C).")
+            raise IllegalAction(
+                "polls.bad_double_circle", "Declare the double propaganda on circle \"A\" or \"BC\" (B and C)."
+            )
         s["actions_left"] = 0
         dice = [rng.die(6), rng.die(6)]
         self._log(s, {"type": "rolled", "seat": seat, "circle": circle, "dice": dice, "double": True})
@@ -408,10 +494,13 @@ class Polls:
     def _do_take_seven(self, s: State, seat: int, action: Action, rng: Rng) -> None:
         pending = s["pending"]
         if s["phase"] != "turn" or pending is None or pending["stage"] != "seven":
-            raise IllegalAction(f"There is no 7 to use now. {self._allowed(s, seat)}")
+            english, allowed = self._allowed(s, seat)
+            raise IllegalAction("polls.no_seven", f"There is no 7 to use now. {english}", allowed=allowed)
         take = action.get("take")
         if not isinstance(take, bool):
-            raise IllegalAction("Answer take_seven with take true (use the 7) or false (place both dice).")
+            raise IllegalAction(
+                "polls.bad_take", "Say whether you use the 7 (take true) or place both dice (take false)."
+            )
         self._log(s, {"type": "seven_taken", "seat": seat, "take": take})
         if not take:
             self._after_seven_declined(s, seat)
@@ -429,11 +518,14 @@ class Polls:
     def _do_place_die(self, s: State, seat: int, action: Action, rng: Rng) -> None:
         pending = s["pending"]
         if s["phase"] != "turn" or pending is None or pending["stage"] != "order":
-            raise IllegalAction(f"There are no rolled dice to place now. {self._allowed(s, seat)}")
+            english, allowed = self._allowed(s, seat)
+            raise IllegalAction("polls.no_dice", f"There are no rolled dice to place now. {english}",
+                                allowed=allowed)
         value = action.get("value")
         dice = list(pending["dice"])
         if isinstance(value, bool) or not isinstance(value, int) or value not in dice:
-            raise IllegalAction(f"You rolled {dice[0]} and {dice[1]}: place one of those first.")
+            raise IllegalAction("polls.bad_die", f"You rolled {dice[0]} and {dice[1]}: place one of those first.",
+                                first=dice[0], second=dice[1])
         dice.remove(value)
         s["pending"] = None
         self._log(s, {"type": "die_order", "seat": seat, "first": value, "second": dice[0]})
@@ -441,28 +533,45 @@ class Polls:
         self._resolve_die(s, seat, pending["circle"], dice[0])
 
     def _do_pact(self, s: State, seat: int, action: Action, rng: Rng) -> None:
-        self._need_actions_step(s, seat, "make a pact")
+        self._need_actions_step(s, seat, "pact")
         if s["pact_used"]:
-            raise IllegalAction("You already made a pact this turn: use propaganda or a shift instead.")
+            raise IllegalAction(
+                "polls.pact_used", "You already made a pact this turn: use propaganda or a shift instead."
+            )
         region = action.get("region")
         if not _one_of(region, PACT_CIRCLES):
-            raise IllegalAction("Pacts are made only in Catalonia, Euskadi or Galicia.")
+            raise IllegalAction("polls.pact_regions", "Pacts are made only in Catalonia, Euskadi or Galicia.")
         sector = action.get("sector")
         if not _one_of(sector, SECTORS):
             raise IllegalAction(
-                "Name the sector your Opinion comes from: A1-A6, A16, A25, A34, B14, B25 or B36."
+                "polls.pact_bad_sector",
+                "Name the sector your Opinion comes from: A1-A6, A16, A25, A34, B14, B25 or B36.",
             )
         if sector[0] not in PACT_CIRCLES[region]:
+            if region == "catalonia":
+                raise IllegalAction(
+                    "polls.pact_circle_a",
+                    f"A pact in {REGION_NAMES[region]} takes only Opinions from circle A (A1-A6, A16, A25, A34), "
+                    f"not from {sector}.",
+                    where=msg(REGION_IN[region]), sector=sector,
+                )
             raise IllegalAction(
-                f"A pact in {REGION_NAMES[region]} takes only Opinions from circle A (A1-A6, A16, A25, A34), "
-                f"not from {sector}."
-                if region == "catalonia"
-                else f"A pact in {REGION_NAMES[region]} takes Opinions from circle A or B, not from {sector}."
+                "polls.pact_circle_ab",
+                f"A pact in {REGION_NAMES[region]} takes Opinions from circle A or B, not from {sector}.",
+                where=msg(REGION_IN[region]), sector=sector,
             )
         if s["sectors"][sector][seat] == 0:
             mine = [x for x in SECTORS if s["sectors"][x][seat] > 0 and x[0] in PACT_CIRCLES[region]]
-            hint = f"you have Opinions in {', '.join(mine)}" if mine else "you have no Opinion that fits"
-            raise IllegalAction(f"You have no Opinion in {sector}: {hint}.")
+            if mine:
+                raise IllegalAction(
+                    "polls.pact_no_opinion_there",
+                    f"You have no Opinion in {sector}: you have Opinions in {', '.join(mine)}.",
+                    sector=sector, sectors=", ".join(mine),
+                )
+            raise IllegalAction(
+                "polls.pact_no_opinion", f"You have no Opinion in {sector}: you have no Opinion that fits.",
+                sector=sector,
+            )
         s["actions_left"] -= 1
         s["pact_used"] = True
         s["sectors"][sector][seat] -= 1
@@ -470,23 +579,27 @@ class Polls:
         self._log(s, {"type": "pact", "seat": seat, "region": region, "sector": sector})
 
     def _do_shift(self, s: State, seat: int, action: Action, rng: Rng) -> None:
-        self._need_actions_step(s, seat, "shift Influence")
+        self._need_actions_step(s, seat, "shift")
         if s["shift_used"][seat]:
             raise IllegalAction(
-                "You already shifted Influence this round: use propaganda or a pact instead."
+                "polls.shift_used", "You already shifted Influence this round: use propaganda or a pact instead."
             )
         source, target = action.get("from"), action.get("to")
         if not _one_of(source, REGION_TYPE) or not _one_of(target, REGION_TYPE):
-            raise IllegalAction(f"Shift between two regions: {_names(REGIONS)}.")
+            raise IllegalAction("polls.shift_regions", f"Shift between two regions: {_names(REGIONS)}.",
+                                regions=_regions(REGIONS))
         if s["influence"][source][seat] == 0:
-            raise IllegalAction(f"You have no Influence in {REGION_NAMES[source]} to move.")
+            raise IllegalAction("polls.shift_nothing", f"You have no Influence in {REGION_NAMES[source]} to move.",
+                                where=msg(REGION_IN[source]))
         if target == source:
-            raise IllegalAction("Shift the Influence to a different region of the same type.")
+            raise IllegalAction("polls.shift_same", "Shift the Influence to a different region of the same type.")
         if REGION_TYPE[target] != REGION_TYPE[source]:
             same = [r for r in REGIONS if REGION_TYPE[r] == REGION_TYPE[source] and r != source]
             raise IllegalAction(
+                "polls.shift_type",
                 f"Influence moves only between regions of the same type: from {REGION_NAMES[source]} "
-                f"({REGION_TYPE[source]}) you may go to {_names(same)}."
+                f"({REGION_TYPE[source]}) you may go to {_names(same)}.",
+                region=msg(REGION_WORD[source]), kind=REGION_TYPE[source], regions=_regions(same),
             )
         s["actions_left"] -= 1
         s["shift_used"][seat] = True
@@ -497,30 +610,37 @@ class Polls:
     def _require_turn_step(self, s: State) -> None:
         """Influence and end_turn belong to a turn, once no roll is waiting to be resolved."""
         if s["phase"] != "turn":
-            raise IllegalAction("Place your national poll Influence with poll_influence.")
+            raise IllegalAction("polls.poll_first", "Place your national poll Influence first.")
         if s["pending"] is not None:
-            raise IllegalAction(f"Not yet: first {self._pending_hint(s)}.")
+            english, hint = self._pending_hint(s)
+            raise IllegalAction("polls.pending_roll", f"Not yet: first {english}.", hint=hint)
 
     def _do_influence(self, s: State, seat: int, action: Action, rng: Rng) -> None:
         self._require_turn_step(s)
         if s["actions_left"] > 0:
             raise IllegalAction(
-                "Influence is placed after both actions of your turn: take your remaining action first."
+                "polls.influence_after_actions",
+                "Influence is placed after both actions of your turn: take your remaining action first.",
             )
         region, pay = action.get("region"), action.get("pay")
         if not _one_of(region, REGION_TYPE):
-            raise IllegalAction(f"Place Influence in one of: {_names(REGIONS)}.")
+            raise IllegalAction("polls.influence_regions", f"Place Influence in one of: {_names(REGIONS)}.",
+                                regions=_regions(REGIONS))
         costs = COSTS[REGION_TYPE[region]]
         if not _one_of(pay, costs):
             options = " or ".join(f"{cost} {kind}" for kind, cost in costs.items())
             raise IllegalAction(
-                f"Influence in {REGION_NAMES[region]} costs {options}: pay with {' or '.join(costs)}."
+                "polls.influence_pay_with",
+                f"Influence in {REGION_NAMES[region]} costs {options}: pay with {' or '.join(costs)}.",
+                where=msg(REGION_IN[region]), kind=REGION_TYPE[region], pays=" / ".join(costs),
             )
         cost = costs[pay]
         held = s["propaganda"][seat][pay]
         if held < cost:
             raise IllegalAction(
-                f"Influence in {REGION_NAMES[region]} costs {cost} {_PAY_NAMES[pay]} and you hold {held}."
+                "polls.influence_too_dear",
+                f"Influence in {REGION_NAMES[region]} costs {cost} Propaganda {pay} and you hold {held}.",
+                where=msg(REGION_IN[region]), cost=cost, pay=pay, count=held,
             )
         s["propaganda"][seat][pay] -= cost
         s["influence"][region][seat] += 1
@@ -529,11 +649,16 @@ class Polls:
     def _do_end_turn(self, s: State, seat: int, action: Action, rng: Rng) -> None:
         self._require_turn_step(s)
         if s["actions_left"] > 0:
+            left = s["actions_left"]
             raise IllegalAction(
-                f"You still have {s['actions_left']} action(s) this turn: make propaganda, a pact or a shift."
+                NP_("polls.actions_still_left"),
+                f"You still have {left} action{'s' if left != 1 else ''} this turn: make propaganda, a pact or "
+                "a shift.",
+                count=left,
             )
         if over_limits(s, seat):
-            raise IllegalAction(f"You cannot end your turn yet: {_spend_hint(s, seat)}.")
+            english, hints = _spend_hint(s, seat)
+            raise IllegalAction("polls.over_limits", f"You cannot end your turn yet: {english}.", hints=hints)
         self._log(s, {"type": "turn_ended", "seat": seat, "round": s["round"], "turn": s["turn"]})
         if seat == s["first"]:
             self._start_turn(s, other(seat))
@@ -545,23 +670,31 @@ class Polls:
 
     def _do_poll_influence(self, s: State, seat: int, action: Action, rng: Rng) -> None:
         if s["phase"] != "poll":
-            raise IllegalAction(f"There is no national poll now. {self._allowed(s, seat)}")
+            english, allowed = self._allowed(s, seat)
+            raise IllegalAction("polls.no_poll", f"There is no national poll now. {english}", allowed=allowed)
         region = action.get("region")
         if not _one_of(region, POLL_REGIONS):
             raise IllegalAction(
-                f"Poll Influence goes only to a 2C region: {_names(POLL_REGIONS)}."
+                "polls.poll_regions", f"Poll Influence goes only to a 2C region: {_names(POLL_REGIONS)}.",
+                regions=_regions(POLL_REGIONS),
             )
         poll = s["poll"]
         if region in poll["placed"][seat]:
             free = [r for r in POLL_REGIONS if r not in poll["placed"][seat]]
             raise IllegalAction(
-                f"You already placed poll Influence in {REGION_NAMES[region]}: choose {_names(free)}."
+                "polls.poll_region_taken",
+                f"You already placed poll Influence in {REGION_NAMES[region]}: choose {_names(free)}.",
+                where=msg(REGION_IN[region]), regions=_regions(free),
             )
         poll["placed"][seat].append(region)
         poll["left"][seat] -= 1
         s["influence"][region][seat] += 1
         self._log(s, {"type": "poll_influence", "seat": seat, "region": region})
         self._advance_poll(s)
+
+    def _do_concede(self, s: State, seat: int, action: Action, rng: Rng) -> None:
+        self._log(s, {"type": "conceded", "seat": seat})
+        self._game_over(s, conceded_by=seat)
 
     # --- circles ----------------------------------------------------------------------------
 
@@ -670,10 +803,13 @@ class Polls:
         for region in PACT_REGIONS:
             s["pacts"][region] = [0, 0]
 
-    def _game_over(self, s: State) -> None:
+    def _game_over(self, s: State, conceded_by: int | None = None) -> None:
         projection = projected_seats(s)
         seats = projection["seats"]
-        if max(seats) >= ABSOLUTE_MAJORITY:
+        if conceded_by is not None:
+            reason = "conceded"
+            winners = [other(conceded_by)]
+        elif max(seats) >= ABSOLUTE_MAJORITY:
             reason = "absolute_majority"
             winners = [seats.index(max(seats))]
         elif seats[0] != seats[1]:
@@ -684,6 +820,7 @@ class Polls:
             winners = []
         s["phase"] = "game_over"
         s["pending"] = None
+        s["poll"] = None
         s["actions_left"] = 0
         s["result"] = {"seats": list(seats), "third": projection["third"],
                        "regions": projection["regions"], "winners": winners, "reason": reason}

@@ -11,18 +11,20 @@ import math
 from typing import Any
 
 from games.core import vote as votes
-from games.core.protocol import IllegalAction, Outcome, Rng
+from games.core.messages import N_
+from games.core.options import check_options
+from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
 from games.core.seats import clockwise, next_seat
 from games.spyfall.locations import BY_ID, LOCATIONS
 
 State = dict[str, Any]
 
-DEFAULT_OPTIONS: dict[str, Any] = {"rounds": 5, "minutes": 8, "roles": True, "vote_seconds": 60}
-OPTION_RANGES: dict[str, tuple[int, int]] = {
-    "rounds": (1, 20),
-    "minutes": (3, 20),
-    "vote_seconds": (15, 600),
-}
+OPTIONS_SCHEMA: tuple[OptionSpec, ...] = (
+    OptionSpec("rounds", "int", 5, N_("spyfall.option.rounds"), 1, 20),
+    OptionSpec("minutes", "int", 8, N_("spyfall.option.minutes"), 3, 20),
+    OptionSpec("roles", "bool", True, N_("spyfall.option.roles")),
+    OptionSpec("vote_seconds", "int", 60, N_("spyfall.option.vote_seconds"), 15, 600),
+)
 LOG_KEPT = 30
 
 # Points (rules/spyfall.md, "Scoring").
@@ -36,34 +38,23 @@ VOTING_PHASES = ("accusation", "final_vote")
 ROUND_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
 
 
-def _options(options: dict[str, Any]) -> dict[str, Any]:
-    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
-    if unknown:
-        raise IllegalAction(f"Unknown option: {', '.join(unknown)}.")
-    merged = {**DEFAULT_OPTIONS, **options}
-    for key, (low, high) in OPTION_RANGES.items():
-        value = merged[key]
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise IllegalAction(f"The option {key} must be a whole number from {low} to {high}.")
-    if not isinstance(merged["roles"], bool):
-        raise IllegalAction("The option roles must be true or false.")
-    return merged
-
-
 class Spyfall:
     id = "spyfall"
     title = "Spyfall"
     min_players = 3
     max_players = 8
+    options_schema = OPTIONS_SCHEMA
 
     # --- set-up -----------------------------------------------------------------------------
 
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
         if not self.min_players <= n_players <= self.max_players:
             raise IllegalAction(
-                f"Spyfall needs {self.min_players} to {self.max_players} players, not {n_players}."
+                "spyfall.player_count",
+                f"Spyfall needs {self.min_players} to {self.max_players} players, not {n_players}.",
+                low=self.min_players, high=self.max_players, count=n_players,
             )
-        opts = _options(dict(options))
+        opts = check_options(OPTIONS_SCHEMA, dict(options))
         return {
             "n": n_players,
             "options": opts,
@@ -109,6 +100,8 @@ class Spyfall:
         if phase == "game_over":
             return []
         if seat is None:
+            if phase == "lobby":
+                return [{"type": "start_round"}]
             return [{"type": "timeout"}] if self.deadline(state) is not None else []
         if not 0 <= seat < state["n"] or state["left"][seat]:
             return []
@@ -144,6 +137,15 @@ class Spyfall:
         if phase == "round_over" and not state["open_start"]:
             return state["phase_deadline"]
         return None
+
+    def auto_action(self, state: State) -> dict[str, Any] | None:
+        """The game master deals the first round as soon as the table starts."""
+        return {"type": "start_round"} if state["phase"] == "lobby" else None
+
+    def leave_action(self, state: State, seat: int) -> dict[str, Any] | None:
+        if state["phase"] == "game_over" or not 0 <= seat < state["n"] or state["left"][seat]:
+            return None
+        return {"type": "leave"}
 
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "game_over":
@@ -185,7 +187,7 @@ class Spyfall:
             "vote": None,
             "guess_deadline": state["guess_deadline"] if phase == "spy_guess" else None,
             "spy_revealed": state["spy"] if phase == "spy_guess" else None,
-            "locations": [{"id": loc.id, "names": dict(loc.names)} for loc in LOCATIONS],
+            "locations": [loc.id for loc in LOCATIONS],
             "result": copy.deepcopy(state["result"]) if phase in ("round_over", "game_over") else None,
             "history": copy.deepcopy(state["history"]),
             "log": copy.deepcopy(state["log"]),
@@ -219,37 +221,34 @@ class Spyfall:
             return {"spy": True}
         role_index = state["roles"][seat]
         location = BY_ID[state["location"]]
-        role = location.roles[role_index] if role_index is not None else None
         return {
             "location": location.id,
-            "location_names": dict(location.names),
-            "role": role["en"] if role else None,
-            "role_names": dict(role) if role else None,
+            "role": location.roles[role_index] if role_index is not None else None,
         }
 
     # --- apply ------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int | None, action: dict[str, Any], rng: Rng) -> State:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("That is not an action.")
+            raise IllegalAction("spyfall.not_an_action", "That is not an action.")
         kind = action["type"]
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
-            raise IllegalAction(f"Spyfall has no action called {kind!r}.")
+            raise IllegalAction("spyfall.no_such_action", f"Spyfall has no action called {kind!r}.", action=kind)
         if state["phase"] == "game_over":
-            raise IllegalAction("The game is over.")
-        if seat is None and kind != "timeout":
-            raise IllegalAction("Only a player can do that.")
+            raise IllegalAction("spyfall.game_over", "The game is over.")
+        if seat is None and kind != "timeout" and not (kind == "start_round" and state["phase"] == "lobby"):
+            raise IllegalAction("spyfall.players_only", "Only a player can do that.")
         if seat is not None:
             if not isinstance(seat, int) or not 0 <= seat < state["n"]:
-                raise IllegalAction("You are not playing at this table.")
+                raise IllegalAction("spyfall.not_playing", "You are not playing at this table.")
             if state["left"][seat]:
-                raise IllegalAction("You have left this game.")
+                raise IllegalAction("spyfall.you_left", "You have left this game.")
         at = action.get("at")
         if at is not None and (
             isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)
         ):
-            raise IllegalAction("The action's time stamp is not a number.")
+            raise IllegalAction("spyfall.bad_time", "The action's time stamp is not a number.")
         new = copy.deepcopy(state)
         now = float(at) if at is not None else None
         if now is not None:
@@ -262,9 +261,9 @@ class Spyfall:
 
     def _do_start_round(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
         if s["phase"] not in ("lobby", "round_over"):
-            raise IllegalAction("A round is already being played.")
-        if seat != s["dealer"] and not s["open_start"]:
-            raise IllegalAction("Only the dealer can deal the next round.")
+            raise IllegalAction("spyfall.round_running", "A round is already being played.")
+        if seat != s["dealer"] and not s["open_start"] and not (seat is None and s["phase"] == "lobby"):
+            raise IllegalAction("spyfall.dealer_only", "Only the dealer can deal the next round.")
         at = now if now is not None else s["now"]
         pool = [loc.id for loc in LOCATIONS if loc.id not in s["used_locations"]]
         if not pool:
@@ -300,43 +299,43 @@ class Spyfall:
                       "deadline": s["clock"]["deadline"]})
 
     @staticmethod
-    def _refuse_if_late(now: float | None, deadline: float | None, reason: str) -> None:
+    def _refuse_if_late(now: float | None, deadline: float | None, message_id: str, text: str) -> None:
         """A stamped action at or after its clock's deadline is too late (the clock has run out)."""
         if now is not None and deadline is not None and now >= deadline:
-            raise IllegalAction(reason)
+            raise IllegalAction(message_id, text)
 
     def _ask_targets(self, s: State) -> list[int]:
         return [t for t in self.active(s) if t != s["asker"] and t != s["asked_by"]]
 
     def _do_ask(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
         if s["phase"] != "playing":
-            raise IllegalAction("Questions are asked only while the round is being played.")
+            raise IllegalAction("spyfall.ask_not_now", "Questions are asked only while the round is being played.")
         if seat != s["asker"]:
-            raise IllegalAction("It is not your turn to ask.")
+            raise IllegalAction("spyfall.not_your_question", "It is not your turn to ask.")
         target = action.get("target")
         if type(target) is not int:
-            raise IllegalAction("Pick another player who is still in the game.")
+            raise IllegalAction("spyfall.ask_someone_present", "Pick another player who is still in the game.")
         if target == seat:
-            raise IllegalAction("You cannot ask yourself.")
+            raise IllegalAction("spyfall.ask_yourself", "You cannot ask yourself.")
         if target == s["asked_by"] and target is not None:
-            raise IllegalAction("You cannot ask back the player who just asked you.")
+            raise IllegalAction("spyfall.ask_back", "You cannot ask back the player who just asked you.")
         if target not in self._ask_targets(s):
-            raise IllegalAction("Pick another player who is still in the game.")
+            raise IllegalAction("spyfall.ask_someone_present", "Pick another player who is still in the game.")
         s["asked_by"], s["asker"] = seat, target
         self._log(s, {"type": "asked", "seat": seat, "target": target})
 
     def _do_accuse(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
         assert seat is not None
         if s["phase"] != "playing":
-            raise IllegalAction("You can accuse only while the round is being played.")
+            raise IllegalAction("spyfall.accuse_not_now", "You can accuse only while the round is being played.")
         if s["accused"][seat]:
-            raise IllegalAction("You have already used your accusation this round.")
+            raise IllegalAction("spyfall.accused_already", "You have already used your accusation this round.")
         target = action.get("target")
         if target == seat:
-            raise IllegalAction("You cannot accuse yourself.")
+            raise IllegalAction("spyfall.accuse_yourself", "You cannot accuse yourself.")
         if type(target) is not int or not 0 <= target < s["n"] or s["left"][target]:
-            raise IllegalAction("Accuse another player who is still in the game.")
-        self._refuse_if_late(now, s["clock"]["deadline"], "Time has run out: the round is over.")
+            raise IllegalAction("spyfall.accuse_someone_present", "Accuse another player who is still in the game.")
+        self._refuse_if_late(now, s["clock"]["deadline"], N_("spyfall.time_up"), "Time has run out: the round is over.")
         at = now if now is not None else s["now"]
         s["accused"][seat] = True
         deadline = s["clock"]["deadline"]
@@ -355,25 +354,25 @@ class Spyfall:
 
     def _do_vote(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
         if s["phase"] not in VOTING_PHASES:
-            raise IllegalAction("There is no vote right now.")
+            raise IllegalAction("spyfall.no_vote", "There is no vote right now.")
         guilty = action.get("guilty")
         if not isinstance(guilty, bool):
-            raise IllegalAction("Vote yes or no.")
+            raise IllegalAction("spyfall.vote_yes_or_no", "Vote yes or no.")
         v = s["vote"]
         if seat == v["suspect"]:
-            raise IllegalAction("You are the suspect: you do not vote on yourself.")
-        self._refuse_if_late(now, v["deadline"], "The vote's time has run out.")
+            raise IllegalAction("spyfall.suspect_does_not_vote", "You are the suspect: you do not vote on yourself.")
+        self._refuse_if_late(now, v["deadline"], N_("spyfall.vote_time_up"), "The vote's time has run out.")
         v["ballot"] = votes.cast(v["ballot"], seat, guilty)
         self._settle_vote_if_complete(s, now if now is not None else s["now"])
 
     def _do_reveal(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
         if s["phase"] in VOTING_PHASES:
-            raise IllegalAction("The spy cannot reveal during a vote.")
+            raise IllegalAction("spyfall.reveal_during_vote", "The spy cannot reveal during a vote.")
         if s["phase"] != "playing":
-            raise IllegalAction("You can reveal only while the round is being played.")
+            raise IllegalAction("spyfall.reveal_not_now", "You can reveal only while the round is being played.")
         if seat != s["spy"]:
-            raise IllegalAction("Only the spy can reveal.")
-        self._refuse_if_late(now, s["clock"]["deadline"], "Time has run out: the round is over.")
+            raise IllegalAction("spyfall.spy_only_reveals", "Only the spy can reveal.")
+        self._refuse_if_late(now, s["clock"]["deadline"], N_("spyfall.time_up"), "Time has run out: the round is over.")
         at = now if now is not None else s["now"]
         s["clock"] = {"deadline": None, "paused_remaining": max(0.0, s["clock"]["deadline"] - at)}
         s["phase"] = "spy_guess"
@@ -382,11 +381,11 @@ class Spyfall:
 
     def _do_guess(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
         if s["phase"] != "spy_guess" or seat != s["spy"]:
-            raise IllegalAction("Only the spy who revealed can guess the location.")
+            raise IllegalAction("spyfall.spy_only_guesses", "Only the spy who revealed can guess the location.")
         guess = action.get("location")
         if not isinstance(guess, str) or guess not in BY_ID:
-            raise IllegalAction("Pick one of the locations in the list.")
-        self._refuse_if_late(now, s["guess_deadline"], "The time to guess has run out.")
+            raise IllegalAction("spyfall.guess_from_list", "Pick one of the locations in the list.")
+        self._refuse_if_late(now, s["guess_deadline"], N_("spyfall.guess_time_up"), "The time to guess has run out.")
         right = guess == s["location"]
         if right:
             self._end_round(s, now, "spy_guessed", {s["spy"]: SPY_GUESSES}, guess=guess)
@@ -428,12 +427,12 @@ class Spyfall:
 
     def _do_timeout(self, s: State, seat: int | None, action: dict, rng: Rng, now: float | None) -> None:
         if seat is not None:
-            raise IllegalAction("Only the game master calls time.")
+            raise IllegalAction("spyfall.master_only", "Only the game master calls time.")
         deadline = self.deadline(s)
         if deadline is None:
-            raise IllegalAction("No clock is running.")
+            raise IllegalAction("spyfall.no_clock", "No clock is running.")
         if now is not None and now < deadline:
-            raise IllegalAction("The clock has not run out yet.")
+            raise IllegalAction("spyfall.clock_running", "The clock has not run out yet.")
         at = now if now is not None else deadline
         s["now"] = max(s["now"], at)
         phase = s["phase"]
@@ -498,7 +497,8 @@ class Spyfall:
             suspect = v["suspect"]
             if suspect == s["spy"]:
                 points = self._non_spies_win(s)
-                if v["kind"] == "accusation":
+                # Players who left score nothing in the round they leave, the accuser's bonus included.
+                if v["kind"] == "accusation" and not s["left"][v["accuser"]]:
                     points[v["accuser"]] = points.get(v["accuser"], 0) + ACCUSER_BONUS
                 self._end_round(s, at, "spy_caught", points, convicted=suspect)
             else:
@@ -525,15 +525,14 @@ class Spyfall:
         return {p for p in range(s["n"]) if s["left"][p]}
 
     def _record(self, s: State, how: str, points: dict[int, int], at: float, **extra: Any) -> None:
-        cards = []
+        cards: list[dict[str, Any]] = []
         for p in range(s["n"]):
             if p == s["spy"]:
                 cards.append({"spy": True})
             else:
                 r = s["roles"][p]
                 role = BY_ID[s["location"]].roles[r] if r is not None else None
-                cards.append({"location": s["location"], "role": role["en"] if role else None,
-                              "role_names": dict(role) if role else None})
+                cards.append({"location": s["location"], "role": role})
         for p, pts in points.items():
             s["scores"][p] += pts
         s["result"] = {

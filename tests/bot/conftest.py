@@ -1,8 +1,14 @@
-"""SimCord fixtures: the real bot on a fresh SQLite file, a guild with a channel and members."""
+"""SimCord fixtures: the real bot on a fresh SQLite file, a guild with a channel and members.
+
+Every bot made here draws table seeds from a fixed counter, so each test plays known games, and
+its store is closed when the test ends (a bot replaced by `restart_bot` included).
+"""
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,10 +20,27 @@ import simcord
 from bot.app import GameMasterBot
 from bot.config import Config
 
+FIRST_SEED = 1000
+_made: list[GameMasterBot] = []
+
 
 def make_bot(db: Path, **settings: Any) -> GameMasterBot:
+    """A bot on `db` whose tables get the seeds 1000, 1001, … in the order they open."""
     settings.setdefault("use_threads", False)
-    return GameMasterBot(Config(token=None, database=str(db), **settings))
+    bot = GameMasterBot(Config(token=None, database=str(db), **settings),
+                        seed_source=itertools.count(FIRST_SEED).__next__)
+    _made.append(bot)
+    return bot
+
+
+@pytest.fixture(autouse=True)
+async def close_bot_stores() -> AsyncIterator[None]:
+    """Close every store a test's bots opened (SimCord never calls `bot.close()`)."""
+    _made.clear()
+    yield
+    for bot in _made:
+        await bot.close_store()
+    _made.clear()
 
 
 @pytest.fixture
@@ -35,6 +58,10 @@ def simcord_bot(db_path: Path, bot_settings: dict[str, Any]) -> GameMasterBot:
     return make_bot(db_path, **bot_settings)
 
 
+def components(message: discord.Message) -> list[Any]:
+    return [c for row in message.components for c in getattr(row, "children", [row])]
+
+
 @dataclass
 class World:
     env: simcord.Env
@@ -43,12 +70,15 @@ class World:
     players: list[Any]
     outsider: Any
 
+    @property
+    def bot(self) -> GameMasterBot:
+        return self.env.bot  # type: ignore[return-value]
+
     def board(self, where: Any = None) -> discord.Message:
-        """The newest message carrying the board (an embed with the table's buttons)."""
+        """The newest message carrying a table's board (an embed with the table's controls)."""
         for message in reversed((where or self.channel).history()):
-            if message.embeds and message.components and any(
-                str(c.custom_id).startswith("spy:") for row in message.components for c in row.children
-            ):
+            if message.embeds and any(str(getattr(c, "custom_id", "")).startswith(("g:", "gs:"))
+                                      for c in components(message)):
                 return message
         raise AssertionError("no board message")
 
@@ -65,6 +95,12 @@ class World:
             out.append("\n".join(parts))
         return out
 
+    async def restart(self, db_path: Path) -> GameMasterBot:
+        """Stop the bot and start a new one on the same database, as a deploy does."""
+        bot = make_bot(db_path)
+        await self.env.restart_bot(bot)
+        return bot
+
 
 @pytest.fixture
 def world(simcord_env: simcord.Env) -> World:
@@ -78,22 +114,31 @@ def world(simcord_env: simcord.Env) -> World:
 
 def custom_id(message: discord.Message, pattern: str) -> str:
     """The custom_id of the one component whose id matches `pattern`."""
-    ids = [c.custom_id for row in message.components for c in row.children if getattr(c, "custom_id", None)]
+    ids = [c.custom_id for c in components(message) if getattr(c, "custom_id", None)]
     found = [i for i in ids if re.search(pattern, i)]
     assert len(found) == 1, f"{pattern!r} in {ids}"
     return found[0]
 
 
-@pytest.fixture
-def italian(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every interaction arrives with the Italian locale (SimCord always sends en-US)."""
+def with_locale(monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    """Every interaction arrives with `locale` (SimCord always sends en-US)."""
     import simcord.interactions as si
 
     original = si.base_payload
 
     def patched(*args: Any, **kwargs: Any) -> Any:
         record, payload = original(*args, **kwargs)
-        payload["locale"] = "it"
+        payload["locale"] = locale
         return record, payload
 
     monkeypatch.setattr(si, "base_payload", patched)
+
+
+@pytest.fixture
+def italian(monkeypatch: pytest.MonkeyPatch) -> None:
+    with_locale(monkeypatch, "it")
+
+
+@pytest.fixture
+def spanish(monkeypatch: pytest.MonkeyPatch) -> None:
+    with_locale(monkeypatch, "es-ES")

@@ -1,19 +1,26 @@
-"""Playing Spyfall through the bot the way people do: slash commands, clicks and DMs."""
+"""Playing through the bot the way people do: slash commands, clicks, pickers and DMs."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import discord
 
-from games.spyfall.locations import LOCATIONS
-from tests.bot.conftest import World, custom_id
+from bot.i18n import words
+from games.spyfall.locations import LOCATION_NAME, LOCATIONS
+from tests.bot.conftest import World, components, custom_id
 
-BY_ENGLISH_NAME = {loc.names["en"]: loc for loc in LOCATIONS}
+ENGLISH = words("en")
+BY_ENGLISH_NAME = {ENGLISH.msg(LOCATION_NAME[loc.id]): loc for loc in LOCATIONS}
+
+
+def location_name(location_id: str, locale: str = "en") -> str:
+    return words(locale).msg(LOCATION_NAME[location_id])
 
 
 async def open_table(world: World, players: int = 4, **options: Any) -> int:
-    """Host opens a lobby, the others join, the host starts. Returns the table id."""
+    """Host opens a Spyfall lobby, the others join, the host starts. Returns the table id."""
     host, *others = world.players[:players]
     result = await host.slash(world.channel, "spyfall new", **options)
     assert result.response is not None and not result.ephemeral
@@ -45,17 +52,58 @@ def location_of(world: World, players: int = 4) -> str:
     return BY_ENGLISH_NAME[name].id
 
 
-async def click(world: World, player: Any, op: str) -> Any:
+def control_id(message: discord.Message, group: str) -> str:
+    """The custom_id of a board control: a group's button, or "card" for the private-view button."""
+    if group == "card":
+        return custom_id(message, r"^gs:\d+$")
+    return custom_id(message, rf"^g:\d+:{group}(\.\d+)?:")
+
+
+def groups(message: discord.Message) -> list[str]:
+    """The control groups a board offers ("card" for the private-view button)."""
+    found = []
+    for component in components(message):
+        cid = str(getattr(component, "custom_id", ""))
+        if cid.startswith("gs:"):
+            found.append("card")
+        elif cid.startswith("g:"):
+            found.append(cid.split(":")[2].split(".")[0])
+    return found
+
+
+def picker_actions(result: Any) -> list[dict[str, Any]]:
+    """The actions offered by the picker a click opened (its current page)."""
+    select = next(c for c in components(result.response.message) if str(getattr(c, "custom_id", "")).startswith("gp:"))
+    return [json.loads(o.value) for o in select.options]
+
+
+async def click(world: World, player: Any, group: str) -> Any:
     board = world.board()
-    return await player.click(board, custom_id=custom_id(board, rf"^spy:\d+:{op}:"))
+    return await player.click(board, custom_id=control_id(board, group))
 
 
-async def pick(player: Any, result: Any, value: str, pattern: str = "") -> Any:
-    """Choose `value` in the select of an ephemeral answer (the one matching `pattern`)."""
+def encoded(action: dict[str, Any]) -> str:
+    return json.dumps(action, separators=(",", ":"), sort_keys=True)
+
+
+async def choose(player: Any, result: Any, action: dict[str, Any]) -> Any:
+    """Pick `action` in the private picker a click opened, turning pages as a person would."""
     message = result.response.message
-    if pattern:
-        return await player.select(message, [value], custom_id=custom_id(message, pattern))
-    return await player.select(message, [value])
+    value = encoded(action)
+    for _ in range(10):
+        selects = [c for c in components(message) if str(getattr(c, "custom_id", "")).startswith("gp:")]
+        assert len(selects) == 1, [getattr(c, "custom_id", None) for c in components(message)]
+        if value in [o.value for o in selects[0].options]:
+            return await player.select(message, [value], custom_id=selects[0].custom_id)
+        pages = [c for c in components(message) if str(getattr(c, "custom_id", "")).startswith("gq:")
+                 and not c.disabled]
+        following = [c for c in pages if int(c.custom_id.rsplit(":", 1)[1]) > int(selects[0].custom_id.rsplit(
+            ":", 1)[1])]
+        assert following, f"{value} is not in the picker"
+        turned = await player.click(message, custom_id=following[0].custom_id)
+        message = turned.response.message if turned.response and turned.response.message else message
+        message = player.user.dm_channel.last_message if message is None else message
+    raise AssertionError("the picker has too many pages")
 
 
 async def vote_all(world: World, suspect: int, no_from: set[int] = frozenset(), skip: set[int] = frozenset(),

@@ -40,7 +40,7 @@ async def test_one_table_per_channel(service: TableService) -> None:
     await service.create_lobby("spyfall", guild=1, channel=2, host=1, options={})
     with pytest.raises(TableError) as err:
         await service.create_lobby("spyfall", guild=1, channel=2, host=2, options={})
-    assert err.value.key == "channel_busy"
+    assert err.value.key == "error.channel_busy"
 
 
 async def test_bad_options_refused_before_the_lobby(service: TableService) -> None:

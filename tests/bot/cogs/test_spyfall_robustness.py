@@ -7,9 +7,23 @@ from pathlib import Path
 import discord
 import pytest
 
-from games.spyfall.locations import BY_ID, LOCATIONS
-from tests.bot.conftest import World, custom_id, make_bot
-from tests.bot.helpers import card, click, embed_text, location_of, open_table, pick, public_text, spy_seat
+from bot.i18n import words
+from games.spyfall.locations import BY_ID, LOCATION_NAME, ROLE_NAME
+from tests.bot.conftest import World, custom_id
+from tests.bot.helpers import (
+    BY_ENGLISH_NAME,
+    card,
+    choose,
+    click,
+    embed_text,
+    groups,
+    location_name,
+    location_of,
+    open_table,
+    picker_actions,
+    public_text,
+    spy_seat,
+)
 
 
 async def test_restart_mid_round_keeps_game_buttons_and_clock(world: World, db_path: Path) -> None:
@@ -22,13 +36,13 @@ async def test_restart_mid_round_keeps_game_buttons_and_clock(world: World, db_p
     old_board = world.board()
     deadline_text = embed_text(old_board)
 
-    await env.restart_bot(make_bot(db_path))
+    await world.restart(db_path)
 
-    result = await world.players[spy].click(old_board, custom_id=custom_id(old_board, ":card:"))
-    assert result.ephemeral and "You are the spy" in result.response.content
+    result = await world.players[spy].click(old_board, custom_id=custom_id(old_board, r"^gs:"))
+    assert result.ephemeral and "You are the spy" in result.response.embeds[0].description
     other = (spy + 1) % 4
-    result = await world.players[other].click(old_board, custom_id=custom_id(old_board, ":card:"))
-    assert result.response.content == before_cards[other]
+    result = await world.players[other].click(old_board, custom_id=custom_id(old_board, r"^gs:"))
+    assert result.response.embeds[0].description == before_cards[other]
     assert "Time is up" not in public_text(world)
     await env.advance_time(199)
     assert "Time is up" not in public_text(world)
@@ -39,15 +53,14 @@ async def test_restart_mid_round_keeps_game_buttons_and_clock(world: World, db_p
 
 async def test_restart_during_a_vote_keeps_the_ballots(world: World, db_path: Path) -> None:
     """Ballots cast before a restart still count; the vote closes when the last one arrives."""
-    env = world.env
     await open_table(world, rounds=1, minutes=5)
     spy = spy_seat(world)
     accuser = (spy + 1) % 4
     result = await click(world, world.players[accuser], "accuse")
-    await pick(world.players[accuser], result, str(spy))
+    await choose(world.players[accuser], result, {"type": "accuse", "target": spy})
     voters = [s for s in range(4) if s not in (spy, accuser)]
     await click(world, world.players[voters[0]], "yes")
-    await env.restart_bot(make_bot(db_path))
+    await world.restart(db_path)
     assert "2/3 voted" in embed_text(world.board())
     await click(world, world.players[voters[1]], "yes")
     assert "was the spy" in public_text(world)
@@ -75,13 +88,14 @@ async def test_closed_dms_get_a_public_hint_and_the_button_still_works(world: Wo
     assert f"<@{closed.id}>" in text and "Show my card" in text
     result = await click(world, closed, "card")
     assert result.ephemeral
-    spy = spy_seat_with(world, closed_seat=2, closed_card=result.response.content)
+    shown = result.response.embeds[0].description
+    spy = spy_seat_with(world, closed_seat=2, closed_card=shown)
     if spy == 2:
-        assert "You are the spy" in result.response.content
+        assert "You are the spy" in shown
     else:
         location = location_of_known(world, exclude={2})
-        assert BY_ID[location].names["en"] in result.response.content
-        assert BY_ID[location].names["en"] not in public_text(world)
+        assert location_name(location) in shown
+        assert location_name(location) not in public_text(world)
 
 
 def spy_seat_with(world: World, closed_seat: int, closed_card: str) -> int:
@@ -94,7 +108,7 @@ def location_of_known(world: World, exclude: set[int]) -> str:
     for i, p in enumerate(world.players):
         if i not in exclude and "📍" in card(p):
             name = card(p).split("**")[1]
-            return next(loc.id for loc in LOCATIONS if loc.names["en"] == name)
+            return BY_ENGLISH_NAME[name].id
     raise AssertionError("no location card")
 
 
@@ -115,10 +129,10 @@ async def test_stale_menu_from_an_earlier_round_is_refused(world: World) -> None
     waiting = (spy + 1) % 4
     old_menu = await click(world, world.players[waiting], "accuse")
     result = await click(world, world.players[spy], "reveal")
-    await pick(world.players[spy], result, "airplane", pattern="guess1")
+    await choose(world.players[spy], result, {"type": "guess", "location": "airplane"})
     await click(world, world.players[spy], "deal")
     assert "Round 2" in public_text(world)
-    result = await pick(world.players[waiting], old_menu, str((waiting + 1) % 4))
+    result = await choose(world.players[waiting], old_menu, {"type": "accuse", "target": (waiting + 1) % 4})
     assert result.ephemeral and "moment has passed" in result.response.content
     assert "accuses" not in public_text(world).rsplit("Round 2", 1)[1]
 
@@ -129,7 +143,7 @@ async def test_old_board_loses_its_buttons_when_a_new_round_is_posted(world: Wor
     first_board = world.board()
     spy = spy_seat(world)
     result = await click(world, world.players[spy], "reveal")
-    await pick(world.players[spy], result, "airplane", pattern="guess1")
+    await choose(world.players[spy], result, {"type": "guess", "location": "airplane"})
     await click(world, world.players[spy], "deal")
     refreshed = next(m for m in world.channel.history() if m.id == first_board.id)
     assert refreshed.components == []
@@ -153,7 +167,7 @@ async def test_illegal_actions_get_a_reason(world: World) -> None:
     assert result.ephemeral and "not playing at this table" in result.response.content
     accuser = (spy + 1) % 4
     result = await click(world, world.players[accuser], "accuse")
-    await pick(world.players[accuser], result, str(spy))
+    await choose(world.players[accuser], result, {"type": "accuse", "target": spy})
     result = await click(world, world.players[spy], "yes")
     assert result.ephemeral and "suspect" in result.response.content
     result = await click(world, world.players[accuser], "no")
@@ -166,9 +180,8 @@ async def test_spy_cannot_reveal_during_a_vote(world: World) -> None:
     spy = spy_seat(world)
     accuser = (spy + 1) % 4
     result = await click(world, world.players[accuser], "accuse")
-    await pick(world.players[accuser], result, str((spy + 2) % 4))
-    board = world.board()
-    ops = [c.custom_id.split(":")[2] for row in board.components for c in row.children]
+    await choose(world.players[accuser], result, {"type": "accuse", "target": (spy + 2) % 4})
+    ops = groups(world.board())
     assert "reveal" not in ops and set(ops) == {"yes", "no", "card"}
     result = await world.players[spy].slash(world.channel, "spyfall card")
     assert result.ephemeral and "You are the spy" in result.response.content
@@ -241,6 +254,7 @@ async def test_italian_players_read_italian(world: World, italian: None) -> None
     assert "Luogo" in card(world.players[other])
     board = world.board()
     labels = [c.label for row in board.components for c in row.children]
+    assert "Accusa…" in labels
     assert "Mostra la mia carta" in labels
     result = await click(world, world.players[other], "reveal")
     assert "Solo la spia può rivelarsi" in result.response.content
@@ -260,8 +274,8 @@ async def test_action_survives_a_failed_post(world: World, db_path: Path) -> Non
     accuser = (spy + 1) % 4
     result = await click(world, world.players[accuser], "accuse")
     env.inject_error("*", f"/channels/{world.channel.id}/messages*", status=500, times=None)
-    await pick(world.players[accuser], result, str(spy))
-    await env.restart_bot(make_bot(db_path))
+    await choose(world.players[accuser], result, {"type": "accuse", "target": spy})
+    await world.restart(db_path)
     bot = env.bot
     table = next(iter(bot.service.tables.values()))
     assert table.state["phase"] == "accusation" and table.state["vote"]["suspect"] == spy
@@ -278,23 +292,24 @@ async def test_no_location_in_public_messages_during_rounds(world: World, seed: 
     await open_table(world, rounds=2, minutes=3)
     for _ in range(2):
         location = BY_ID[location_of(world)]
-        secrets = [location.names["en"], location.names["it"]] + [r["en"] for r in location.roles]
+        secrets = [words(lang).msg(LOCATION_NAME[location.id]) for lang in ("en", "it")]
+        secrets += [words("en").msg(ROLE_NAME[f"{location.id}.{role}"]) for role in location.roles]
         for _ in range(6):
             text = public_text(world).rsplit("deals and asks first", 1)[1]
             assert not any(s in text for s in secrets), [s for s in secrets if s in text]
             seat = rng.randrange(4)
             op = rng.choice(["pass", "accuse", "card"])
+            if op not in groups(world.board()):
+                continue
             result = await click(world, world.players[seat], op)
-            if result.response and result.response.message.components:
-                options = result.response.message.components[0].children[0].options
-                await pick(world.players[seat], result, rng.choice(options).value)
-            board_ops = [c.custom_id.split(":")[2] for row in world.board().components for c in row.children]
-            if "yes" in board_ops:
+            if result.response and result.response.message and result.response.message.components:
+                await choose(world.players[seat], result, rng.choice(picker_actions(result)))
+            if "yes" in groups(world.board()):
                 await world.env.advance_time(60)
         spy = spy_seat(world)
-        if "deal" not in [c.custom_id.split(":")[2] for row in world.board().components for c in row.children]:
+        if "deal" not in groups(world.board()):
             result = await click(world, world.players[spy], "reveal")
-            await pick(world.players[spy], result, "airplane", pattern="guess1")
+            await choose(world.players[spy], result, {"type": "guess", "location": "airplane"})
         if "Final standings" in public_text(world):
             break
         await click(world, world.players[spy], "deal")  # the spy deals the next round
@@ -328,9 +343,9 @@ async def test_leaving_players(world: World) -> None:
     assert "You have left this game" in result.response.content
     accuser = next(s for s in range(5) if s not in (spy, leaver))
     result = await click(world, world.players[accuser], "accuse")
-    options = [o.value for o in result.response.message.components[0].children[0].options]
-    assert str(leaver) not in options  # who left cannot be accused
-    await pick(world.players[accuser], result, str(spy))
+    targets = [a["target"] for a in picker_actions(result)]
+    assert leaver not in targets  # who left cannot be accused
+    await choose(world.players[accuser], result, {"type": "accuse", "target": spy})
     assert f"/{5 - 2} voted" in embed_text(world.board())  # neither the suspect nor who left votes
     await world.players[spy].slash(world.channel, "game leave")
     assert "void" in public_text(world)

@@ -8,11 +8,12 @@ from games.spyfall.locations import BY_ID
 from tests.bot.conftest import World
 from tests.bot.helpers import (
     card,
+    choose,
     click,
     embed_text,
+    location_name,
     location_of,
     open_table,
-    pick,
     public_text,
     spy_seat,
     vote_all,
@@ -21,7 +22,7 @@ from tests.bot.helpers import (
 
 def scores_on_board(world: World) -> dict[str, int]:
     text = embed_text(world.board()) if world.board().components else ""
-    found = dict(re.findall(r"^(\w+): (\d+)$", text, flags=re.M))
+    found = dict(re.findall(r"^(\w+): (\d+) points?$", text, flags=re.M))
     return {k: int(v) for k, v in found.items()}
 
 
@@ -29,7 +30,7 @@ def final_scores(world: World) -> dict[str, int]:
     """The final standings of the last result message: '1. name: points'."""
     text = public_text(world)
     block = text.rsplit("Final standings", 1)[1]
-    return {name: int(points) for name, points in re.findall(r"^\d+\. (\w+): (\d+)$", block, flags=re.M)}
+    return {name: int(points) for name, points in re.findall(r"^\d+\. (\w+): (\d+) points?$", block, flags=re.M)}
 
 
 async def test_full_four_player_game(world: World) -> None:
@@ -43,14 +44,14 @@ async def test_full_four_player_game(world: World) -> None:
     spy = spy_seat(world)
     assert "You are the spy" in card(world.players[spy])
     location = location_of(world)
-    assert location not in public_text(world) and BY_ID[location].names["en"] not in public_text(world)
+    assert location not in public_text(world) and location_name(location) not in public_text(world)
     dealer = next(i for i, n in enumerate(names) if f"{n} deals and asks first" in public_text(world))
 
     # Questions: the dealer passes with the button, the answerer with /spyfall ask.
     answerer = (dealer + 1) % 4
     result = await click(world, world.players[dealer], "pass")
     assert result.ephemeral
-    await pick(world.players[dealer], result, str(answerer))
+    await choose(world.players[dealer], result, {"type": "ask", "target": answerer})
     assert f"{names[dealer]} asked {names[answerer]}" in public_text(world)
     nxt = (answerer + 1) % 4
     result = await world.players[answerer].slash(world.channel, "spyfall ask", player=world.players[nxt])
@@ -61,7 +62,7 @@ async def test_full_four_player_game(world: World) -> None:
     innocent = (spy + 1) % 4
     accuser = (spy + 2) % 4
     result = await click(world, world.players[accuser], "accuse")
-    await pick(world.players[accuser], result, str(innocent))
+    await choose(world.players[accuser], result, {"type": "accuse", "target": innocent})
     assert "The clock is paused" in embed_text(world.board())
     await vote_all(world, innocent, no_from={spy}, skip={accuser})
     assert "not unanimous" in public_text(world)
@@ -74,14 +75,14 @@ async def test_full_four_player_game(world: World) -> None:
     # A unanimous accusation of the spy: the others +1, the accuser +1 more.
     accuser2 = (spy + 3) % 4
     result = await click(world, world.players[accuser2], "accuse")
-    await pick(world.players[accuser2], result, str(spy))
+    await choose(world.players[accuser2], result, {"type": "accuse", "target": spy})
     await vote_all(world, spy, skip={accuser2})
     for seat in range(4):
         if seat != spy:
             expected[names[seat]] += 1
     expected[names[accuser2]] += 1
     assert "was the spy" in public_text(world)
-    assert BY_ID[location].names["en"] in public_text(world)  # the round end shows the location
+    assert location_name(location) in public_text(world)  # the round end shows the location
     assert scores_on_board(world) == expected
 
     # Round 2: the spy deals, reveals and guesses right (+4).
@@ -89,8 +90,7 @@ async def test_full_four_player_game(world: World) -> None:
     spy = spy_seat(world)
     location = location_of(world)
     result = await click(world, world.players[spy], "reveal")
-    part = "guess1" if list(BY_ID).index(location) < 15 else "guess2"
-    await pick(world.players[spy], result, location, pattern=part)
+    await choose(world.players[spy], result, {"type": "guess", "location": location})
     expected[names[spy]] += 4
     assert "guessed the location" in public_text(world)
     assert scores_on_board(world) == expected
@@ -101,7 +101,7 @@ async def test_full_four_player_game(world: World) -> None:
     location = location_of(world)
     wrong = next(i for i in BY_ID if i != location)
     result = await click(world, world.players[spy], "reveal")
-    await pick(world.players[spy], result, wrong, pattern="guess1")
+    await choose(world.players[spy], result, {"type": "guess", "location": wrong})
     for seat in range(4):
         if seat != spy:
             expected[names[seat]] += 1
@@ -141,6 +141,6 @@ async def test_time_out_vote_starts_at_dealer_and_stops_at_unanimity(world: Worl
         assert f"Is **{names[suspect]}** the spy?" in embed_text(world.board())
     await vote_all(world, spy)
     assert "was the spy" in public_text(world)
-    scores = {n: int(p) for n, p in re.findall(r"^\d+\. (\w+): (\d+)$", public_text(world), flags=re.M)}
+    scores = {n: int(p) for n, p in re.findall(r"^\d+\. (\w+): (\d+) points?$", public_text(world), flags=re.M)}
     # Convicted in the time-out vote: every non-spy +1, nobody gets an accuser's bonus.
     assert scores == {n: (0 if i == spy else 1) for i, n in enumerate(names)}

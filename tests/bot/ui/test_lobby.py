@@ -29,16 +29,16 @@ async def test_challenged_opponent_only_may_join(world: World) -> None:
 
 async def test_stats_after_a_finished_game(world: World) -> None:
     """/game stats shows a finished game's plays, wins and points, privately."""
-    from tests.bot.helpers import click, open_table, pick, spy_seat
+    from tests.bot.helpers import choose, click, open_table, spy_seat
 
     result = await world.players[0].slash(world.channel, "game stats")
     assert result.ephemeral and "No finished games" in result.response.embeds[0].description
     await open_table(world, rounds=1)
     spy = spy_seat(world)
     result = await click(world, world.players[spy], "reveal")
-    await pick(world.players[spy], result, "airplane", pattern="guess1")
+    await choose(world.players[spy], result, {"type": "guess", "location": "airplane"})
     result = await world.players[0].slash(world.channel, "game stats", member=world.players[spy])
     field = result.response.embeds[0].fields[0]
     assert field.name == "Spyfall"
     spy_won = "guessed the location" in "\n".join(world.texts())  # a right guess: the spy alone scores 4
-    assert f"played 1, won {int(spy_won)}, points {4 if spy_won else 0}" in field.value
+    assert f"Games: 1 · won: {int(spy_won)} · points: {4 if spy_won else 0}" in field.value

@@ -12,19 +12,19 @@ import discord
 import pytest
 
 from games.polls import GAME
-from tests.bot.conftest import World, make_bot
+from tests.bot.conftest import World, components, custom_id
+from tests.bot.helpers import choose
 
 RESULT = "The polls are closed!"
 
 
 def controls(message: discord.Message) -> list[Any]:
-    return [c for row in message.components for c in row.children if str(getattr(c, "custom_id", "")).startswith(
-        "polls:")]
+    return [c for c in components(message) if str(getattr(c, "custom_id", "")).startswith(("g:", "gs:"))]
 
 
-def board(world: World) -> discord.Message:
+def board(world: World, where: Any = None) -> discord.Message:
     """The newest board message (its embed title names the game and a round, or the final count)."""
-    for message in reversed(world.channel.history()):
+    for message in reversed((where or world.channel).history()):
         if message.embeds and (message.embeds[0].title or "").startswith("The Polls Are Closed! —"):
             return message
     raise AssertionError("no board message")
@@ -39,42 +39,34 @@ def table_of(world: World, table_id: int) -> Any:
 
 
 def table_id_of(world: World) -> int:
-    ids = [int(m.group(1)) for c in controls(board(world)) if (m := re.match(r"polls:(\d+):", c.custom_id))]
+    ids = [int(m.group(1)) for c in controls(board(world)) if (m := re.match(r"g:(\d+):", c.custom_id))]
     if ids:
         return ids[0]
     return max(world.env.bot.service.tables)
 
 
-def ui_target(action: dict[str, Any]) -> tuple[str, str | None]:
-    """The control (op) and select value that play `action` on the board."""
+GROUP_OF = {"propaganda": {"A": "pa", "BC": "pbc"}, "double_propaganda": {"A": "da", "BC": "dbc"}}
+PICKED = {"pact": "pact", "shift": "shift", "influence": "infl", "poll_influence": "poll"}
+
+
+async def use(player: Any, message: discord.Message, action: dict[str, Any]) -> Any:
+    """Play `action` through the board the way a person does: its button, or a button and its picker."""
     kind = action["type"]
-    if kind in ("propaganda", "double_propaganda"):
-        prefix = "p" if kind == "propaganda" else "d"
-        return prefix + ("a" if action["circle"] == "A" else "bc"), None
+    if kind in GROUP_OF:
+        return await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{GROUP_OF[kind][action['circle']]}:"))
     if kind == "take_seven":
-        return ("seven" if action["take"] else "noseven"), None
-    if kind == "place_die":
-        return f"die{action['value']}", None
+        group = "seven" if action["take"] else "noseven"
+        return await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group}:"))
     if kind == "end_turn":
-        return "end", None
-    if kind == "pact":
-        return "pact", f"{action['region']}:{action['sector']}"
-    if kind == "shift":
-        return "shift", f"{action['from']}>{action['to']}"
-    if kind == "influence":
-        return "infl", f"{action['region']}:{action['pay']}"
-    return "poll", action["region"]
-
-
-async def use(player: Any, message: discord.Message, op: str, value: str | None) -> Any:
-    """Click the button `op`, or choose `value` in the select `op` (shift may be split over two menus)."""
-    for control in controls(message):
-        _, _, control_op, _ = control.custom_id.split(":")
-        if value is None and control_op == op:
-            return await player.click(message, custom_id=control.custom_id)
-        if value is not None and control_op.startswith(op) and value in [o.value for o in control.options]:
-            return await player.select(message, [value], custom_id=control.custom_id)
-    raise AssertionError(f"no control {op} {value} in {[c.custom_id for c in controls(message)]}")
+        return await player.click(message, custom_id=custom_id(message, r"^g:\d+:end:"))
+    if kind == "place_die":
+        button = next(c for c in controls(message) if ":die." in c.custom_id and f" {action['value']} " in
+                      f" {c.label} ")
+        return await player.click(message, custom_id=button.custom_id)
+    opened = await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{PICKED[kind]}:"))
+    if not opened.ephemeral:
+        return opened  # the only choice of its kind is taken at once, without a picker
+    return await choose(player, opened, action)
 
 
 async def human_move(world: World, player: Any, table_id: int, rng: random.Random) -> bool:
@@ -90,8 +82,9 @@ async def human_move(world: World, player: Any, table_id: int, rng: random.Rando
     ends = [a for a in legal if a["type"] == "end_turn"]
     action = ends[0] if ends and rng.random() < 0.5 else rng.choice(legal)
     seq = table.seq
-    result = await use(player, board(world), *ui_target(action))
-    assert not result.ephemeral, result.response.content if result.response else result
+    result = await use(player, board(world), action)
+    assert not (result.ephemeral and result.response and "✅" not in (result.response.content or "")), \
+        result.response.content if result.response else result
     assert table_of(world, table_id) is None or table_of(world, table_id).seq > seq
     return True
 
@@ -112,7 +105,7 @@ async def play_until_over(world: World, player: Any, table_id: int, rng: random.
         if restart_after is not None and moves == restart_after:
             assert db_path is not None
             before = board(world)
-            await world.env.restart_bot(make_bot(db_path))
+            await world.restart(db_path)
             assert board(world).id == before.id  # the next move clicks a button posted before the restart
         if not await human_move(world, player, table_id, rng):
             await world.env.settle()
@@ -126,12 +119,15 @@ def fast_legal_chooser(monkeypatch: pytest.MonkeyPatch) -> None:
     """Replace the computer's search with a quick legal choice (the bot only needs a legal action)."""
     from games.polls import ai
 
-    def choose(state: Any, seat: int) -> dict[str, Any]:
+    def quick(state: Any, seat: int, rng: Any = None) -> dict[str, Any]:
         legal = GAME.legal_actions(state, seat)
         ends = [a for a in legal if a["type"] == "end_turn"]
         return ends[0] if ends else legal[-1] if legal[-1]["type"] != "shift" else legal[0]
 
-    monkeypatch.setattr(ai, "choose", choose)
+    monkeypatch.setattr(ai, "choose", quick)
+    from bot import computer
+
+    computer.chooser.cache_clear()
 
 
 async def test_whole_game_against_the_computer_with_a_restart(
@@ -175,7 +171,7 @@ async def test_real_computer_player_answers_for_a_few_turns(world: World) -> Non
             break
         if not await human_move(world, host, table_id, rng):
             await world.env.settle()
-        turns_seen = public_text(world).count("Computer: turn")
+        turns_seen = public_text(world).count(f"<@{host.id}>, it is your turn.")
     assert turns_seen >= 2
     table = table_of(world, table_id)
     assert table.seat_of(host.id) in table.game.to_act(table.state)  # the computer handed the turn back
@@ -188,8 +184,7 @@ async def test_computer_move_resumes_after_a_restart(
     """If the bot stops while the computer is to move, the computer moves once the bot is back."""
     fast_legal_chooser(monkeypatch)
     host = world.players[0]
-    presenter = world.env.bot.presenters["polls"]
-    monkeypatch.setattr(presenter, "kick", lambda table: None)  # this bot never lets the computer move
+    monkeypatch.setattr(world.env.bot.computers, "kick", lambda table: None)  # this bot's computer never moves
     result = await host.slash(world.channel, "polls new", computer=True)
     assert result.response is not None
     table_id = table_id_of(world) if controls(board(world)) else max(world.env.bot.service.tables)
@@ -201,9 +196,9 @@ async def test_computer_move_resumes_after_a_restart(
         await human_move(world, host, table_id, rng)
     table = table_of(world, table_id)
     assert 1 in table.game.to_act(table.state)
-    assert "🤖 🔴 Computer is planning" in (board(world).embeds[0].description or "")
+    assert "🤖 The computer is thinking" in (board(world).embeds[0].description or "")
     seq = table.seq
-    await world.env.restart_bot(make_bot(db_path))
+    await world.restart(db_path)
     table = table_of(world, table_id)
     assert table.seq > seq and table.seat_of(host.id) in table.game.to_act(table.state)
     assert controls(board(world))  # the member's controls are back
@@ -215,20 +210,17 @@ async def test_wrong_player_and_outsider_are_refused(world: World) -> None:
     result = await host.slash(world.channel, "polls new", opponent=guest)
     assert result.response is not None
     assert any(f"<@{guest.id}>" in m.content for m in world.channel.history())
-    lobby = world.channel.history()[0] if world.channel.history()[0].components else result.response.message
     lobby = next(m for m in world.channel.history() if m.components and "lobby:" in m.components[0].children[0]
                  .custom_id)
-    join = next(c.custom_id for c in lobby.components[0].children if c.custom_id.endswith(":join"))
-    start = next(c.custom_id for c in lobby.components[0].children if c.custom_id.endswith(":start"))
-    await guest.click(lobby, custom_id=join)
-    await host.click(lobby, custom_id=start)
+    await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
+    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
     table_id = table_id_of(world)
     table = table_of(world, table_id)
     current = table.state["current"]
     waiting = [host, guest][1 - current]
     seq = table.seq
     message = board(world)
-    button = next(c.custom_id for c in controls(message) if ":pa:" in c.custom_id)
+    button = custom_id(message, r"^g:\d+:pa:")
     refused = await waiting.click(message, custom_id=button)
     assert refused.ephemeral and "It is not your turn" in refused.response.content
     assert [host, guest][current].user.name in refused.response.content
@@ -244,26 +236,37 @@ async def test_wrong_player_and_outsider_are_refused(world: World) -> None:
     assert f"<@{other.id}>, it is your turn." in world.channel.last_message.content
 
 
-async def test_illegal_placement_is_refused_with_a_sentence(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Placing Influence without enough Propaganda is refused privately with the engine's reason."""
+async def test_ending_the_turn_over_the_limits_is_refused_with_a_sentence(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """End turn while holding too much Propaganda is refused privately with what to spend; nothing changes."""
     fast_legal_chooser(monkeypatch)
     host = world.players[0]
     table_id = await new_game_against_computer(world)
-    rng = random.Random(5)
-    for _ in range(300):
-        message = board(world)
-        menus = [c for c in controls(message) if ":infl:" in c.custom_id]
-        dear = [o.value for m in menus for o in m.options if o.description and "Not enough" in o.description]
-        if dear:
-            seq = table_of(world, table_id).seq
-            result = await host.select(message, [dear[0]], custom_id=menus[0].custom_id)
+    for _ in range(200):
+        table = table_of(world, table_id)
+        seat = table.seat_of(host.id)
+        view = table.view(None)
+        if view["step"] == "influence" and view["current"] == seat and view["spend_needed"][seat]:
+            seq = table.seq
+            message = board(world)
+            assert "must spend" in (message.embeds[0].description or "")
+            result = await host.click(message, custom_id=custom_id(message, r"^g:\d+:end:"))
             assert result.ephemeral
-            assert re.search(r"Influence in .+ costs \d+ Propaganda [ABC] and you hold \d+\.", result.response.content)
+            assert result.response.content.startswith("You cannot end your turn yet: you hold ")
             assert table_of(world, table_id).seq == seq
             return
-        if not await human_move(world, host, table_id, rng):
+        legal = table.game.legal_actions(table.state, seat)
+        if not legal:
             await world.env.settle()
-    raise AssertionError("never reached an influence step with a placement too dear")
+            continue
+        # Hoard: roll on circle A, never spend Propaganda A, end the turn as soon as allowed.
+        preferred = [a for a in legal if a == {"type": "propaganda", "circle": "A"}]
+        preferred = preferred or [a for a in legal if a["type"] in ("end_turn", "take_seven", "place_die",
+                                                                      "poll_influence")]
+        preferred = preferred or [a for a in legal if a["type"] == "influence" and a["pay"] != "A"]
+        await use(host, board(world), (preferred or legal)[0])
+    raise AssertionError("never reached an influence step over the limits")
 
 
 async def test_board_command_reposts_the_board(world: World) -> None:
@@ -276,21 +279,6 @@ async def test_board_command_reposts_the_board(world: World) -> None:
     again = board(world)
     assert again.id != first.id
     assert controls(again) or table_of(world, table_id) is not None
-
-
-@pytest.fixture
-def spanish(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every interaction arrives with the Spanish locale (SimCord always sends en-US)."""
-    import simcord.interactions as si
-
-    original = si.base_payload
-
-    def patched(*args: Any, **kwargs: Any) -> Any:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "es-ES"
-        return record, payload
-
-    monkeypatch.setattr(si, "base_payload", patched)
 
 
 async def test_spanish_table_and_refusal(world: World, spanish: None) -> None:
@@ -308,35 +296,23 @@ async def test_spanish_table_and_refusal(world: World, spanish: None) -> None:
     assert refused.ephemeral and refused.response.content == "No estás jugando en esta mesa."
 
 
-def test_spanish_catalog_has_every_english_key() -> None:
-    """es.toml holds every key English has (polls, lobby, errors, tables and the rest), same placeholders."""
-    import string
-
-    from bot.i18n import catalog
-
-    english = {k: v for k, v in catalog("en").items() if not k.startswith("illegal.")}
-    spanish_catalog = catalog("es")
-    assert sorted(set(english) - set(spanish_catalog)) == []
-    for key, text in english.items():
-        names = {n for _, n, _, _ in string.Formatter().parse(text) if n}
-        assert names == {n for _, n, _, _ in string.Formatter().parse(spanish_catalog[key]) if n}, key
-
-
 async def test_failing_computer_player_and_renderer_do_not_stall_the_table(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """If the computer player raises, its first legal action is played; a failing picture leaves a text board."""
+    from bot import computer
     from bot.cogs import polls as polls_cog
     from games.polls import ai
 
-    def broken_choose(state: Any, seat: int) -> dict[str, Any]:
+    def broken_choose(state: Any, seat: int, rng: Any = None) -> dict[str, Any]:
         raise RuntimeError("the search blew up")
 
-    def broken_render(view: dict[str, Any], names: list[str], locale: str) -> Any:
+    def broken_render(view: dict[str, Any], names: list[str], words: Any) -> Any:
         raise RuntimeError("no picture today")
 
     monkeypatch.setattr(ai, "choose", broken_choose)
-    monkeypatch.setattr(polls_cog, "_renderer", lambda: broken_render)
+    computer.chooser.cache_clear()
+    monkeypatch.setattr(polls_cog.UI, "render", broken_render)
     host = world.players[0]
     table_id = await new_game_against_computer(world)
     rng = random.Random(11)
@@ -345,16 +321,17 @@ async def test_failing_computer_player_and_renderer_do_not_stall_the_table(
             await world.env.settle()
     table = table_of(world, table_id)
     assert table.seat_of(host.id) in table.game.to_act(table.state)  # the computer always handed back
-    assert public_text(world).count("Computer: turn") >= 3
+    assert public_text(world).count(f"<@{host.id}>, it is your turn.") >= 3
     message = board(world)
     assert not message.attachments and controls(message)
+    assert "could not be drawn" in (message.embeds[0].footer.text or "")
 
 
 async def test_without_a_renderer_the_board_is_text(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """Before renderers.polls exists the board is an embed without a picture, with the same controls."""
     from bot.cogs import polls as polls_cog
 
-    monkeypatch.setattr(polls_cog, "_renderer", lambda: None)
+    monkeypatch.setattr(polls_cog.UI, "render", None)
     await new_game_against_computer(world)
     message = board(world)
     assert not message.attachments and controls(message)
@@ -382,7 +359,7 @@ async def test_click_from_an_older_moment_is_refused(world: World, monkeypatch: 
     host = world.players[0]
     table_id = await new_game_against_computer(world)
     old = board(world)
-    button = next(c.custom_id for c in controls(old) if ":pa:" in c.custom_id)
+    button = custom_id(old, r"^g:\d+:pa:")
     presenter = world.env.bot.presenters["polls"]
 
     async def frozen_board(table: Any, *, repost: bool = False) -> None:

@@ -1,0 +1,108 @@
+"""Computer players: any game whose package offers `ai.choose(state, seat, rng)` can fill seats.
+
+A computer seat is listed in the table's meta (`computer_seats`). Whenever a computer seat is
+to act, one task per table asks the game's chooser in a worker thread (the search never blocks
+the event loop) and hands its action to the table like a click. If the chooser fails or offers
+an illegal action, the first legal action is played instead, so a table never stalls. After a
+restart the same check runs once the bot is ready.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import logging
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from bot.tables import Table, TableError
+from games.core.protocol import Action, IllegalAction, Rng
+from games.core.rng import SeededRng
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+Chooser = Callable[[Any, int, Rng], Action | None]
+
+
+@cache
+def chooser(game_id: str) -> Chooser | None:
+    """The game's computer player, if its package has one (games/<id>/ai.py: choose)."""
+    try:
+        module = importlib.import_module(f"games.{game_id}.ai")
+    except ModuleNotFoundError:
+        return None
+    found = getattr(module, "choose", None)
+    return found if callable(found) else None
+
+
+def has_computer(game_id: str) -> bool:
+    return chooser(game_id) is not None
+
+
+class ComputerPlayers:
+    def __init__(self, bot: GameMasterBot) -> None:
+        self.bot = bot
+        self.thinking: dict[int, asyncio.Task[None]] = {}
+
+    def to_act(self, table: Table) -> list[int]:
+        """Computer seats that must act now."""
+        if table.state is None or table.status != "playing":
+            return []
+        return sorted(set(table.computer_seats) & table.game.to_act(table.state))
+
+    def kick(self, table: Table) -> None:
+        """Start the computer's move when a computer seat is to act (one task per table at most)."""
+        seats = self.to_act(table)
+        if not seats:
+            return
+        running = self.thinking.get(table.id)
+        if running is not None and not running.done():
+            return
+        self.thinking[table.id] = asyncio.create_task(self.move(table.id, seats[0], table.seq))
+
+    def cancel(self, table_id: int) -> None:
+        task = self.thinking.pop(table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def resume(self) -> None:
+        """After a (re)start: every running table whose computer is to act gets its move."""
+        for table in list(self.bot.service.tables.values()):
+            self.kick(table)
+
+    async def move(self, table_id: int, seat: int, seq: int) -> None:
+        table = self.bot.service.tables.get(table_id)
+        if table is None:
+            return
+        state = table.state
+        legal = table.game.legal_actions(state, seat)
+        if not legal:
+            return
+        choose = chooser(table.game.id)
+        action: Action | None = None
+        if choose is not None:
+            try:
+                action = await asyncio.to_thread(choose, state, seat, SeededRng(table.row.seed, f"ai{seq}"))
+            except Exception:
+                log.exception("table %s: the computer player failed; playing its first legal action", table_id)
+        if not isinstance(action, dict) or action not in legal:
+            action = legal[0]
+        table = self.bot.service.tables.get(table_id)
+        if table is None or table.seq != seq or seat not in self.to_act(table):
+            return  # the table moved on meanwhile (ended, or someone else acted)
+        # The change this action makes starts the next move: this task no longer counts as running.
+        if self.thinking.get(table_id) is asyncio.current_task():
+            del self.thinking[table_id]
+        try:
+            await self.bot.service.act(table_id, table.users[seat], action)
+        except (IllegalAction, TableError) as exc:
+            log.warning("table %s: computer action %s refused (%s); playing the first legal one", table_id,
+                        action, exc)
+            if action != legal[0]:
+                with contextlib.suppress(IllegalAction, TableError):
+                    await self.bot.service.act(table_id, table.users[seat], legal[0])

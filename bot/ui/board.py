@@ -1,0 +1,227 @@
+"""The presenter every game shares: a table's board message, its log lines, pings and secrets.
+
+One board message per table (embed + picture + controls), edited in place while younger than an
+hour and posted anew after a new round or at the end, so it stays near the bottom. The channel
+stays readable: routine moves only appear in the board's recent moves; what deserves attention
+(dice, a round's end, a vote, a result, the ping of the next player) gets a message. A computer
+player's whole move is told in one message. Secrets go by DM when they change, with a public
+hint (never the secret) when a DM fails; the board's "Show my …" button always shows them.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from collections.abc import Awaitable, Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.delivery import render_png
+from bot.i18n import words
+from bot.tables import Change, Table
+from bot.ui.common import mention
+from bot.ui.controls import board_view, human_seats
+from bot.ui.spec import Ctx, GameUI, Renderer
+from games.core.messages import MessageFamily
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+DESCRIPTION_LIMIT = 4096
+FAREWELL = MessageFamily("table.closed", ("ended", "cancelled"))
+
+
+def table_locale(table: Table) -> str:
+    """Public messages use the language of whoever opened the table."""
+    return str(table.row.meta.get("locale") or "en")
+
+
+class TablePresenter:
+    """Shows one game's tables in Discord; everything game-specific comes from its `GameUI`."""
+
+    def __init__(self, bot: GameMasterBot, ui: GameUI) -> None:
+        self.bot = bot
+        self.ui = ui
+        self.held: dict[int, tuple[list[str], set[str]]] = {}  # a computer's move being told
+        self.pictured: dict[int, Hashable] = {}  # what the board picture last showed
+
+    @property
+    def has_secrets(self) -> bool:
+        return self.ui.secret is not None
+
+    async def ctx(self, table: Table, seat: int | None = None, locale: str | None = None) -> Ctx:
+        return Ctx(table=table, view=table.view(seat), names=await self.bot.names(table),
+                   locale=locale or table_locale(table), seat=seat)
+
+    # --- the table's life ---------------------------------------------------------------------
+
+    async def started(self, table: Table) -> None:
+        ctx = await self.ctx(table)
+        # What set-up itself told (the first round begins) is announced with the opening.
+        told = [self.ui.word(e, ctx) for e in ctx.view.get("log", []) if e["type"] in self.ui.notable]
+        text = "\n".join(line for line in [self.ui.opening(ctx), *told] if line)
+        picture = await self.picture(self.ui.opening_picture, ctx, "opening.png")
+        if text or picture:
+            await self.bot.delivery.say(table, text or "", allowed_mentions=NO_PINGS,
+                                        **({"file": picture} if picture else {}))
+        await self.update_board(table, repost=True)
+        await self.deal_secrets(table)
+        await self.bot.service.advance(table.id)  # automatic steps (dealing the first round)
+        self.bot.computers.kick(table)
+
+    async def changed(self, change: Change) -> None:
+        table = change.table
+        ctx = await self.ctx(table)
+        _before, _after, events = change.public()
+        lines, kinds = self.held.setdefault(table.id, ([], set()))
+        for event in events:
+            kinds.add(event["type"])
+            if event["type"] in self.ui.notable:
+                text = self.ui.word(event, ctx)
+                if text:
+                    lines.append(text)
+        if change.seat is not None and change.seat in table.computer_seats and self.bot.computers.to_act(table):
+            self.bot.computers.kick(table)  # the computer goes on: its whole move is told at once
+            return
+        del self.held[table.id]
+        pinged = self.to_ping(change)
+        lines += [ctx.msg("core.your_turn", player=mention(table.users[s])) for s in pinged]
+        if lines:
+            allowed = discord.AllowedMentions(everyone=False, roles=False,
+                                              users=[discord.Object(table.users[s]) for s in pinged])
+            await self.bot.delivery.say(table, "\n".join(lines), allowed_mentions=allowed)
+        over = table.status != "playing"
+        if kinds & self.ui.result_on:
+            await self.post_result(table, ctx)
+        await self.deal_secrets(table)
+        await self.update_board(table, repost=over or bool(kinds & self.ui.repost_on))
+        if over:
+            self.pictured.pop(table.id, None)
+        self.bot.computers.kick(table)
+
+    async def closed(self, table: Table, reason: str) -> None:
+        self.held.pop(table.id, None)
+        self.pictured.pop(table.id, None)
+        self.bot.computers.cancel(table.id)
+        if table.state is None:
+            return  # a lobby: its own message already says it was cancelled
+        await self.bot.delivery.retire_board(table, words(table_locale(table)).msg(FAREWELL[reason]))
+
+    async def show_board(self, table: Table) -> None:
+        await self.update_board(table, repost=True)
+
+    def to_ping(self, change: Change) -> list[int]:
+        """The member whose move it now is, when it just became theirs (never a computer)."""
+        table = change.table
+        if table.status != "playing":
+            return []
+        now = table.game.to_act(change.after)
+        if len(now) != 1:
+            return []
+        (seat,) = now
+        if seat not in human_seats(table) or table.game.to_act(change.before) == now:
+            return []
+        return [seat]
+
+    # --- the board --------------------------------------------------------------------------
+
+    def embed(self, ctx: Ctx) -> discord.Embed:
+        lines = list(self.ui.status(ctx))
+        if any(s in ctx.table.computer_seats for s in ctx.table.game.to_act(ctx.table.state)):
+            lines.append(ctx.msg("core.computer_thinking"))
+        recent = [text for text in (self.ui.word(e, ctx) for e in ctx.view.get("log", [])) if text]
+        recent = recent[-self.ui.recent_moves:]
+        heading = "**" + ctx.msg("core.recent_moves") + "**"
+        description = "\n".join([*lines, "", heading, *recent] if recent else lines)
+        while len(description) > DESCRIPTION_LIMIT and recent:
+            recent.pop(0)  # the oldest moves give way first
+            description = "\n".join([*lines, "", heading, *recent])
+        embed = discord.Embed(title=self.ui.title(ctx)[:256], description=description[:DESCRIPTION_LIMIT],
+                              colour=self.ui.colour)
+        for name, value in self.ui.fields(ctx)[:25]:
+            embed.add_field(name=name[:256], value=value[:1024] or "—", inline=False)
+        return embed
+
+    async def update_board(self, table: Table, *, repost: bool = False) -> None:
+        ctx = await self.ctx(table)
+        controls = board_view(table, self.ui, ctx) if table.status == "playing" else None
+        image: Callable[[], Awaitable[bytes]] | None = None
+        changed = False
+        if self.ui.render is not None:
+            render = self.ui.render
+            key = self.ui.picture_key(ctx.view)
+            changed = self.pictured.get(table.id) != key
+            self.pictured[table.id] = key
+
+            async def image() -> bytes:
+                return await render_png(render, ctx.view, ctx.names, ctx.words)
+
+        try:
+            await self.bot.delivery.post_board(table, embed=self.embed(ctx), view=controls, image=image,
+                                               image_changed=changed, repost=repost)
+        except Exception:
+            if image is None:
+                raise
+            # A picture that fails to draw must not hide the board: it is posted as text.
+            log.exception("table %s: drawing the board failed; posting it as text", table.id)
+            self.pictured.pop(table.id, None)
+            embed = self.embed(ctx)
+            embed.set_footer(text=ctx.msg("core.picture_failed"))
+            await self.bot.delivery.post_board(table, embed=embed, view=controls, image=None, repost=repost)
+
+    async def picture(self, render: Renderer | None, ctx: Ctx, filename: str) -> discord.File | None:
+        if render is None:
+            return None
+        try:
+            data = await render_png(render, ctx.view, ctx.names, ctx.words)
+        except Exception:
+            log.exception("table %s: drawing %s failed", ctx.table.id, filename)
+            return None
+        return discord.File(io.BytesIO(data), filename)
+
+    async def post_result(self, table: Table, ctx: Ctx) -> None:
+        text = self.ui.result(ctx)
+        picture = await self.picture(self.ui.result_picture, ctx, "result.png")
+        if text or picture:
+            await self.bot.delivery.say(table, text or "", allowed_mentions=NO_PINGS,
+                                        **({"file": picture} if picture else {}))
+
+    # --- secrets ----------------------------------------------------------------------------
+
+    async def deal_secrets(self, table: Table) -> None:
+        """Send each player's secret by DM when it changed; a failed DM gets a public hint."""
+        secret = self.ui.secret
+        if secret is None or table.state is None:
+            return
+        dealt: dict[str, Any] = dict(table.row.meta.get("dealt", {}))
+        unreachable: list[int] = []
+        for seat in human_seats(table):
+            own = table.view(seat)
+            key = secret.key(own)
+            if key is None:
+                continue
+            stamp = json.dumps(key, sort_keys=True, default=str)
+            if dealt.get(str(seat)) == stamp:
+                continue
+            dealt[str(seat)] = stamp
+            locale = table.locales[seat] or table_locale(table)
+            shown = secret.text(await self.ctx(table, seat, locale))
+            if shown is None:
+                continue
+            content = {"content": shown} if isinstance(shown, str) else {"embed": shown}
+            if not await self.bot.delivery.dm(table.users[seat], **content):
+                unreachable.append(table.users[seat])
+        if dealt != table.row.meta.get("dealt", {}):
+            await self.bot.service.set_meta(table, dealt=dealt)
+        if unreachable:
+            locale = table_locale(table)
+            catalog = words(locale)
+            await self.bot.delivery.say(
+                table, catalog.msg("core.dm_failed", players=" ".join(mention(u) for u in unreachable),
+                                   button=catalog.msg(secret.button)),
+            )

@@ -1,0 +1,465 @@
+"""The table controls every game shares, built from `legal_actions` and a game's `GameUI`.
+
+custom_id layouts (all carry the table id, so they work after a restart):
+    g:<table>:<group>[.<i>]:<moment>      a board button (the i-th action of an `each` group)
+    gp:<table>:<group>:<moment>:<page>    the private picker of a group with several choices
+    gq:<table>:<group>:<moment>:<page>    the picker's page buttons (past Discord's 25 options)
+    gm:<table>:<group>:<moment>           the modal that asks an amount
+    gs:<table>                            "Show my …": the player's private view, ephemerally
+A control from another moment than the table's current one is stale and says so. Only
+`interaction_check` decides who may press; callbacks only act.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from bot.tables import Table, TableError
+from bot.ui.common import bot_of, check_table, locale_of, refusal_text, tell, why_not
+from bot.ui.spec import Ctx, GameUI, Group
+from games.core.protocol import Action, IllegalAction
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+MAX_OPTIONS = 25  # Discord's limit of options in one select
+MAX_EACH = 5  # buttons of one `each` group (a row)
+MOMENT = r"[A-Za-z0-9_-]+"
+GROUP = r"[a-z0-9_]+"
+
+
+# --- reading the table -------------------------------------------------------------------------
+
+
+def ui_of(bot: GameMasterBot, table: Table) -> GameUI:
+    return bot.presenter(table).ui
+
+
+def human_seats(table: Table) -> list[int]:
+    computers = set(table.computer_seats)
+    return [s for s in range(len(table.users)) if s not in computers]
+
+
+def strip_stamp(action: Action) -> Action:
+    return {k: v for k, v in action.items() if k != "at"}
+
+
+def actions_of(table: Table, group: Group, seat: int) -> list[Action]:
+    """The legal actions of `seat` that `group` gathers."""
+    return [a for a in table.game.legal_actions(table.state, seat) if group.matches(a)]
+
+
+def public_actions(table: Table, group: Group) -> list[Action]:
+    """The group's actions over every human seat, without repeats, in a stable order."""
+    found: list[Action] = []
+    for seat in human_seats(table):
+        for action in actions_of(table, group, seat):
+            if action not in found:
+                found.append(action)
+    return found
+
+
+def moment_of(ctx: Ctx, group: Group) -> str:
+    return group.moment(ctx) if group.moment is not None else str(ctx.table.seq)
+
+
+async def context(bot: GameMasterBot, table: Table, locale: str, seat: int | None = None) -> Ctx:
+    return Ctx(table=table, view=table.view(seat), names=await bot.names(table), locale=locale, seat=seat)
+
+
+def explain(table: Table, seat: int, group: Group, ctx: Ctx) -> str:
+    """Why `seat` cannot use `group` now: whose turn it is, or the engine's own refusal."""
+    to_act = table.game.to_act(table.state)
+    if len(to_act) == 1 and seat not in to_act:
+        (waiting,) = to_act
+        return ctx.msg("core.not_your_turn", name=ctx.name(waiting))
+    probe = group.probe or next(iter(public_actions(table, group)), None)
+    if probe is not None:
+        refusal = why_not(table, seat, probe)
+        if refusal is not None:
+            return refusal_text(ctx.locale, refusal, ctx.names)
+    return ctx.msg("core.cannot_now")
+
+
+def option_text(group: Group, action: Action, ctx: Ctx) -> str:
+    return group.option(action, ctx) if group.option is not None else ctx.msg(group.label)
+
+
+def encode(action: Action, index: int) -> str:
+    """A select option's value: the action itself when it fits Discord's 100 characters."""
+    text = json.dumps(strip_stamp(action), separators=(",", ":"), sort_keys=True)
+    return text if len(text) <= 100 else f"#{index}"
+
+
+def decode(value: str, choices: list[Action]) -> Action | None:
+    if value.startswith("#"):
+        index = int(value[1:]) if value[1:].isdigit() else -1
+        return choices[index] if 0 <= index < len(choices) else None
+    try:
+        action = json.loads(value)
+    except ValueError:
+        return None
+    return action if isinstance(action, dict) else None
+
+
+# --- the board's controls ----------------------------------------------------------------------
+
+
+def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
+    """The board's buttons: each group some seat can use now, then the private-view button."""
+    view = discord.ui.View(timeout=None)
+    for group in ui.groups:
+        choices = public_actions(table, group)
+        if not choices and not (group.shown is not None and group.shown(ctx)):
+            continue
+        at = moment_of(ctx, group)
+        if group.each and choices:
+            for index, action in enumerate(choices[:MAX_EACH]):
+                view.add_item(TableButton(table.id, group.id, at, option_text(group, action, ctx), group, index))
+        else:
+            params = group.label_params(ctx) if group.label_params else {}
+            view.add_item(TableButton(table.id, group.id, at, ctx.msg(group.label, **params), group))
+    if ui.secret is not None and ui.secret.shown(ctx):
+        view.add_item(SecretButton(table.id, ctx.msg(ui.secret.button)))
+    return view if view.children else None
+
+
+async def current_group(interaction: discord.Interaction, table_id: int, group_id: str, moment: str,
+                        ) -> tuple[Table, Group, Ctx, int] | None:
+    """The shared checks of a click: running table, seated clicker, known group, current moment."""
+    table = await check_table(interaction, table_id)
+    if table is None:
+        return None
+    bot = bot_of(interaction)
+    group = ui_of(bot, table).group(group_id)
+    seat = table.seat_of(interaction.user.id)
+    assert seat is not None
+    ctx = await context(bot, table, locale_of(interaction))
+    if group is None or moment_of(ctx, group) != moment:
+        await tell(interaction, t(ctx.locale, "error.stale"))
+        return None
+    return table, group, ctx, seat
+
+
+async def act(interaction: discord.Interaction, table: Table, action: Action, names: list[str]) -> bool:
+    """Hand one action to the table (already acknowledged); a refusal is answered privately."""
+    try:
+        await bot_of(interaction).service.act(table.id, interaction.user.id, strip_stamp(action))
+    except (IllegalAction, TableError) as exc:
+        await tell(interaction, refusal_text(locale_of(interaction), exc, names))
+        return False
+    return True
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"g:(?P<table>\d+):(?P<group>{GROUP})(?:\.(?P<index>\d+))?:(?P<moment>{MOMENT})",
+):
+    def __init__(self, table_id: int, group_id: str, moment: str, label: str = "", group: Group | None = None,
+                 index: int | None = None) -> None:
+        suffix = f".{index}" if index is not None else ""
+        style = group.style if group is not None else discord.ButtonStyle.secondary
+        emoji = group.emoji if group is not None else None
+        super().__init__(discord.ui.Button(
+            label=(label or group_id)[:80], style=style, emoji=emoji,
+            custom_id=f"g:{table_id}:{group_id}{suffix}:{moment}",
+        ))
+        self.table_id, self.group_id, self.moment, self.index = table_id, group_id, moment, index
+        self.chosen: list[Action] = []
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableButton:
+        index = int(match["index"]) if match["index"] is not None else None
+        return cls(int(match["table"]), match["group"], match["moment"], getattr(item, "label", None) or "", index=index)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        found = await current_group(interaction, self.table_id, self.group_id, self.moment)
+        if found is None:
+            return False
+        table, group, ctx, seat = found
+        mine = actions_of(table, group, seat)
+        if self.index is not None:
+            choices = public_actions(table, group)
+            if self.index >= len(choices):
+                await tell(interaction, ctx.msg("error.stale"))
+                return False
+            target = choices[self.index]
+            if target not in mine:
+                refusal = why_not(table, seat, target)
+                await tell(interaction, refusal_text(ctx.locale, refusal, ctx.names) if refusal
+                           else explain(table, seat, group, ctx))
+                return False
+            mine = [target]
+        if not mine:
+            await tell(interaction, explain(table, seat, group, ctx))
+            return False
+        self.chosen = mine
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        table = bot.service.get(self.table_id)
+        group = ui_of(bot, table).group(self.group_id)
+        assert group is not None
+        ctx = await context(bot, table, locale_of(interaction))
+        if group.amount is not None:
+            await ask_amount(interaction, table, group, ctx, self.chosen)
+        elif len(self.chosen) == 1:
+            # The table posts and redraws the board; a confirmation or a next choice is private.
+            private = group.done is not None or group.follow is not None
+            await interaction.response.defer(ephemeral=private, thinking=private)
+            if await act(interaction, table, self.chosen[0], ctx.names):
+                await self.after(interaction, group, ctx)
+        else:
+            await interaction.response.send_message(**picker(table, group, ctx, self.chosen, 0), ephemeral=True)
+
+
+    async def after(self, interaction: discord.Interaction, group: Group, ctx: Ctx) -> None:
+        """What the player sees privately once their action is taken: a confirmation, a next choice."""
+        if group.done is not None:
+            await tell(interaction, ctx.msg(group.done))
+        nxt = ui_of(bot_of(interaction), ctx.table).group(group.follow) if group.follow else None
+        seat = ctx.table.seat_of(interaction.user.id)
+        if nxt is None or seat is None or ctx.table.status != "playing":
+            return
+        choices = actions_of(ctx.table, nxt, seat)
+        if choices:
+            fresh = await context(bot_of(interaction), ctx.table, ctx.locale)
+            await interaction.followup.send(**picker(ctx.table, nxt, fresh, choices, 0), ephemeral=True)
+
+
+# --- the private picker ------------------------------------------------------------------------
+
+
+def picker(table: Table, group: Group, ctx: Ctx, choices: list[Action], page: int) -> dict[str, Any]:
+    """The message that lets a player choose one of `choices`, 25 a page."""
+    pages = max(1, -(-len(choices) // MAX_OPTIONS))
+    page = min(max(page, 0), pages - 1)
+    at = moment_of(ctx, group)
+    start = page * MAX_OPTIONS
+    select = PickerSelect(table.id, group.id, at, page)
+    select.item.placeholder = ctx.msg(group.placeholder or group.label)[:150]
+    for index, action in enumerate(choices[start:start + MAX_OPTIONS], start=start):
+        hint = group.hint(action, ctx) if group.hint is not None else None
+        select.item.add_option(label=option_text(group, action, ctx)[:100], value=encode(action, index),
+                               description=hint[:100] if hint else None)
+    view = discord.ui.View(timeout=None)
+    view.add_item(select)
+    if pages > 1:
+        view.add_item(PickerPage(table.id, group.id, at, page - 1, ctx.msg("core.picker_previous"),
+                                 disabled=page == 0))
+        view.add_item(PickerPage(table.id, group.id, at, page + 1, ctx.msg("core.picker_next"),
+                                 disabled=page == pages - 1))
+    content = ctx.msg(group.placeholder or group.label)
+    if pages > 1:
+        content += "\n" + ctx.msg("core.picker_page", page=page + 1, pages=pages)
+    return {"content": content, "view": view}
+
+
+class PickerSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"gp:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT}):(?P<page>\d+)",
+):
+    def __init__(self, table_id: int, group_id: str, moment: str, page: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"gp:{table_id}:{group_id}:{moment}:{page}"))
+        self.table_id, self.group_id, self.moment, self.page = table_id, group_id, moment, page
+        self.chosen: Action | None = None
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PickerSelect:
+        return cls(int(match["table"]), match["group"], match["moment"], int(match["page"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        found = await current_group(interaction, self.table_id, self.group_id, self.moment)
+        if found is None:
+            return False
+        table, group, ctx, seat = found
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        mine = actions_of(table, group, seat)
+        action = decode(str(values[0]), mine) if values else None
+        if action is None:
+            await tell(interaction, ctx.msg("error.stale"))
+            return False
+        if action not in mine:
+            refusal = why_not(table, seat, action)
+            await tell(interaction, refusal_text(ctx.locale, refusal, ctx.names) if refusal
+                       else explain(table, seat, group, ctx))
+            return False
+        self.chosen = action
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        table = bot.service.get(self.table_id)
+        group = ui_of(bot, table).group(self.group_id)
+        assert group is not None and self.chosen is not None
+        ctx = await context(bot, table, locale_of(interaction))
+        chosen = option_text(group, self.chosen, ctx)
+        await interaction.response.edit_message(content=ctx.msg("core.picked", choice=chosen), view=None)
+        await act(interaction, table, self.chosen, ctx.names)
+
+
+class PickerPage(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"gq:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT}):(?P<page>-?\d+)",
+):
+    def __init__(self, table_id: int, group_id: str, moment: str, page: int, label: str = "",
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or str(page + 1), style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"gq:{table_id}:{group_id}:{moment}:{page}",
+        ))
+        self.table_id, self.group_id, self.moment, self.page = table_id, group_id, moment, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PickerPage:
+        return cls(int(match["table"]), match["group"], match["moment"], int(match["page"]), getattr(item, "label", None) or "")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await current_group(interaction, self.table_id, self.group_id, self.moment) is not None
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        table = bot.service.get(self.table_id)
+        group = ui_of(bot, table).group(self.group_id)
+        seat = table.seat_of(interaction.user.id)
+        assert group is not None and seat is not None
+        ctx = await context(bot, table, locale_of(interaction))
+        await interaction.response.edit_message(**picker(table, group, ctx, actions_of(table, group, seat), self.page))
+
+
+# --- amounts -----------------------------------------------------------------------------------
+
+
+def amount_bounds(group: Group, choices: list[Action]) -> tuple[int, int] | None:
+    assert group.amount is not None
+    values = [a[group.amount] for a in choices if isinstance(a.get(group.amount), int)]
+    return (min(values), max(values)) if values else None
+
+
+async def ask_amount(interaction: discord.Interaction, table: Table, group: Group, ctx: Ctx,
+                     choices: list[Action]) -> None:
+    """A modal asks the number; its answer arrives as an interaction `on_amount` handles.
+
+    The modal is not kept by discord.py (it is stopped at once): every answer, also one sent
+    after a restart, goes through the same listener.
+    """
+    bounds = amount_bounds(group, choices)
+    modal = discord.ui.Modal(title=ctx.msg(group.label)[:45], custom_id=f"gm:{table.id}:{group.id}:"
+                             f"{moment_of(ctx, group)}", timeout=None)
+    hint = ctx.msg("core.amount_between", low=bounds[0], high=bounds[1]) if bounds else ctx.msg("core.amount")
+    modal.add_item(discord.ui.TextInput(label=hint[:45], custom_id="amount", required=True, max_length=12))
+    await interaction.response.send_modal(modal)
+    modal.stop()
+
+
+AMOUNT_ID = re.compile(rf"gm:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT})")
+
+
+def modal_value(interaction: discord.Interaction) -> str:
+    data: Any = interaction.data or {}
+    for row in data.get("components", []):
+        for component in [row, *row.get("components", [])] if isinstance(row, dict) else []:
+            inner = component.get("component", component)
+            if inner.get("custom_id") == "amount":
+                return str(inner.get("value", ""))
+    return ""
+
+
+async def on_amount(interaction: discord.Interaction) -> bool:
+    """Handle an amount modal's answer; False when the interaction is not one."""
+    data: Any = interaction.data or {}
+    match = AMOUNT_ID.fullmatch(str(data.get("custom_id", "")))
+    if interaction.type != discord.InteractionType.modal_submit or match is None:
+        return False
+    found = await current_group(interaction, int(match["table"]), match["group"], match["moment"])
+    if found is None:
+        return True
+    table, group, ctx, seat = found
+    assert group.amount is not None
+    mine = actions_of(table, group, seat)
+    text = modal_value(interaction).strip()
+    if not mine:
+        await tell(interaction, explain(table, seat, group, ctx))
+        return True
+    if not text.lstrip("-").isdigit():
+        await tell(interaction, ctx.msg("core.amount_not_a_number", text=text[:20]))
+        return True
+    action = {**strip_stamp(mine[0]), group.amount: int(text)}
+    refusal = why_not(table, seat, action)
+    if refusal is not None:
+        await tell(interaction, refusal_text(ctx.locale, refusal, ctx.names))
+        return True
+    await interaction.response.defer()
+    await act(interaction, table, action, ctx.names)
+    return True
+
+
+# --- the player's private view -----------------------------------------------------------------
+
+
+class SecretButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gs:(?P<table>\d+)"):
+    def __init__(self, table_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.secondary,
+                                           emoji="🔒", custom_id=f"gs:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SecretButton:
+        return cls(int(match["table"]), getattr(item, "label", None) or "")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await check_table(interaction, self.table_id) is not None
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        table = bot.service.get(self.table_id)
+        ui = ui_of(bot, table)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None and ui.secret is not None
+        ctx = await context(bot, table, locale_of(interaction), seat)
+        shown = ui.secret.text(ctx)
+        if shown is None:
+            await tell(interaction, ctx.msg("core.no_secret"))
+        elif isinstance(shown, str):
+            await tell(interaction, shown)
+        else:
+            await tell(interaction, "", embed=shown)
+
+
+class RetiredControl(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"(?:spy|spysel|polls):\d+:[a-z0-9]+:[a-z0-9]*"
+):
+    """Buttons of boards drawn before the generic controls: they only say where the live ones are."""
+
+    def __init__(self, custom_id: str = "polls:0:x:0") -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RetiredControl:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tell(interaction, t(locale_of(interaction), "error.stale"))
+
+
+DYNAMIC_ITEMS = (TableButton, PickerSelect, PickerPage, SecretButton, RetiredControl)

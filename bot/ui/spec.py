@@ -1,0 +1,145 @@
+"""What a game tells the generic table UI: its control groups, labels, styles and words.
+
+A game's cog builds one `GameUI`. Controls are made from the engine's `legal_actions`: a
+`Group` gathers the actions it matches; the board shows a button per group that some seat can
+use now (or that the game wants shown to explain why not), and the click either acts at once
+(one action), opens a private picker (several), or asks an amount (a modal). Nothing here knows
+a rule: which actions exist, who may take them and what they cost all come from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from PIL import Image
+
+from bot.i18n import Catalog, words
+from games.core.protocol import Action
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+Style = discord.ButtonStyle
+
+
+@dataclass
+class Ctx:
+    """What wording and control hooks may read: the table, a view, names and the reader's words."""
+
+    table: Table
+    view: dict[str, Any]
+    names: list[str]
+    locale: str
+    seat: int | None = None  # whose view this is (None: the public one)
+
+    @property
+    def words(self) -> Catalog:
+        return words(self.locale)
+
+    def msg(self, message_id: str, **params: Any) -> str:
+        """One message in the reader's words (players in parameters are named)."""
+        return self.words.msg(message_id, self.names, **params)
+
+    def plural(self, message_id: str, count: int, **params: Any) -> str:
+        """One message with plural forms, chosen by `count`."""
+        return self.words.plural(message_id, count, self.names, **params)
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.names):
+            return "—"
+        return self.names[seat]
+
+
+def of_type(*kinds: str) -> Callable[[Action], bool]:
+    """Actions of these types."""
+    return lambda action: action.get("type") in kinds
+
+
+def exactly(**fields: Any) -> Callable[[Action], bool]:
+    """Actions with exactly these fields (besides the time stamp)."""
+    return lambda action: {k: v for k, v in action.items() if k != "at"} == fields
+
+
+@dataclass(frozen=True)
+class Group:
+    """One control of the board: a button for the actions `matches` selects.
+
+    - `label` (a message id; `label_params(ctx)` fills it) and `style` dress the button.
+    - `each`: one button per action instead (≤ 5), labelled by `option`.
+    - `option(action, ctx)`: how one choice reads in the picker (and on `each` buttons);
+      `hint(action, ctx)` an optional second line.
+    - `amount`: the action field a player types in a modal (parametric choices: bids, budgets);
+      the engine's representative actions give the bounds shown.
+    - `shown(ctx)`: also show the button when nobody can use it now, so a click explains why
+      (the engine's refusal of `probe`).
+    - `moment(ctx)`: which moment a control belongs to; a click from another moment is stale.
+      The default is the table's action count: any change makes older controls stale.
+    - `done`: a private confirmation once the action is taken (a vote that can still change).
+    """
+
+    id: str
+    matches: Callable[[Action], bool]
+    label: str
+    style: Style = Style.secondary
+    each: bool = False
+    option: Callable[[Action, Ctx], str] | None = None
+    hint: Callable[[Action, Ctx], str | None] | None = None
+    placeholder: str | None = None
+    label_params: Callable[[Ctx], dict[str, Any]] | None = None
+    amount: str | None = None
+    shown: Callable[[Ctx], bool] | None = None
+    probe: Action | None = None
+    moment: Callable[[Ctx], str] | None = None
+    emoji: str | None = None
+    done: str | None = None  # message id told privately once the action is taken ("You voted yes")
+    follow: str | None = None  # a group whose picker opens for the same player right after (reveal → guess)
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A player's private information: sent by DM when it changes, always one click away."""
+
+    button: str  # message id of the "Show my …" button
+    text: Callable[[Ctx], discord.Embed | str | None]  # ctx.view is the player's own view
+    key: Callable[[dict[str, Any]], Hashable]  # a new key means "deal it again" (a new card)
+    shown: Callable[[Ctx], bool] = lambda ctx: True  # when the button is on the board (public view)
+
+
+Renderer = Callable[[dict[str, Any], list[str], Catalog], Image.Image]
+
+
+@dataclass
+class GameUI:
+    """Everything the generic table needs from one game, besides its engine."""
+
+    game_id: str
+    title: Callable[[Ctx], str]
+    groups: Sequence[Group] = ()
+    status: Callable[[Ctx], list[str]] = lambda ctx: []
+    fields: Callable[[Ctx], list[tuple[str, str]]] = lambda ctx: []
+    word: Callable[[dict[str, Any], Ctx], str | None] = lambda event, ctx: None
+    # Event types worth a message of their own (dice, a round's end, a vote, a result); every
+    # other event is a routine move, shown in the board's recent moves only.
+    notable: frozenset[str] = frozenset()
+    # Event types after which the board is posted anew (a new round), so it stays at the bottom.
+    repost_on: frozenset[str] = frozenset()
+    render: Renderer | None = None
+    picture_key: Callable[[dict[str, Any]], Hashable] = lambda view: view.get("log_count")
+    opening: Callable[[Ctx], str | None] = lambda ctx: None
+    opening_picture: Renderer | None = None
+    result: Callable[[Ctx], str | None] = lambda ctx: None
+    result_on: frozenset[str] = frozenset({"game_over"})  # the events after which `result` is posted
+    result_picture: Renderer | None = None
+    secret: Secret | None = None
+    colour: discord.Colour = field(default_factory=discord.Colour.blurple)
+    recent_moves: int = 6
+
+    def group(self, group_id: str) -> Group | None:
+        return next((g for g in self.groups if g.id == group_id), None)
+
+
+def seat_names(names: Sequence[str], seats: Mapping[int, Any] | Sequence[int]) -> str:
+    return ", ".join(names[s] for s in seats)

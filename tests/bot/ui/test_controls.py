@@ -1,0 +1,178 @@
+"""The generic table controls, through a toy game: pickers with pages, amounts, one button per choice,
+confirmations, and who may press — each refusal private and changing nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import app
+from games import REGISTRY
+from tests.bot.conftest import World, components, custom_id, make_bot
+from tests.bot.helpers import choose, embed_text, public_text
+from tests.bot.ui import toy
+
+
+@pytest.fixture
+def with_toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game is registered and its cog loaded, like any game of the bot."""
+    monkeypatch.setitem(REGISTRY, "toy", toy.GAME)
+    monkeypatch.setattr(app, "COGS", (*app.COGS, "tests.bot.ui.toy"))
+
+
+@pytest.fixture
+def simcord_bot(with_toy: None, db_path: Path) -> Any:
+    return make_bot(db_path)
+
+
+async def start_toy(world: World, players: int = 2) -> int:
+    host, *others = world.players[:players]
+    await host.slash(world.channel, "toy")
+    lobby = world.channel.last_message
+    for player in others:
+        await player.click(lobby, custom_id=custom_id(lobby, ":join$"))
+    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
+    return int(custom_id(lobby, ":start$").split(":")[1])
+
+
+def table(world: World, table_id: int) -> Any:
+    return world.bot.service.tables[table_id]
+
+
+def button(world: World, group: str) -> str:
+    return custom_id(world.board(), rf"^g:\d+:{group}:")
+
+
+async def test_a_picker_pages_past_twenty_five_choices(world: World) -> None:
+    """Forty choices: a private picker of 25 with a next page; a choice on page 2 is played."""
+    table_id = await start_toy(world)
+    result = await world.players[0].click(world.board(), custom_id=button(world, "pick"))
+    assert result.ephemeral and "Page 1 of 2" in result.response.content
+    select = next(c for c in components(result.response.message) if c.custom_id.startswith("gp:"))
+    assert len(select.options) == 25 and select.options[0].label == "number 0"
+    picked = await choose(world.players[0], result, {"type": "pick", "n": 33})
+    assert picked.response.content == "✅ number 33"  # the private picker says what was played
+    assert table(world, table_id).state["total"] == 33
+    assert "barbara pick {'n': 33}" in embed_text(world.board())  # a routine move: on the board only
+
+
+async def test_an_amount_is_asked_in_a_modal(world: World) -> None:
+    """The bid button opens a modal; a number plays, text and out-of-range numbers are refused privately."""
+    table_id = await start_toy(world)
+    host = world.players[0]
+    shown = await host.click(world.board(), custom_id=button(world, "bid"))
+    assert shown.modal is not None and "1 to 50" in str(shown.modal)
+    refused = await host.submit_modal(shown, {"amount": "lots"})
+    assert refused.ephemeral and "not a whole number" in refused.response.content
+    shown = await host.click(world.board(), custom_id=button(world, "bid"))
+    refused = await host.submit_modal(shown, {"amount": "99"})
+    assert refused.ephemeral and "Bid from 1 to 50." in refused.response.content
+    assert table(world, table_id).seq == 0
+    shown = await host.click(world.board(), custom_id=button(world, "bid"))
+    await host.submit_modal(shown, {"amount": "7"})
+    assert table(world, table_id).state["total"] == 7
+    posted = world.channel.last_message.content.splitlines()
+    # A bid is notable: it gets a message, with the ping of the player whose turn it now is.
+    assert posted == ["barbara bid {'amount': 7}", f"<@{world.players[1].id}>, it is your turn."]
+
+
+async def test_an_amount_modal_answered_after_a_restart(world: World, db_path: Path) -> None:
+    """A modal opened before a restart still plays when it is submitted after it."""
+    table_id = await start_toy(world)
+    shown = await world.players[0].click(world.board(), custom_id=button(world, "bid"))
+    await world.restart(db_path)
+    await world.players[0].submit_modal(shown, {"amount": "12"})
+    assert table(world, table_id).state["total"] == 12
+
+
+async def test_one_button_per_choice_and_a_private_confirmation(world: World) -> None:
+    """Each side has its button; passing is confirmed privately."""
+    table_id = await start_toy(world)
+    labels = [c.label for c in components(world.board()) if str(c.custom_id).startswith("g:")]
+    assert "go left" in labels and "go right" in labels
+    right = custom_id(world.board(), r"^g:\d+:side\.1:")
+    await world.players[0].click(world.board(), custom_id=right)
+    assert "barbara side {'side': 'right'}" in embed_text(world.board())
+    result = await world.players[1].click(world.board(), custom_id=button(world, "pass"))
+    assert result.ephemeral and "You passed." in " ".join(
+        [result.response.content or "", *(f.content for f in result.followups)])
+    assert table(world, table_id).seq == 2
+
+
+async def test_who_may_press(world: World) -> None:
+    """Out of turn: whose turn it is; a stranger: not playing here. Nothing changes either way."""
+    table_id = await start_toy(world)
+    refused = await world.players[1].click(world.board(), custom_id=button(world, "pass"))
+    assert refused.ephemeral and "It is not your turn: barbara is to play" in refused.response.content
+    refused = await world.outsider.click(world.board(), custom_id=button(world, "pick"))
+    assert refused.ephemeral and "not playing at this table" in refused.response.content
+    assert table(world, table_id).seq == 0
+
+
+async def test_a_stale_picker_is_refused(world: World) -> None:
+    """A picker opened before the table moved on says the moment has passed and plays nothing."""
+    table_id = await start_toy(world)
+    result = await world.players[0].click(world.board(), custom_id=button(world, "pick"))
+    await world.players[0].click(world.board(), custom_id=custom_id(world.board(), r"^g:\d+:side\.0:"))
+    stale = await choose(world.players[0], result, {"type": "pick", "n": 3})
+    assert stale.ephemeral and "That moment has passed" in stale.response.content
+    assert table(world, table_id).seq == 1
+
+
+async def test_a_picker_survives_a_restart(world: World, db_path: Path) -> None:
+    """A picker opened before a restart plays after it (its custom_id carries the table and moment)."""
+    table_id = await start_toy(world)
+    result = await world.players[0].click(world.board(), custom_id=button(world, "pick"))
+    await world.restart(db_path)
+    await choose(world.players[0], result, {"type": "pick", "n": 30})
+    assert table(world, table_id).state["total"] == 30
+
+
+async def test_secrets_by_dm_and_the_private_button(world: World) -> None:
+    """Each player's number comes by DM at the start; the button shows it privately at any time."""
+    table_id = await start_toy(world)
+    state = table(world, table_id).state
+    for seat in (0, 1):
+        dm = world.players[seat].user.dm_channel.last_message
+        assert dm.embeds[0].description == f"Your number is {state['secret'][seat]}."
+    result = await world.players[1].click(world.board(), custom_id=custom_id(world.board(), r"^gs:"))
+    assert result.ephemeral and result.response.embeds[0].description == f"Your number is {state['secret'][1]}."
+    assert not any(f"Your number is {n}" in public_text(world) for n in state["secret"])
+
+
+async def test_a_closed_dm_gets_a_public_hint_without_the_secret(world: World) -> None:
+    """A player who closed DMs is told publicly to press the button; the secret stays private."""
+    closed = world.players[1]
+    world.env.inject_error("POST", f"/channels/{closed.user.dm_channel.id}/messages", status=403, code=50007,
+                           times=None)
+    table_id = await start_toy(world)
+    text = public_text(world)
+    assert f"<@{closed.id}>" in text and "Show my number" in text
+    assert f"Your number is {table(world, table_id).state['secret'][1]}" not in text
+
+
+async def test_leaving_a_game_without_a_leave_rule(world: World) -> None:
+    """A game with no leave action says how to stop instead, and plays nothing."""
+    table_id = await start_toy(world)
+    result = await world.players[1].slash(world.channel, "game leave")
+    assert result.ephemeral and "cannot go on without you" in " ".join(
+        [result.response.content or "", *(f.content for f in result.followups)])
+    assert table(world, table_id).seq == 0
+
+
+async def test_a_computer_seat_plays_and_hands_the_turn_back(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose package has a chooser fills a seat: it moves at once and the member is pinged."""
+    from bot import computer
+
+    monkeypatch.setattr(computer, "chooser", lambda game_id: lambda state, seat, rng: {"type": "pass"})
+    host = world.players[0]
+    await host.slash(world.channel, "toy", computers=1)
+    lobby = world.channel.last_message
+    assert "🤖 Computer" in embed_text(lobby)
+    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
+    table_id = max(world.bot.service.tables)
+    await host.click(world.board(), custom_id=button(world, "pass"))
+    assert table(world, table_id).state["played"] == 2  # the computer answered with its own pass
+    assert f"<@{host.id}>, it is your turn." in public_text(world)

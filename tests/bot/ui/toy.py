@@ -1,0 +1,115 @@
+"""A tiny game for testing the generic table pieces: every kind of control, a secret, no leave action.
+
+Two or three players take turns. On a turn the player either picks a number (40 choices: a picker
+with two pages), bids an amount (1-50: a modal), steps left or right (one button each), or passes.
+Each player holds a secret number dealt at set-up; the game ends after eight turns.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.ui.board import TablePresenter
+from bot.ui.lobby import open_lobby
+from bot.ui.spec import Ctx, GameUI, Group, Secret, exactly, of_type
+from games.core.protocol import IllegalAction, Outcome, Rng
+
+TURNS = 8
+
+
+class Toy:
+    id = "toy"
+    title = "Toy"
+    min_players = 2
+    max_players = 3
+
+    def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
+        return {"n": n_players, "turn": 0, "played": 0, "total": 0, "secret": [rng.randint(1, 9) for _ in
+                range(n_players)], "log": [], "log_count": 0}
+
+    def to_act(self, state: dict[str, Any]) -> set[int]:
+        return set() if state["played"] >= TURNS else {state["turn"]}
+
+    def legal_actions(self, state: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+        if seat not in self.to_act(state):
+            return []
+        return ([{"type": "pick", "n": n} for n in range(40)] + [{"type": "bid", "amount": 1},
+                {"type": "bid", "amount": 50}, {"type": "side", "side": "left"}, {"type": "side", "side": "right"},
+                {"type": "pass"}])
+
+    def apply(self, state: dict[str, Any], seat: int | None, action: dict[str, Any], rng: Rng) -> dict[str, Any]:
+        if seat not in self.to_act(state):
+            raise IllegalAction("toy.not_your_turn", "It is not your turn.")
+        kind = action.get("type")
+        if kind == "bid" and not (isinstance(action.get("amount"), int) and 1 <= action["amount"] <= 50):
+            raise IllegalAction("toy.bid_range", "Bid from 1 to 50.", low=1, high=50)
+        if kind == "pick" and action.get("n") not in range(40):
+            raise IllegalAction("toy.pick_range", "Pick from 0 to 39.")
+        if kind not in ("pick", "bid", "side", "pass"):
+            raise IllegalAction("toy.unknown", "No such action.")
+        new = copy.deepcopy(state)
+        new["total"] += int(action.get("n", action.get("amount", 0)) or 0)
+        new["played"] += 1
+        new["turn"] = (seat + 1) % state["n"]
+        new["log_count"] += 1
+        new["log"] = [*new["log"], {"id": new["log_count"], "type": kind, "seat": seat,
+                                    **{k: v for k, v in action.items() if k not in ("type", "at")}}][-10:]
+        return new
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        shown = {k: v for k, v in state.items() if k != "secret"}
+        if seat is not None:
+            shown["mine"] = state["secret"][seat]
+        return copy.deepcopy(shown)
+
+    def deadline(self, state: dict[str, Any]) -> float | None:
+        return None
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        if state["played"] < TURNS:
+            return None
+        return Outcome(winners=[0], scores={s: 0.0 for s in range(state["n"])}, reason="done")
+
+    def dump(self, state: dict[str, Any]) -> dict[str, Any]:
+        return copy.deepcopy(state)
+
+    def load(self, data: dict[str, Any]) -> dict[str, Any]:
+        return copy.deepcopy(data)
+
+
+GAME = Toy()
+
+
+def word(event: dict[str, Any], ctx: Ctx) -> str:
+    detail = {k: v for k, v in event.items() if k not in ("id", "type", "seat")}
+    return f"{ctx.name(event['seat'])} {event['type']} {detail}"
+
+
+UI = GameUI(
+    game_id="toy",
+    title=lambda ctx: f"Toy — turn {ctx.view['played'] + 1}",
+    groups=(
+        Group("pick", of_type("pick"), "Pick…", option=lambda a, ctx: f"number {a['n']}"),
+        Group("bid", of_type("bid"), "Bid…", amount="amount"),
+        Group("side", of_type("side"), "Side", each=True, option=lambda a, ctx: f"go {a['side']}"),
+        Group("pass", exactly(type="pass"), "Pass", done="You passed."),
+    ),
+    word=word,
+    notable=frozenset({"bid"}),
+    secret=Secret(button="Show my number", key=lambda view: view.get("mine"),
+                  text=lambda ctx: discord.Embed(description=f"Your number is {ctx.view['mine']}.")),
+)
+
+
+@app_commands.command(name="toy", description="Open a toy table")
+async def toy(interaction: discord.Interaction, computers: int = 0) -> None:
+    await open_lobby(interaction, "toy", {}, computers=computers)
+
+
+async def setup(bot: Any) -> None:
+    bot.presenters["toy"] = TablePresenter(bot, UI)
+    bot.tree.add_command(toy)
