@@ -1,0 +1,63 @@
+"""`python -m bot.i18n`: the Babel workflow keeps catalogs in line with the code and compiles them."""
+
+from __future__ import annotations
+
+import gettext
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import LOCALE_DIR
+from bot.i18n import __main__ as cli
+from bot.i18n import tooling
+
+
+@pytest.fixture
+def locale_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The catalogs copied aside, so the workflow can rewrite them freely."""
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE_DIR, copy, ignore=shutil.ignore_patterns("*.mo", "*.pot"))
+    monkeypatch.setattr(tooling, "LOCALE_DIR", copy)
+    monkeypatch.setattr(cli, "LOCALE_DIR", copy)
+    return copy
+
+
+def test_extract_writes_templates_with_plural_entries(locale_copy: Path) -> None:
+    """Each domain gets a template; counted messages are plural entries in it."""
+    assert cli.main(["extract"]) == 0
+    template = (locale_copy / "spyfall.pot").read_text(encoding="utf-8")
+    assert 'msgid "spyfall.board.score_line"\nmsgid_plural "spyfall.board.score_line"' in template
+    assert 'msgid "spyfall.accused_already"' in template
+    assert (locale_copy / "core.pot").exists() and (locale_copy / "polls.pot").exists()
+
+
+def test_update_adds_new_ids_and_drops_gone_ones(locale_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new id arrives untranslated in every catalog; one the code dropped leaves; translations stay."""
+    real = tooling.used_messages()
+    pretend = {k: v for k, v in real.items() if k != "core.your_turn"} | {"core.new_thing": False}
+    monkeypatch.setattr(cli, "used_messages", lambda: pretend)
+    cli.update()
+    italian = tooling.read_catalog("it", "core")
+    assert "core.new_thing" in italian and not italian["core.new_thing"].string
+    assert "core.your_turn" not in italian
+    assert italian["lobby.button.join"].string == "Partecipa"
+
+
+def test_compiled_catalogs_load_with_gettext(locale_copy: Path) -> None:
+    """`compile` writes .mo files that Python's gettext reads, plural forms included."""
+    cli.compile_all()
+    with (locale_copy / "it" / "LC_MESSAGES" / "spyfall.mo").open("rb") as handle:
+        catalog = gettext.GNUTranslations(handle)
+    one = catalog.ngettext("spyfall.board.score_line", "spyfall.board.score_line", 1)
+    many = catalog.ngettext("spyfall.board.score_line", "spyfall.board.score_line", 3)
+    assert one == "{name}: {count} punto" and many == "{name}: {count} punti"
+
+
+def test_check_exits_non_zero_on_a_problem(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`check` prints each problem and fails; with none it succeeds."""
+    monkeypatch.setattr(cli, "problems", lambda: ["it: core.x is used in the code but missing from the catalog"])
+    assert cli.main(["check"]) == 1
+    assert "core.x" in capsys.readouterr().out
+    monkeypatch.setattr(cli, "problems", lambda: [])
+    assert cli.main(["check"]) == 0
