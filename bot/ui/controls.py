@@ -180,7 +180,8 @@ class TableButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableButton:
         index = int(match["index"]) if match["index"] is not None else None
-        return cls(int(match["table"]), match["group"], match["moment"], getattr(item, "label", None) or "", index=index)
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["table"]), match["group"], match["moment"], label, index=index)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         found = await current_group(interaction, self.table_id, self.group_id, self.moment)
@@ -328,7 +329,8 @@ class PickerPage(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PickerPage:
-        return cls(int(match["table"]), match["group"], match["moment"], int(match["page"]), getattr(item, "label", None) or "")
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["table"]), match["group"], match["moment"], int(match["page"]), label)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await current_group(interaction, self.table_id, self.group_id, self.moment) is not None

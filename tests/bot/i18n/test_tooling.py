@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LOCALE_DIR
+from bot.i18n import LOCALE_DIR, tooling
 from bot.i18n import __main__ as cli
-from bot.i18n import tooling
 
 
 @pytest.fixture
