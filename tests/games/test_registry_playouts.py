@@ -1,7 +1,8 @@
 """Seeded random playouts over every engine in games.REGISTRY (like OpenSpiel's random_sim_test).
 
-Generic: any game added to REGISTRY is played here through the contract of DESIGN.md only.
-Game-specific checks plug in through PUBLIC_VIEW_CHECKS / PLAYOUT_OPTIONS / PLAYOUTS.
+Generic: any game added to REGISTRY is played here through the contract of DESIGN.md only, its
+optional members (auto_action, leave_action, options_schema) included when the game has them.
+Game-specific checks plug in through PUBLIC_VIEW_CHECKS / LEAVE_CHECKS / PLAYOUT_OPTIONS / PLAYOUTS.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import copy
 import json
 import pickle
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -17,8 +19,13 @@ import pytest
 
 from games import REGISTRY
 from games.core import Game, IllegalAction, Outcome, SeededRng
+from games.core.options import check_options
+from games.core.protocol import optional_member
 
 STEP_BOUND = 6000
+AUTO_BOUND = 50  # automatic game-master steps in a row before the test calls it a loop
+LEAVE_EVERY = 11  # every so many steps, check that leave_action applies (on a copy of the play)
+MESSAGE_ID = re.compile(r"[a-z][a-z_]*(\.[a-z][a-z_]*)+")  # dotted lowercase words: "spyfall.accused_already"
 CHUNKS = 6
 PLAYOUTS: dict[str, int] = {"spyfall": 300}  # games per engine, split over CHUNKS tests
 DEFAULT_PLAYOUTS = 60
@@ -50,12 +57,14 @@ def _strings(value: Any) -> set[str]:
 
 
 def _spyfall_public_view(game: Game, state: Any) -> None:
-    """While a round runs, view(None) holds no card and nothing naming its location or roles."""
-    from games.spyfall.locations import BY_ID
+    """While a round runs, view(None) holds no card and nothing naming its location or roles
+    (their ids, nor the message ids the catalogs name them by), neither as a value nor in its JSON dump."""
+    from games.spyfall.locations import BY_ID, LOCATION_NAME, ROLE_NAME
 
     if state["phase"] not in ("playing", "accusation", "final_vote", "spy_guess"):
         return
-    shown = json.loads(json.dumps(game.view(state, None)))
+    public = game.view(state, None)
+    shown = json.loads(json.dumps(public))
     assert "card" not in shown
     assert all("card" not in e for e in shown["log"])
     shown.pop("locations")  # the public list of all locations
@@ -63,13 +72,70 @@ def _spyfall_public_view(game: Game, state: Any) -> None:
     shown["log"] = [e for e in shown["log"]
                     if not (e["type"] == "round_over" and e["round"] < state["round"])]
     location = BY_ID[state["location"]]
-    secret = {location.id, *location.names.values()}
-    for role in location.roles:
-        secret |= set(role.values())
-    assert not _strings(shown) & secret, sorted(_strings(shown) & secret)
+    secret = {location.id, LOCATION_NAME[location.id], *location.roles}
+    secret |= {ROLE_NAME[f"{location.id}.{role}"] for role in location.roles}
+    # Keys are the engine's field names; one of them is also a role key (the casino's "dealer").
+    leaked = (_values(shown) | (_keys(shown) - _SPYFALL_FIELDS)) & secret
+    assert not leaked, sorted(leaked)
+    # Nor inside any longer string of the JSON dump (a sentence, a composed id): the location's id
+    # and the message ids (role keys such as "officer" are too common words for a substring search).
+    dumped = json.dumps(shown)
+    ids = {location.id, LOCATION_NAME[location.id]} | {ROLE_NAME[f"{location.id}.{r}"] for r in location.roles}
+    assert not [i for i in ids if i in dumped], sorted(i for i in ids if i in dumped)
+
+
+def _values(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return {s for v in value.values() for s in _values(v)}
+    if isinstance(value, list):
+        return {s for v in value for s in _values(v)}
+    return set()
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return {str(k) for k in value} | {s for v in value.values() for s in _keys(v)}
+    if isinstance(value, list):
+        return {s for v in value for s in _keys(v)}
+    return set()
+
+
+def _spyfall_fields() -> set[str]:
+    """The keys Spyfall's views have before any location is dealt: field names, never a secret."""
+    game = REGISTRY["spyfall"]
+    lobby = game.setup(8, {}, SeededRng("fields", 0))
+    return {k for seat in (None, *range(8)) for k in _keys(game.view(lobby, seat))}
+
+
+_SPYFALL_FIELDS = _spyfall_fields()
+
+
+def _spyfall_left(game: Game, state: Any, seat: int, action: dict[str, Any] | None, after: Any) -> None:
+    """A seated player may always leave a running game; afterwards they are marked as gone."""
+    assert action == ({"type": "leave"} if not state["left"][seat] else None)
+    if after is not None:
+        assert after["left"][seat]
+        assert game.leave_action(after, seat) is None
+
+
+def _polls_left(game: Game, state: Any, seat: int, action: dict[str, Any] | None, after: Any) -> None:
+    """Conceding ends the game at once: the other seat wins, whoever was to act."""
+    assert action == {"type": "concede"}
+    assert action not in game.legal_actions(state, seat)
+    outcome = game.outcome(after)
+    assert outcome is not None
+    assert (outcome.winners, outcome.reason) == ([1 - seat], "conceded")
+    assert game.leave_action(after, seat) is None
 
 
 PUBLIC_VIEW_CHECKS: dict[str, Callable[[Game, Any], None]] = {"spyfall": _spyfall_public_view}
+# (game, state, seat, leave_action(state, seat), the state after it or None): game-specific checks
+LEAVE_CHECKS: dict[str, Callable[[Game, Any, int, Any, Any], None]] = {
+    "spyfall": _spyfall_left,
+    "polls": _polls_left,
+}
 
 
 # --- the playout -------------------------------------------------------------------------------
@@ -81,10 +147,18 @@ def _snapshot(state: Any) -> bytes:
 
 
 def _assert_refused(game: Game, state: Any, seat: Any, action: dict[str, Any]) -> None:
+    """The action is refused with a message id, JSON parameters and an English sentence; the
+    state is as it was."""
     before = _snapshot(state)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as info:
         game.apply(state, seat, action, SeededRng("probe", 0))
     assert _snapshot(state) == before, f"refused {action!r} by {seat!r} changed the state"
+    refusal = info.value
+    assert isinstance(refusal.message_id, str) and MESSAGE_ID.fullmatch(refusal.message_id), refusal.message_id
+    text = str(refusal)
+    assert text == refusal.text == refusal.reason
+    assert text.strip() and text[0].isupper() and text.endswith((".", "?")), text
+    assert json.loads(json.dumps(refusal.params, allow_nan=False)) == refusal.params
 
 
 def _probe_illegal(game: Game, state: Any, n: int, pick: random.Random,
@@ -128,9 +202,38 @@ def _stamp(action: dict[str, Any], seat: int | None, deadline: float | None, now
         at = now + pick.uniform(0, 30)
     elif now < deadline:
         at = now + (deadline - now) * pick.uniform(0, 0.99)
+        if at >= deadline:  # a gap too small for a float between them: the player is too late
+            return action
     else:
         return action
     return {**action, "at": at}
+
+
+def _apply_checked(game: Game, state: Any, seat: int | None, action: dict[str, Any], rng: SeededRng) -> Any:
+    """apply, checking that it leaves its input state and action as they were."""
+    before, snapshot, action_copy = state, _snapshot(state), copy.deepcopy(action)
+    new = game.apply(state, seat, action, rng)
+    assert _snapshot(before) == snapshot, "apply mutated its input"
+    assert action == action_copy, "apply mutated the action"
+    return new
+
+
+def _check_leave(game: Game, state: Any, n: int, seed: int, step: int, pick: random.Random) -> None:
+    """leave_action for a seated player applies (on the side: the playout goes on without it)."""
+    leave_action = optional_member(game, "leave_action")
+    if leave_action is None:
+        return
+    seat = pick.randrange(n)
+    snapshot = _snapshot(state)
+    action = leave_action(state, seat)
+    assert _snapshot(state) == snapshot, "leave_action mutated the state"
+    after = None
+    if action is not None:
+        assert isinstance(action.get("type"), str)
+        after = _apply_checked(game, state, seat, action, SeededRng(seed, f"leave:{step}"))
+    hook = LEAVE_CHECKS.get(game.id)
+    if hook:
+        hook(game, state, seat, action, after)
 
 
 def playout(game: Game, seed: int) -> tuple[int, Outcome]:
@@ -142,9 +245,27 @@ def playout(game: Game, seed: int) -> tuple[int, Outcome]:
     record: list[tuple[int | None, dict[str, Any], int]] = []
     now = 0.0
     step = 0
+    sequence = 0  # every applied action's number, as the table numbers its log (the rng's step)
     everyone = [None, *range(n)]
     hook = PUBLIC_VIEW_CHECKS.get(game.id)
+    auto_action = optional_member(game, "auto_action")
+
+    def automatic(state: Any) -> Any:
+        """The game master's automatic steps, applied with seat None while there are any."""
+        nonlocal sequence
+        for _ in range(AUTO_BOUND):
+            action = auto_action(state) if auto_action is not None else None
+            if action is None:
+                return state
+            sequence += 1
+            state = _apply_checked(game, state, None, action, SeededRng(seed, sequence))
+            record.append((None, action, sequence))
+            if hook:
+                hook(game, state)
+        raise AssertionError(f"auto_action still acting after {AUTO_BOUND} steps")
+
     _check_state(game, state, everyone)
+    state = automatic(state)
     while game.outcome(state) is None:
         step += 1
         assert step <= STEP_BOUND, f"no outcome after {STEP_BOUND} steps"
@@ -158,6 +279,8 @@ def playout(game: Game, seed: int) -> tuple[int, Outcome]:
         assert choices, "nobody can act and the game is not over"
         if step % 7 == 1:
             _probe_illegal(game, state, n, pick, listed)
+        if step % LEAVE_EVERY == 2:
+            _check_leave(game, state, n, seed, step, pick)
         damped = DAMPED_TYPES.get(game.id, set()) if seed % 2 else set()
         lively = [c for c in choices if c[1]["type"] not in damped]
         if lively and len(lively) < len(choices) and pick.random() >= DAMPED_ODDS:
@@ -166,12 +289,12 @@ def playout(game: Game, seed: int) -> tuple[int, Outcome]:
         if pick.random() < stamping:
             action = _stamp(action, seat, game.deadline(state), now, pick)
             now = max(now, action.get("at", now))
-        before, snapshot = state, _snapshot(state)
-        state = game.apply(state, seat, action, SeededRng(seed, step))
-        assert _snapshot(before) == snapshot, "apply mutated its input"
-        record.append((seat, action, step))
+        sequence += 1
+        state = _apply_checked(game, state, seat, action, SeededRng(seed, sequence))
+        record.append((seat, action, sequence))
         if hook:
             hook(game, state)
+        state = automatic(state)
         if game.outcome(state) is not None:
             _check_state(game, state, everyone)
         elif step % 5 == 0:
@@ -185,8 +308,8 @@ def playout(game: Game, seed: int) -> tuple[int, Outcome]:
     assert all(game.legal_actions(state, s) == [] for s in (None, *range(n)))
 
     replayed = game.setup(n, copy.deepcopy(options), SeededRng(seed, 0))
-    for seat, action, at_step in json.loads(json.dumps(record)):
-        replayed = game.apply(replayed, seat, action, SeededRng(seed, at_step))
+    for seat, action, number in json.loads(json.dumps(record)):
+        replayed = game.apply(replayed, seat, action, SeededRng(seed, number))
     assert replayed == state, "replaying the action log did not rebuild the state"
     return step, outcome
 
@@ -206,3 +329,20 @@ def test_random_playouts_reach_an_outcome(game_id: str, chunk: int) -> None:
         _, outcome = playout(game, seed)
         reasons.add(outcome.reason)
     assert reasons
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_option_schemas_defaults_pass_their_own_check(game_id: str) -> None:
+    """Every option schema's defaults (and the playouts' options) pass check_options, and setup takes them."""
+    game = REGISTRY[game_id]
+    schema = optional_member(game, "options_schema") or ()
+    defaults = {spec.name: spec.default for spec in schema}
+    assert len(defaults) == len(schema), "two options share a name"
+    assert check_options(schema, {}) == defaults
+    assert check_options(schema, dict(defaults)) == defaults
+    for spec in schema:
+        assert spec.kind in ("int", "bool", "choice")
+        assert MESSAGE_ID.fullmatch(spec.label), spec.label
+    for options in PLAYOUT_OPTIONS.get(game_id, [{}]):
+        assert check_options(schema, options) == {**defaults, **options}
+    game.setup(game.min_players, dict(defaults), SeededRng("defaults", 0))

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
+import re
 from typing import Any
 
 import pytest
 
 from games.core import IllegalAction, ScriptedRng
 from games.spyfall import GAME
-from games.spyfall.locations import BY_ID, LOCATIONS
+from games.spyfall.locations import BY_ID, LOCATION_NAME, LOCATIONS, ROLE_NAME
 
 G = GAME
 T0 = 1000.0  # the stamp at which test rounds start
@@ -32,6 +34,7 @@ def refused(state: dict, seat: int | None, action: dict) -> IllegalAction:
         G.apply(state, seat, action, ScriptedRng())
     assert state == before, "a refused action changed the state"
     assert isinstance(info.value.reason, str) and info.value.reason
+    assert re.fullmatch(r"(spyfall|core)(\.[a-z][a-z_]*)+", info.value.message_id), info.value.message_id
     return info.value
 
 
@@ -102,27 +105,57 @@ def points(state: dict) -> list[int]:
 
 
 def location_strings(location_id: str) -> set[str]:
-    """Every string that would give the location away: its id, names and role names."""
+    """Every string that would give the location away: its id, its role keys and their message ids."""
     loc = BY_ID[location_id]
-    found = {loc.id, *loc.names.values()}
-    for role in loc.roles:
-        found.update(role.values())
+    found = {loc.id, LOCATION_NAME[loc.id], *loc.roles}
+    found.update(ROLE_NAME[f"{loc.id}.{role}"] for role in loc.roles)
     return found
 
 
 def json_strings(value: Any) -> set[str]:
     """All string values and keys inside a JSON-ready value."""
-    found: set[str] = set()
+    return json_values(value) | json_keys(value)
+
+
+def json_values(value: Any) -> set[str]:
+    """All string values (not keys) inside a JSON-ready value."""
     if isinstance(value, str):
-        found.add(value)
-    elif isinstance(value, dict):
+        return {value}
+    if isinstance(value, dict):
+        return {s for item in value.values() for s in json_values(item)}
+    if isinstance(value, list | tuple):
+        return {s for item in value for s in json_values(item)}
+    return set()
+
+
+def json_keys(value: Any) -> set[str]:
+    """All dict keys inside a JSON-ready value."""
+    found: set[str] = set()
+    if isinstance(value, dict):
         for key, item in value.items():
             found.add(str(key))
-            found |= json_strings(item)
+            found |= json_keys(item)
     elif isinstance(value, list | tuple):
         for item in value:
-            found |= json_strings(item)
+            found |= json_keys(item)
     return found
+
+
+@functools.cache
+def field_names() -> frozenset[str]:
+    """The keys views have before any location was dealt: the engine's field names, never a secret.
+
+    (A role key may also be a field name: the casino's "dealer".)
+    """
+    lobby = new_game(8)
+    return frozenset(key for seat in (None, *range(8)) for key in json_keys(G.view(lobby, seat)))
+
+
+def secrets_shown(shown: Any, location_id: str) -> set[str]:
+    """The strings of a JSON-ready value that give the location away: any value or key naming the
+    location, its roles or their message ids, except keys that are the engine's own field names."""
+    strings = json_values(shown) | (json_keys(shown) - field_names())
+    return strings & location_strings(location_id)
 
 
 def public_secret_leaks(state: dict) -> list[str]:
@@ -140,7 +173,7 @@ def public_secret_leaks(state: dict) -> list[str]:
         e for e in shown.get("log", [])
         if not (e.get("type") == "round_over" and e.get("round", 0) < state["round"])
     ]
-    leaked = json_strings(shown) & location_strings(state["location"])
+    leaked = secrets_shown(shown, state["location"])
     if leaked:
         problems.append(f"the public view shows {sorted(leaked)}")
     return problems

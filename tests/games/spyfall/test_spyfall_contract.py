@@ -10,6 +10,7 @@ import pytest
 from spyfall_testkit import T0, G, accuse, act, new_game, refused, start, time_up
 
 from games.core import IllegalAction, ScriptedRng, SeededRng
+from games.spyfall.locations import LOCATIONS
 
 
 def states() -> dict[str, dict]:
@@ -144,7 +145,7 @@ def test_views_are_json_ready_and_carry_the_documented_fields():
                         "locations", "log"):
                 assert key in shown
             assert set(shown["clock"]) >= {"deadline", "paused_remaining"}
-            assert all({"id", "names"} <= set(loc) for loc in shown["locations"])
+            assert shown["locations"] == [loc.id for loc in LOCATIONS]
 
 
 def test_vote_view_has_the_suspect_and_count():
@@ -166,7 +167,9 @@ def test_same_seeded_actions_give_the_same_state():
 
 
 def test_illegal_action_carries_a_reason():
-    """IllegalAction holds a short sentence for the player."""
+    """IllegalAction holds a message id and a short English sentence for the player."""
     with pytest.raises(IllegalAction) as info:
         G.apply(start(n=4, dealer=0, spy=1), 2, {"type": "ask", "target": 1}, ScriptedRng())
     assert info.value.reason.endswith(".")
+    assert info.value.message_id == "spyfall.not_your_question"
+    assert str(info.value) == info.value.text == "It is not your turn to ask."

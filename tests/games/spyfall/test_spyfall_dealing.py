@@ -3,23 +3,35 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-from spyfall_testkit import ALL_IDS, G, act, json_strings, location_strings, new_game, start
+from spyfall_testkit import ALL_IDS, G, act, json_strings, new_game, secrets_shown, start
 
 from games.core import ScriptedRng, SeededRng
-from games.spyfall.locations import BY_ID, LOCATIONS
+from games.spyfall.locations import BY_ID, LOCATION_NAME, LOCATIONS, ROLE_NAME
 
 
 def test_thirty_locations_of_seven_distinct_roles():
-    """The deck holds 30 locations, each with 7 distinct roles, all listed in the views."""
+    """The deck holds 30 locations, each with 7 distinct roles, all listed in the views.
+
+    Ids and role keys are snake_case and each one has its message id (the names are in the catalogs).
+    """
     assert len(LOCATIONS) == 30
     assert len(set(ALL_IDS)) == 30
     for loc in LOCATIONS:
         assert len(loc.roles) == 7
-        assert len({r["en"] for r in loc.roles}) == 7
+        assert len(set(loc.roles)) == 7
+        assert LOCATION_NAME[loc.id] == f"spyfall.location.{loc.id}"
+        for key in (loc.id, *loc.roles):
+            assert re.fullmatch(r"[a-z]+(_[a-z]+)*", key), key
+        assert [ROLE_NAME[f"{loc.id}.{role}"] for role in loc.roles] == [
+            f"spyfall.role.{loc.id}.{role}" for role in loc.roles
+        ]
+    assert LOCATION_NAME.ids() == [f"spyfall.location.{i}" for i in ALL_IDS]
+    assert len(ROLE_NAME.ids()) == 30 * 7
     listed = G.view(new_game(4), None)["locations"]
-    assert [entry["id"] for entry in listed] == ALL_IDS
+    assert listed == ALL_IDS
 
 
 @pytest.mark.parametrize("n", range(3, 9))
@@ -36,7 +48,7 @@ def test_one_spy_and_distinct_roles_of_one_location(n):
         location = BY_ID[others[0]["location"]]
         roles = [c["role"] for c in others]
         assert len(set(roles)) == n - 1
-        assert set(roles) <= {r["en"] for r in location.roles}
+        assert set(roles) <= set(location.roles)
 
 
 @pytest.mark.parametrize("spy", [0, 1, 3])
@@ -66,7 +78,7 @@ def test_spy_card_never_shows_the_location():
         spy_view = json.loads(json.dumps(G.view(state, state["spy"])))
         assert spy_view["card"] == {"spy": True}
         spy_view.pop("locations")
-        assert not json_strings(spy_view) & location_strings(state["location"])
+        assert not secrets_shown(spy_view, state["location"])
 
 
 def test_each_player_sees_only_their_own_card():
@@ -83,7 +95,7 @@ def test_eight_players_use_all_seven_roles():
     """With 8 players the 7 non-spies hold all 7 roles of the location."""
     state = start(n=8, spy=3, first_location="bank")
     roles = {G.view(state, s)["card"]["role"] for s in range(8) if s != 3}
-    assert roles == {r["en"] for r in BY_ID["bank"].roles}
+    assert roles == set(BY_ID["bank"].roles)
 
 
 def test_without_roles_cards_show_only_the_location():

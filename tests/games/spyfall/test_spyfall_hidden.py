@@ -8,6 +8,7 @@ import random
 from spyfall_testkit import ALL_IDS, T0, G, accuse, act, public_secret_leaks, start, time_up
 
 from games.core import SeededRng
+from games.spyfall.locations import LOCATION_NAME
 
 SECRET_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
 
@@ -67,12 +68,12 @@ def test_location_becomes_public_when_the_round_ends():
 
 
 def test_spy_list_of_locations_is_public():
-    """Everyone, the spy included, sees the full list of locations with their names."""
+    """Everyone, the spy included, sees the full list of locations, as ids the catalogs name."""
     state = secret_states()[0]
     for seat in (None, 3):
         listed = G.view(state, seat)["locations"]
-        assert [loc["id"] for loc in listed] == ALL_IDS
-        assert all(loc["names"]["en"] and loc["names"]["it"] for loc in listed)
+        assert listed == ALL_IDS
+        assert all(LOCATION_NAME[loc] == f"spyfall.location.{loc}" for loc in listed)
 
 
 def test_random_games_never_leak_the_round_secret_publicly():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spyfall_testkit import T0, G, accuse, act, new_game, points, refused, start, votes
+from spyfall_testkit import T0, G, accuse, act, new_game, points, refused, start, vote, votes
 
 
 def leave(state: dict, seat: int, at: float | None = None) -> dict:
@@ -140,3 +140,43 @@ def test_the_one_who_asked_leaving_frees_the_answerer():
     state = leave(state, 2)
     targets = sorted(a["target"] for a in G.legal_actions(state, 3) if a["type"] == "ask")
     assert targets == [0, 1, 4]
+
+
+def test_accuser_who_left_gets_no_bonus_when_the_spy_is_convicted():
+    """An accuser who leaves during the accusation vote scores nothing, not even the +1 bonus."""
+    state = accuse(start(n=5, dealer=0, spy=1), 4, 1, at=T0 + 5)
+    state = votes(state, {2: True, 3: True}, at=T0 + 6)
+    state = leave(state, 4, at=T0 + 7)
+    assert state["phase"] == "accusation"
+    state = vote(state, 0, True, at=T0 + 8)
+    assert state["result"]["how"] == "spy_caught"
+    assert state["result"]["convicted"] == 1
+    assert points(state) == [1, 0, 1, 1, 0]
+    assert G.view(state, None)["scores"] == [1, 0, 1, 1, 0]
+
+
+def test_leave_action_is_leave_for_a_seated_player():
+    """leave_action: {"type": "leave"} for a seated player in every phase, then None for them."""
+    lobby = new_game(4)
+    playing = start(n=4, dealer=0, spy=1)
+    voting = accuse(playing, 0, 2, at=T0 + 5)
+    guessing = act(playing, 1, {"type": "reveal", "at": T0 + 5})
+    for state in (lobby, playing, voting, guessing):
+        for seat in range(4):
+            action = G.leave_action(state, seat)
+            assert action == {"type": "leave"}
+            assert action in G.legal_actions(state, seat)
+            act(state, seat, action)  # accepted
+    gone = leave(start(n=5, dealer=0, spy=1), 3)
+    assert G.leave_action(gone, 3) is None
+    assert G.leave_action(gone, 2) == {"type": "leave"}
+    for seat in (-1, 5):
+        assert G.leave_action(gone, seat) is None
+
+
+def test_no_leave_action_once_the_game_is_over():
+    """When the game is over nobody can leave it any more."""
+    state = leave(leave(start(n=4, dealer=0, spy=1), 3), 2)
+    assert state["phase"] == "game_over"
+    assert [G.leave_action(state, seat) for seat in range(4)] == [None] * 4
+    refused(state, 0, {"type": "leave"})

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from spyfall_testkit import T0, G, act, refused, start
 
+from games.spyfall.locations import BY_ID
+
 
 def finished_round(vote_seconds: int = 60) -> dict:
     """Dealer 0, spy 2; the spy guesses right at T0 + 20."""
@@ -36,6 +38,9 @@ def test_round_over_shows_the_cards():
     assert shown["result"]["spy"] == 2
     assert shown["result"]["cards"][2] == {"spy": True}
     assert all(c["location"] == "hospital" for i, c in enumerate(shown["result"]["cards"]) if i != 2)
+    # the scripted shuffle keeps the order: seats 0, 1 and 3 hold the hospital's first three role keys
+    roles = BY_ID["hospital"].roles
+    assert [c.get("role") for c in shown["result"]["cards"]] == [roles[0], roles[1], None, roles[2]]
 
 
 def test_dealer_has_vote_seconds_to_start():

@@ -6,9 +6,10 @@ import pytest
 from spyfall_testkit import ALL_IDS, T0, G, act, points, refused, time_up, votes
 
 from games.core import ScriptedRng
+from games.spyfall.locations import LOCATION_NAME, ROLE_NAME
 
 BARBARA, FEDERICO, GIANNI, SABRINA = range(4)
-KNIGHT, SQUIRE, ARCHER = 6, 4, 5  # role indexes of crusader_army: Cavaliere, Scudiero, Arciere
+KNIGHT, SQUIRE, ARCHER = 6, 4, 5  # role indexes of crusader_army: knight, squire, archer (Cavaliere, ...)
 
 
 class DealingRng(ScriptedRng):
@@ -37,14 +38,17 @@ def crusader_round() -> dict:
 
 
 def test_crusader_cards():
-    """Barbara holds the Spy card; the others are knight, squire and archer of the army."""
+    """Barbara holds the Spy card; the others are knight, squire and archer of the army.
+
+    The cards carry ids (the Italian "Esercito crociato", "Cavaliere"... are the catalogs' words).
+    """
     state = crusader_round()
     assert G.view(state, BARBARA)["card"] == {"spy": True}
-    for seat, role_it in ((FEDERICO, "Cavaliere"), (GIANNI, "Scudiero"), (SABRINA, "Arciere")):
+    for seat, role in ((FEDERICO, "knight"), (GIANNI, "squire"), (SABRINA, "archer")):
         card = G.view(state, seat)["card"]
-        assert card["location"] == "crusader_army"
-        assert card["location_names"]["it"] == "Esercito crociato"
-        assert card["role_names"]["it"] == role_it
+        assert card == {"location": "crusader_army", "role": role}
+        assert ROLE_NAME[f"{card['location']}.{card['role']}"] == f"spyfall.role.crusader_army.{role}"
+    assert LOCATION_NAME["crusader_army"] == "spyfall.location.crusader_army"
 
 
 def asked_round() -> dict:
