@@ -1,7 +1,9 @@
 """The table service: one running game = a Table (engine + seats↔users + lock + timer).
 
-Every action: lock → `apply` → action log + snapshot in one transaction → publish → schedule
-the deadline. Restart: load the snapshots, reschedule the deadlines (fire at once if past).
+Every action: lock → `apply` → action log + snapshot in one transaction → publish → the game
+master's automatic steps (`auto_action`), each logged like any action → schedule the deadline.
+Restart: load the snapshots, reschedule the deadlines (fire at once if past) and take any automatic
+step that was due when the bot stopped.
 """
 
 from __future__ import annotations
@@ -351,8 +353,10 @@ class TableService:
     # --- timers -----------------------------------------------------------------------------
 
     def _cancel_timer(self, table: Table) -> None:
-        if table.timer is not None and not table.timer.done():
-            table.timer.cancel()
+        timer = table.timer
+        # A timer that is itself acting (a time-out, a due automatic step) is never cancelled mid-way.
+        if timer is not None and not timer.done() and timer is not asyncio.current_task():
+            timer.cancel()
         table.timer = None
 
     def _schedule(self, table: Table, automatic: bool = True) -> None:

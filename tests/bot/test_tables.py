@@ -157,3 +157,54 @@ async def test_deadline_passed_while_down_fires_at_resume(service: TableService)
     assert resumed.state["phase"] == "final_vote"
     assert resumed.state["vote"]["deadline"] == clock.now + 60
     await again.shutdown()
+
+
+async def test_advance_takes_the_automatic_step(service: TableService) -> None:
+    """After the opening, the game master's automatic step (Spyfall deals round 1) is one logged action."""
+    table_id = await started(service)
+    table = service.get(table_id)
+    assert table.state["phase"] == "lobby" and table.seq == 0
+    await service.advance(table_id)
+    assert table.state["phase"] == "playing" and table.seq == 1
+    assert (await service.store.actions(table_id))[0][1:3] == (None, {"type": "start_round", "at": 1000.0})
+    await service.advance(table_id)
+    assert table.seq == 1  # nothing more is due
+    assert await service.replay(table_id) == table.state
+
+
+async def test_an_automatic_step_due_at_a_restart_is_taken(service: TableService) -> None:
+    """A crash between the start and the first deal: the resumed table deals at once."""
+    table_id = await started(service)
+    await service.shutdown()
+    again = TableService(service.store, clock=service.clock)
+    await again.resume_all()
+    resumed = again.get(table_id)
+    assert resumed.timer is not None
+    await asyncio.wait_for(resumed.timer, 5)
+    assert resumed.state["phase"] == "playing" and resumed.seq == 1
+    await again.shutdown()
+
+
+async def test_leave_plays_the_games_leave_action(service: TableService) -> None:
+    """Leaving a running game is the engine's own leave action; a lobby seat is simply freed."""
+    table_id = await started(service)
+    await service.advance(table_id)
+    change = await service.leave(table_id, 103)
+    assert change is not None and change.action["type"] == "leave"
+    assert service.get(table_id).state["left"][3] is True
+    with pytest.raises(TableError, match="not_a_player"):
+        await service.leave(table_id, 999)
+    lobby = await service.create_lobby("spyfall", guild=1, channel=3, host=200, options={})
+    await service.join(lobby.id, 201)
+    assert await service.leave(lobby.id, 201) is None
+    assert lobby.users == [200]
+
+
+async def test_a_computer_takes_a_seat_with_a_name(service: TableService) -> None:
+    """A computer seat is a negative user id listed in the table's meta, named there."""
+    table = await service.create_lobby("polls", guild=1, channel=4, host=300, options={})
+    await service.add_computer(table.id, "Computer")
+    assert table.users == [300, -1] and table.computer_seats == [1]
+    assert table.row.meta["names"]["-1"] == "Computer"
+    with pytest.raises(TableError, match="lobby_full"):
+        await service.add_computer(table.id, "Another")
