@@ -372,3 +372,18 @@ async def test_click_from_an_older_moment_is_refused(world: World, monkeypatch: 
     stale = await host.click(old, custom_id=button)
     assert stale.ephemeral and "That moment has passed" in stale.response.content
     assert table_of(world, table_id).seq == seq
+
+
+async def test_leaving_concedes_the_game(world: World) -> None:
+    """/game leave in a Polls game concedes it: the other side wins, and the result says so."""
+    host = world.players[0]
+    table_id = await new_game_against_computer(world)
+    result = await host.slash(world.channel, "game leave")
+    assert result.ephemeral
+    assert table_of(world, table_id) is None
+    text = public_text(world)
+    assert "concedes the election" in text and "The other side conceded: 🔴 Computer wins." in text
+    final = board(world)
+    assert final.embeds[0].title == "The Polls Are Closed! — the polls are closed" and not controls(final)
+    stats = await world.env.bot.store.stats(world.guild.id, host.id)
+    assert stats["polls"]["played"] == 1 and stats["polls"]["won"] == 0

@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.i18n import words
-from games.spyfall.locations import BY_ID, LOCATION_NAME, ROLE_NAME
+from games.spyfall.locations import BY_ID, LOCATION_NAME, LOCATIONS, ROLE_NAME
 from tests.bot.conftest import World, custom_id
 from tests.bot.helpers import (
     BY_ENGLISH_NAME,
@@ -349,3 +349,57 @@ async def test_leaving_players(world: World) -> None:
     assert f"/{5 - 2} voted" in embed_text(world.board())  # neither the suspect nor who left votes
     await world.players[spy].slash(world.channel, "game leave")
     assert "void" in public_text(world)
+
+
+async def test_spanish_players_read_spanish(world: World, spanish: None) -> None:
+    """With the Spanish Discord locale: Spanish cards with Spanish location names, buttons and refusals."""
+    await open_table(world, rounds=1)
+    spies = [i for i, p in enumerate(world.players) if "Eres el espía" in card(p)]
+    assert len(spies) == 1
+    other = (spies[0] + 1) % 4
+    text = card(world.players[other])
+    assert "📍 Lugar: **" in text and "Papel" in text
+    location = next(loc.id for loc in LOCATIONS if f"**{location_name(loc.id, 'es')}**" in text)
+    assert location_name(location, "es") != location_name(location, "en") or location in ("casino", "zoo")
+    labels = [c.label for row in world.board().components for c in row.children]
+    assert "Acusar…" in labels and "Ver mi carta" in labels
+    result = await click(world, world.players[other], "reveal")
+    assert result.ephemeral and result.response.content == "Solo el espía puede revelarse."
+
+
+async def test_public_pictures_are_drawn_from_the_public_view(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every picture the bot posts in the channel is drawn from a view without a card, a location or a role."""
+    from bot.cogs import spyfall as spyfall_cog
+
+    drawn: list[dict] = []
+
+    def recording(render):
+        def wrapper(view, names, words):
+            drawn.append(view)
+            return render(view, names, words)
+        return wrapper
+
+    for field in ("render", "opening_picture", "result_picture"):
+        monkeypatch.setattr(spyfall_cog.UI, field, recording(getattr(spyfall_cog.UI, field)))
+    await open_table(world, rounds=2)
+    location = BY_ID[location_of(world)]
+    secrets = [location.id, *location.roles]
+    spy = spy_seat(world)
+    result = await click(world, world.players[(spy + 1) % 4], "accuse")
+    await choose(world.players[(spy + 1) % 4], result, {"type": "accuse", "target": (spy + 2) % 4})
+    await click(world, world.players[(spy + 3) % 4], "no")
+    assert len(drawn) >= 3
+    for view in drawn:
+        assert "card" not in view
+        if view["phase"] in ("playing", "accusation", "final_vote", "spy_guess"):
+            shown = values({k: v for k, v in view.items() if k != "locations"})  # the sheet lists all 30
+            assert not shown & set(secrets), shown & set(secrets)
+
+
+def values(data: object) -> set[object]:
+    """Every scalar value inside a view (its keys are field names, not information)."""
+    if isinstance(data, dict):
+        return set().union(*(values(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(values(v) for v in data)) if data else set()
+    return {data}
