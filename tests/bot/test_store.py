@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
-from bot.store import MIGRATIONS, Store
+import bot.store as store_module
+from bot.store import MIGRATIONS, Store, StoreClosedError
 
 
 async def test_migrations_set_user_version_and_are_idempotent(tmp_path: Path) -> None:
@@ -66,3 +68,37 @@ async def test_stats_accumulate(tmp_path: Path) -> None:
     assert await store.stats(1, 10) == {"spyfall": {"played": 2, "won": 1, "points": 6.0}}
     assert await store.stats(1, 20) == {"spyfall": {"played": 2, "won": 1, "points": 6.0}}
     await store.close()
+
+
+async def test_close_twice_and_use_after_close(tmp_path: Path) -> None:
+    """close() is idempotent, `closed` tells, and reads or writes after it raise StoreClosedError."""
+    store = await Store.open(str(tmp_path / "s.db"))
+    table = await store.create_table(game="spyfall", guild=1, channel=2, host=3, seed=4, options={}, now=1.0)
+    assert not store.closed
+    await store.close()
+    await store.close()
+    assert store.closed
+    with pytest.raises(StoreClosedError):
+        await store.append_action(table, 1, 0, {"type": "a"}, 2.0, {"v": 1})
+    with pytest.raises(StoreClosedError):
+        await store.get_table(table)
+
+
+async def test_migrations_run_statement_by_statement(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A migration with a trigger and semicolons in literals runs whole; a failing one leaves no trace."""
+    path = str(tmp_path / "s.db")
+    await (await Store.open(path)).close()
+    good = (
+        "CREATE TABLE extra (x TEXT);"
+        " CREATE TRIGGER extra_mark AFTER INSERT ON extra BEGIN UPDATE extra SET x = x || ';'; END;"
+        " INSERT INTO extra VALUES ('a;b');"
+    )
+    bad = "CREATE TABLE other (y TEXT); INSERT INTO nowhere VALUES (1);"
+    monkeypatch.setattr(store_module, "MIGRATIONS", [*MIGRATIONS, good, bad])
+    with pytest.raises(aiosqlite.OperationalError, match="nowhere"):
+        await Store.open(path)
+    async with aiosqlite.connect(path) as db:
+        assert [tuple(r) for r in await db.execute_fetchall("PRAGMA user_version")] == [(len(MIGRATIONS) + 1,)]
+        assert [tuple(r) for r in await db.execute_fetchall("SELECT x FROM extra")] == [("a;b;",)]
+        names = [r[0] for r in await db.execute_fetchall("SELECT name FROM sqlite_master")]
+        assert "other" not in names
