@@ -15,6 +15,7 @@ import importlib
 import logging
 from collections.abc import Callable
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from bot.tables import Table, TableError
@@ -30,13 +31,17 @@ Chooser = Callable[[Any, int, Rng], Action | None]
 
 
 @cache
-def chooser(game_id: str) -> Chooser | None:
-    """The game's computer player, if its package has one (games/<id>/ai.py: choose)."""
+def _ai_module(game_id: str) -> ModuleType | None:
     try:
-        module = importlib.import_module(f"games.{game_id}.ai")
+        return importlib.import_module(f"games.{game_id}.ai")
     except ModuleNotFoundError:
         return None
-    found = getattr(module, "choose", None)
+
+
+def chooser(game_id: str) -> Chooser | None:
+    """The game's computer player, if its package has one (games/<id>/ai.py: choose)."""
+    module = _ai_module(game_id)
+    found = getattr(module, "choose", None) if module is not None else None
     return found if callable(found) else None
 
 

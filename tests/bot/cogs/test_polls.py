@@ -125,9 +125,7 @@ def fast_legal_chooser(monkeypatch: pytest.MonkeyPatch) -> None:
         return ends[0] if ends else legal[-1] if legal[-1]["type"] != "shift" else legal[0]
 
     monkeypatch.setattr(ai, "choose", quick)
-    from bot import computer
 
-    computer.chooser.cache_clear()
 
 
 async def test_whole_game_against_the_computer_with_a_restart(
@@ -300,7 +298,6 @@ async def test_failing_computer_player_and_renderer_do_not_stall_the_table(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """If the computer player raises, its first legal action is played; a failing picture leaves a text board."""
-    from bot import computer
     from bot.cogs import polls as polls_cog
     from games.polls import ai
 
@@ -311,7 +308,6 @@ async def test_failing_computer_player_and_renderer_do_not_stall_the_table(
         raise RuntimeError("no picture today")
 
     monkeypatch.setattr(ai, "choose", broken_choose)
-    computer.chooser.cache_clear()
     monkeypatch.setattr(polls_cog.UI, "render", broken_render)
     host = world.players[0]
     table_id = await new_game_against_computer(world)
