@@ -5,7 +5,8 @@ Run:  .venv/bin/python -m bench.renderers [--samples 60] [--also polls]
 For every game of `games.REGISTRY` (plus --also ids) that has a `renderers.<game id>` module, seeded
 random games are played and the public views `GAME.view(state, None)` of their middle and end are
 drawn by each `render_*(view, names, locale)` function of the module (or by `render` when it has no
-`render_*`), with names lists of the table's size and the locales en/it/es/ca in turn.
+`render_*`), with names lists of the table's size and the locales en/it/es/ca in turn (a renderer
+whose third parameter is `words`, as Spyfall's, gets that locale's catalog `bot.i18n.words(locale)`).
 The first call per function and locale (fonts and per-language caches are cold) is reported apart;
 the percentiles are of the warm calls. Targets: render+encode p95 ≤ 40 ms, PNG ≤ 100 KiB.
 In the bot the same work runs in a worker thread (asyncio.to_thread); here it runs on the main thread.
@@ -43,7 +44,7 @@ RENDER_P95_MS = 40.0
 PNG_MAX_KIB = 100.0
 LOCALES = ("en", "it", "es", "ca")
 
-Render = Callable[[dict[str, Any], list[str], str], Any]
+Render = Callable[[dict[str, Any], list[str], Any], Any]
 
 
 @dataclass
@@ -96,12 +97,25 @@ def mid_game_cases(game: Game, count: int) -> list[Case]:
     return cases[:count]
 
 
+def reader_argument(render: Render) -> Callable[[str], Any]:
+    """What the renderer takes as its third argument: a `Words` catalog when the parameter is
+    called `words` (renderers.spyfall), else the locale string."""
+    params = list(inspect.signature(render).parameters)
+    if len(params) >= 3 and params[2] == "words":
+        from bot.i18n import words
+
+        return words
+    return str
+
+
 def bench_function(render: Render, cases: Sequence[Case]) -> Timings:
     timings = Timings()
     cold: set[str] = set()
+    reader = reader_argument(render)
     for case in cases:
+        argument = reader(case.locale)  # outside the timing: the bot holds its catalogs already
         start, start_cpu = time.perf_counter_ns(), time.thread_time_ns()
-        image = render(case.view, case.names, case.locale)
+        image = render(case.view, case.names, argument)
         drawn = time.perf_counter_ns()
         data = to_png(image)
         end, end_cpu = time.perf_counter_ns(), time.thread_time_ns()

@@ -1,109 +1,150 @@
-"""Spyfall boards: the public location sheet and the scoreboard.
+"""Spyfall boards: the public location sheet and the scoreboard of the live round.
 
-Both are pure functions of a view from `games.spyfall.GAME.view(state, seat)`. The sheet is the
-list the spy reads to guess, so during a round it must look the same whatever the location is;
-only once a round is over (phase round_over / game_over) is the location public and highlighted.
+Both are pure functions of a view from `games.spyfall.GAME.view(state, seat)` and of the reader's
+`Words`; only public fields are drawn (a seat's card or ballot never is), so a seat's view renders
+like the public one. Every word comes from the catalogs: `spyfall.picture.*` ids, and location
+names through `LOCATION_NAME`.
+
+Readable in chat: Discord shows a picture about 550 px wide, so no text is drawn smaller than
+16 px once scaled to that width: MIN_FONT on the WIDTH px scoreboard, SHEET_MIN_FONT on the
+SHEET_WIDTH px sheet (`renderers.core.readable_size`).
+
+The sheet is the list the spy reads to guess, so during a round it looks the same whatever the
+location is; only once a round is over (phase round_over / game_over) is the location public and
+highlighted.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from games.core.messages import N_
+from games.spyfall.locations import LOCATION_NAME
 from renderers.core import (
     PALETTE,
     Color,
+    Words,
     canvas,
-    draw_lines,
-    draw_text,
     drawable,
     ellipsize,
     fit_text,
     font,
+    line_height,
+    readable_size,
     seat_color,
+    stamp_text,
     text_width,
 )
 
 Box = tuple[float, float, float, float]
 
-# Only the words drawn inside the images; everything else the bot says comes from its catalogs.
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "locations": "Locations",
-        "scores": "Scores",
-        "final_scores": "Final scores",
-        "round_of": "Round {round}/{rounds}",
-        "rounds_total": "{rounds} rounds",
-        "game_over": "Game over",
-        "player": "Player",
-        "total": "Total",
-        "rounds": "Rounds",
-        "spy": "spy",
-        "left": "left",
-        "location_of": "Location of round {round}",
-        "spy_guess": "Spy's guess",
-        "player_n": "Player {n}",
-        "spy_caught": "Spy caught",
-        "spy_survived": "Spy survived",
-        "spy_guessed": "Spy guessed it",
-        "spy_guessed_wrong": "Spy guessed wrong",
-        "innocent_convicted": "Innocent convicted",
-        "void": "Round void",
-    },
-    "it": {
-        "locations": "Luoghi",
-        "scores": "Punteggi",
-        "final_scores": "Punteggi finali",
-        "round_of": "Round {round}/{rounds}",
-        "rounds_total": "{rounds} round",
-        "game_over": "Partita finita",
-        "player": "Giocatore",
-        "total": "Totale",
-        "rounds": "Round",
-        "spy": "spia",
-        "left": "uscito",
-        "location_of": "Luogo del round {round}",
-        "spy_guess": "Ipotesi della spia",
-        "player_n": "Giocatore {n}",
-        "spy_caught": "Spia scoperta",
-        "spy_survived": "La spia se la cava",
-        "spy_guessed": "La spia indovina",
-        "spy_guessed_wrong": "La spia sbaglia",
-        "innocent_convicted": "Innocente condannato",
-        "void": "Round annullato",
-    },
-}
+WIDTH = 880  # 1.6 times what Discord shows: sharp when opened, cheap to encode
+MIN_FONT = readable_size(WIDTH)  # 26: 16 px when Discord shows the picture 550 px wide
+MARGIN = 16
 
 OVER_PHASES = ("round_over", "game_over")
+ROUND_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
+VOTE_PHASES = ("accusation", "final_vote")
+
+PHASE_WORDS = {
+    "lobby": N_("spyfall.picture.phase.lobby"),
+    "playing": N_("spyfall.picture.phase.playing"),
+    "accusation": N_("spyfall.picture.phase.accusation"),
+    "final_vote": N_("spyfall.picture.phase.final_vote"),
+    "spy_guess": N_("spyfall.picture.phase.spy_guess"),
+    "round_over": N_("spyfall.picture.phase.round_over"),
+    "game_over": N_("spyfall.picture.phase.game_over"),
+}
+HOW_WORDS = {
+    "spy_caught": N_("spyfall.picture.how.spy_caught"),
+    "spy_survived": N_("spyfall.picture.how.spy_survived"),
+    "spy_guessed": N_("spyfall.picture.how.spy_guessed"),
+    "spy_guessed_wrong": N_("spyfall.picture.how.spy_guessed_wrong"),
+    "innocent_convicted": N_("spyfall.picture.how.innocent_convicted"),
+    "void": N_("spyfall.picture.how.void"),
+}
+NON_SPIES_WON = ("spy_caught", "spy_guessed_wrong")
+SPY_WON = ("spy_survived", "spy_guessed", "innocent_convicted")
+
+# The spy marker is black and white, a colour no seat has (SEAT_COLORS are all saturated hues),
+# and a hat-and-glasses shape no other marker has.
+SPY_WHITE: Color = (244, 244, 240)
+SPY_BLACK: Color = (16, 16, 20)
+CARD_WHITE: Color = (250, 250, 250)
+CARD_EDGE: Color = (40, 44, 60)
+CARD_PIP: Color = (214, 48, 49)
+ICON = 32  # the side of a drawn marker (dealer, accusation, spy, crown)
 
 
-def _lang(locale: str) -> str:
-    # Discord sends "it"; accept "it-IT" / "it_IT" too. Every other locale reads English here
-    # because the location data has only en and it names.
-    return "it" if locale.lower().startswith("it") else "en"
-
-
-def _t(lang: str, key: str, **fields: Any) -> str:
-    return LABELS[lang][key].format(**fields)
-
-
-def _player_name(names: list[str], seat: int, lang: str) -> str:
+def _player_name(names: list[str], seat: int, words: Words) -> str:
     """The name as far as the font can draw it; a name of only emoji or CJK (no glyphs in
     DejaVu) becomes "Player n", which the seat colour ties to the bot's text messages."""
     name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or _t(lang, "player_n", n=seat + 1)
+    return name or words.msg("spyfall.picture.player_n", n=seat + 1)
 
 
-def _location_names(view: dict[str, Any], lang: str) -> dict[str, str]:
-    return {loc["id"]: loc["names"].get(lang) or loc["names"]["en"] for loc in view["locations"]}
+def _location_name(words: Words, location: str) -> str:
+    return words.msg(LOCATION_NAME[location]) if location in LOCATION_NAME else location
 
 
-def _crown(draw: ImageDraw.ImageDraw, left: float, top: float, size: float, fill: Color) -> None:
+def _utc(timestamp: float) -> str:
+    """A deadline as a UTC wall-clock time (from the view: the renderer never reads a clock)."""
+    return datetime.fromtimestamp(timestamp, tz=UTC).strftime("%H:%M")
+
+
+def _minutes_seconds(seconds: float) -> str:
+    total = max(0, math.ceil(seconds))
+    return f"{total // 60}:{total % 60:02d}"
+
+
+# --- text, with cached glyphs -------------------------------------------------------------------
+# core.draw_lines / core.draw_text, drawn with core.stamp_text: a scoreboard redraws the same names,
+# numbers and labels after every action, and rasterising them was half of its drawing time.
+
+
+def _lines(draw: ImageDraw.ImageDraw, box: Box, lines: list[str], fnt: ImageFont.FreeTypeFont,
+           fill: Color, align: str = "left") -> None:
+    """`lines` vertically centred in `box` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    step = line_height(fnt)
+    y = top + (bottom - top - step * len(lines)) / 2
+    for text in lines:
+        if align == "center":
+            x = left + (right - left - text_width(text, fnt)) / 2
+        elif align == "right":
+            x = right - text_width(text, fnt)
+        else:
+            x = left
+        stamp_text(draw, (x, y), text, fnt, fill)
+        y += step
+
+
+def _text(draw: ImageDraw.ImageDraw, box: Box, text: str, size: int, fill: Color, bold: bool = False,
+          align: str = "left", min_size: int | None = None) -> ImageFont.FreeTypeFont:
+    """`text` on one line in `box`, shrunk down to `min_size` if needed, then cut with an ellipsis."""
+    left, _, right, _ = box
+    fnt = font(size, bold)
+    for sz in range(size, (size if min_size is None else min_size) - 1, -1):
+        fnt = font(sz, bold)
+        if text_width(text, fnt) <= right - left:
+            break
+    _lines(draw, box, [ellipsize(text, fnt, right - left)], fnt, fill, align)
+    return fnt
+
+
+# --- drawn markers ----------------------------------------------------------------------------
+
+
+def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: Color) -> None:
     """A drawn crown: the font has no reliable crown glyph and emoji need a colour font."""
     w, h = size, size * 0.75
+    left, top = cx - w / 2, cy - h / 2
     points = [
         (left, top + h),
         (left, top + h * 0.25),
@@ -116,27 +157,116 @@ def _crown(draw: ImageDraw.ImageDraw, left: float, top: float, size: float, fill
     draw.polygon(points, fill=fill)
 
 
+@lru_cache(maxsize=16)
+def _spy_masks(size: int) -> tuple[Image.Image, Image.Image]:
+    """Anti-aliased masks (disc, hat and glasses) of the spy marker at `size` px, drawn 4x larger
+    and scaled down: polygons are not anti-aliased and the marker is small."""
+    big = size * 4
+    disc, hat = Image.new("L", (big, big), 0), Image.new("L", (big, big), 0)
+    ImageDraw.Draw(disc).ellipse((0, 0, big - 1, big - 1), fill=255)
+    draw = ImageDraw.Draw(hat)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (big / 2 + x * big, big / 2 + (y + 0.03) * big)
+
+    draw.polygon([at(-0.26, 0.0), at(-0.22, -0.36), at(-0.08, -0.3), at(0.0, -0.25), at(0.08, -0.3),
+                  at(0.22, -0.36), at(0.26, 0.0)], fill=255)
+    draw.ellipse((*at(-0.48, -0.075), *at(0.48, 0.065)), fill=255)
+    draw.ellipse((*at(-0.34, 0.12), *at(-0.05, 0.34)), fill=255)
+    draw.ellipse((*at(0.05, 0.12), *at(0.34, 0.34)), fill=255)
+    draw.rectangle((*at(-0.08, 0.16), *at(0.08, 0.2)), fill=255)
+    return (disc.resize((size, size), Image.Resampling.LANCZOS),
+            hat.resize((size, size), Image.Resampling.LANCZOS))
+
+
+def _spy_hat(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, disc: bool = True) -> None:
+    """The spy marker: a black fedora over dark glasses, on a white disc unless the caller has
+    already painted a white chip."""
+    side = round(size)
+    disc_mask, hat_mask = _spy_masks(side)
+    corner = (round(cx - side / 2), round(cy - side / 2))
+    if disc:
+        draw.bitmap(corner, disc_mask, fill=SPY_WHITE)
+    draw.bitmap(corner, hat_mask, fill=SPY_BLACK)
+
+
+def _dealer_cards(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None:
+    """The dealer marker: two fanned playing cards."""
+    w, h = 0.5 * size, 0.72 * size
+
+    def card(angle: float, dx: float) -> list[tuple[float, float]]:
+        a = math.radians(angle)
+        ox, oy = cx + dx, cy
+        corners = [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
+        return [(ox + x * math.cos(a) - y * math.sin(a), oy + x * math.sin(a) + y * math.cos(a))
+                for x, y in corners]
+
+    draw.polygon(card(-16, -0.13 * size), fill=CARD_WHITE, outline=CARD_EDGE, width=2)
+    draw.polygon(card(12, 0.13 * size), fill=CARD_WHITE, outline=CARD_EDGE, width=2)
+    px, py, r = cx + 0.13 * size, cy, 0.12 * size
+    draw.polygon([(px, py - r * 1.4), (px + r, py), (px, py + r * 1.4), (px - r, py)], fill=CARD_PIP)
+
+
+def _accuse_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None:
+    """The "has accused this round" marker: a red square with a white exclamation mark."""
+    s = size
+    draw.rounded_rectangle((cx - s * 0.42, cy - s * 0.42, cx + s * 0.42, cy + s * 0.42),
+                           radius=s * 0.16, fill=PALETTE["danger"])
+    draw.rounded_rectangle((cx - 0.07 * s, cy - 0.3 * s, cx + 0.07 * s, cy + 0.08 * s),
+                           radius=0.05 * s, fill=CARD_WHITE)
+    draw.ellipse((cx - 0.075 * s, cy + 0.16 * s, cx + 0.075 * s, cy + 0.31 * s), fill=CARD_WHITE)
+
+
+Marker = Callable[[ImageDraw.ImageDraw, float, float, float], None]
+
+
+def _legend(draw: ImageDraw.ImageDraw, left: float, right: float, top: float, bottom: float,
+            items: list[tuple[Marker, str]], size: int = MIN_FONT, icon: float = ICON) -> None:
+    """Marker + word pairs from `left` rightwards; a word that would cross `right` is cut."""
+    fnt = font(size)
+    mid = (top + bottom) / 2
+    x = left
+    for marker, label in items:
+        if x + icon + 10 >= right:
+            break
+        marker(draw, x + icon / 2, mid, icon)
+        x += icon + 10
+        shown = ellipsize(label, fnt, right - x)
+        _lines(draw, (x, top, right, bottom), [shown], fnt, PALETTE["text"])
+        x += text_width(shown, fnt) + icon * 0.85
+
+
 # --- location sheet -------------------------------------------------------------------------
 
-SHEET_WIDTH = 1240
-SHEET_MARGIN = 30
-SHEET_HEADER = 86
-SHEET_COLUMNS = 3
-SHEET_GAP = 14
-SHEET_ROW = 54
-SHEET_ROW_GAP = 8
-SHEET_FONT = 30
-SHEET_MIN_FONT = 26
-NUMBER_WIDTH = 46
+# Two columns of 15: three columns would need text under 16 px at 550. 880 px rather than more:
+# the sheet is the costlier picture to encode (to_png's palette pass is per pixel).
+SHEET_WIDTH = 880
+SHEET_MIN_FONT = readable_size(SHEET_WIDTH)  # 26: 16 px at 550
+SHEET_MARGIN = 16
+SHEET_COLUMNS = 2
+SHEET_TITLE = (10, 56)  # top and bottom of the title line
+SHEET_SUBLINE = (58, 96)  # the hint during a round, the legend once it is over
+SHEET_HEADER = 104
+SHEET_GAP = 12
+SHEET_ROW = 44
+SHEET_ROW_GAP = 4
+SHEET_FONT = 29
+SHEET_ICON = 32
+NUMBER_WIDTH = 40
 
 
 def _sheet_rows(count: int) -> int:
     return math.ceil(count / SHEET_COLUMNS)
 
 
+def sheet_height(count: int = 30) -> int:
+    rows = _sheet_rows(count)
+    return SHEET_HEADER + rows * (SHEET_ROW + SHEET_ROW_GAP) - SHEET_ROW_GAP + SHEET_MARGIN
+
+
 def location_cell(index: int, count: int = 30) -> Box:
     """The box of the index-th location (0-based) on the sheet; numbered down each column,
-    so numbers 1-10 sit in the first column, as a reader scans a printed list."""
+    so numbers 1-15 sit in the first column, as a reader scans a printed list."""
     rows = _sheet_rows(count)
     column, row = divmod(index, rows)
     cell_width = (SHEET_WIDTH - 2 * SHEET_MARGIN - (SHEET_COLUMNS - 1) * SHEET_GAP) / SHEET_COLUMNS
@@ -156,100 +286,109 @@ def _draw_cell(
     outline: Color | None = None,
 ) -> None:
     left, top, right, bottom = box
-    draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=4 if outline else 0)
-    draw_lines(draw, (left + 6, top, left + NUMBER_WIDTH, bottom), [str(number)],
-               font(24, bold=True), number_color, align="right")
-    text_box = (left + NUMBER_WIDTH + 12, top + 2, right - 10, bottom - 2)
+    draw.rounded_rectangle(box, radius=8, fill=fill, outline=outline, width=4 if outline else 0)
+    _lines(draw, (left + 4, top, left + NUMBER_WIDTH, bottom), [str(number)],
+           font(SHEET_MIN_FONT, bold=True), number_color, align="right")
+    text_box = (left + NUMBER_WIDTH + 11, top + 2, right - 8, bottom - 2)
     fnt, lines = fit_text(name, text_box[2] - text_box[0], text_box[3] - text_box[1],
                           SHEET_FONT, SHEET_MIN_FONT)
-    draw_lines(draw, text_box, lines, fnt, text)
+    _lines(draw, text_box, lines, fnt, text)
 
 
 @lru_cache(maxsize=8)
-def _sheet_base(lang: str, names: tuple[str, ...]) -> Image.Image:
-    """The sheet with no highlight: identical for every round, so drawn once per language."""
-    rows = _sheet_rows(len(names))
-    height = SHEET_HEADER + rows * (SHEET_ROW + SHEET_ROW_GAP) - SHEET_ROW_GAP + SHEET_MARGIN
-    image, draw = canvas(SHEET_WIDTH, height)
-    draw_text(draw, (SHEET_MARGIN, 14, SHEET_WIDTH / 2, SHEET_HEADER - 14), _t(lang, "locations"),
-              42, PALETTE["text"], bold=True)
+def _sheet_base(title: str, hint: str, names: tuple[str, ...]) -> Image.Image:
+    """The sheet with no highlight: identical for every round, so drawn once per language
+    (keyed by the very words drawn, so another catalog can never get a stale sheet)."""
+    image, draw = canvas(SHEET_WIDTH, sheet_height(len(names)))
+    right = SHEET_WIDTH - SHEET_MARGIN
+    _text(draw, (SHEET_MARGIN, SHEET_TITLE[0], right, SHEET_TITLE[1]), title, 36,
+          PALETTE["text"], bold=True, min_size=SHEET_MIN_FONT)
+    _text(draw, (SHEET_MARGIN, SHEET_SUBLINE[0], right, SHEET_SUBLINE[1]), hint,
+          SHEET_MIN_FONT, PALETTE["muted"])
     for index, name in enumerate(names):
         _draw_cell(draw, location_cell(index, len(names)), index + 1, name,
                    PALETTE["panel"], PALETTE["text"], PALETTE["muted"])
     return image
 
 
-def _legend(draw: ImageDraw.ImageDraw, right: float, top: float, bottom: float,
-            items: list[tuple[Color, bool, str]]) -> None:
-    """Swatch + label pairs laid out leftwards from `right` (filled or outlined swatches)."""
-    fnt = font(24)
-    x = right
-    for color, filled, label in reversed(items):
-        x -= text_width(label, fnt)
-        draw_lines(draw, (x, top, x + text_width(label, fnt), bottom), [label], fnt, PALETTE["text"])
-        mid = (top + bottom) / 2
-        swatch = (x - 38, mid - 13, x - 12, mid + 13)
-        if filled:
-            draw.rounded_rectangle(swatch, radius=5, fill=color)
-        else:
-            draw.rounded_rectangle(swatch, radius=5, outline=color, width=4)
-        x = swatch[0] - 28
+def clear_caches() -> None:
+    """Forget the cached static layers (tests that record font sizes draw them afresh)."""
+    _sheet_base.cache_clear()
+    _spy_masks.cache_clear()
 
 
-def render_locations(view: dict[str, Any], names: list[str], locale: str) -> Image.Image:
+def _swatch(fill: Color | None, outline: Color | None) -> Marker:
+    def marker(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None:
+        half = size * 0.4
+        draw.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=5, fill=fill,
+                               outline=outline, width=4 if outline else 0)
+    return marker
+
+
+def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
     """The numbered list of every location, in the reader's language.
 
-    Numbers follow the view's order in every language, so players reading different languages
-    can still say "number 12". The current location is never marked while a round is played;
-    once the round is over, its location (and a wrong guess of the spy) are public and shown.
+    Numbers (1-30) follow the view's order in every language, as the bot's guess picker does,
+    so players reading different languages can still say "number 12". The current location is
+    never marked while a round is played; once the round is over, its location (and a wrong
+    guess of the spy) are public and shown.
     """
-    lang = _lang(locale)
-    by_id = _location_names(view, lang)
-    ids = [loc["id"] for loc in view["locations"]]
-    image = _sheet_base(lang, tuple(by_id[i] for i in ids)).copy()
+    ids = [str(i) for i in view["locations"]]
+    labels = tuple(_location_name(words, i) for i in ids)
+    image = _sheet_base(words.msg("spyfall.picture.locations"), words.msg("spyfall.picture.sheet_hint"),
+                        labels).copy()
     result = view.get("result") if view.get("phase") in OVER_PHASES else None
-    if not result or result.get("location") not in by_id:
+    if not result or result.get("location") not in ids:
         return image
     draw = ImageDraw.Draw(image)
     location = result["location"]
     index = ids.index(location)
-    _draw_cell(draw, location_cell(index, len(ids)), index + 1, by_id[location],
+    _draw_cell(draw, location_cell(index, len(ids)), index + 1, labels[index],
                PALETTE["accent"], PALETTE["accent_text"], PALETTE["accent_text"])
-    legend: list[tuple[Color, bool, str]] = [
-        (PALETTE["accent"], True, _t(lang, "location_of", round=result.get("round", view["round"])))
-    ]
+    legend: list[tuple[Marker, str]] = [(
+        _swatch(PALETTE["accent"], None),
+        words.msg("spyfall.picture.location_of", round=result.get("round", view["round"])),
+    )]
     guess = result.get("guess")
-    if guess in by_id and guess != location:
+    if guess in ids and guess != location:
         g = ids.index(guess)
-        _draw_cell(draw, location_cell(g, len(ids)), g + 1, by_id[guess],
+        _draw_cell(draw, location_cell(g, len(ids)), g + 1, labels[g],
                    PALETTE["panel"], PALETTE["text"], PALETTE["muted"], outline=PALETTE["danger"])
-        legend.append((PALETTE["danger"], False, _t(lang, "spy_guess")))
-    _legend(draw, SHEET_WIDTH - SHEET_MARGIN, 14, SHEET_HEADER - 14, legend)
+        legend.append((_swatch(None, PALETTE["danger"]), words.msg("spyfall.picture.wrong_guess")))
+    top, bottom = SHEET_SUBLINE
+    draw.rectangle((0, top, SHEET_WIDTH, bottom), fill=PALETTE["background"])
+    _legend(draw, SHEET_MARGIN, SHEET_WIDTH - SHEET_MARGIN, top, bottom, legend, SHEET_MIN_FONT, SHEET_ICON)
     return image
 
 
 # --- scoreboard -----------------------------------------------------------------------------
 
-SCORE_WIDTH = 1100
-SCORE_MARGIN = 32
-SCORE_HEADER = 96
-TABLE_HEAD = 40
-SCORE_ROW = 54
-ROUND_COLUMN = 66
-TOTAL_COLUMN = 120
-MAX_ROUND_COLUMNS = 8
-MAX_ROUND_LINES = 5
-ROUND_LINE = 46
-NAME_FONT = 28
-NAME_MIN_FONT = 22
-# x of the columns of the round lines under the table: round, location, spy, outcome
-LINE_PLACE_X = SCORE_MARGIN + 70
-LINE_SPY_X = SCORE_MARGIN + 420
-LINE_HOW_X = SCORE_MARGIN + 720
+SCORE_WIDTH = WIDTH
+STRIP = (MARGIN, MARGIN + 96)  # top and bottom of the status strip
+STRIP_TITLE_FONT = 32
+STRIP_DETAIL_FONT = 29
+TABLE_HEAD = (STRIP[1] + 8, STRIP[1] + 45)
+ROWS_TOP = TABLE_HEAD[1] + 2
+ROW_HEIGHT = 45
+ROW_STEP = 50
+SLOT_X = MARGIN + 24  # centre of the marker slot (dealer cards, crown)
+DOT_X = MARGIN + 57  # centre of the seat dot
+NAME_LEFT = MARGIN + 73
+ROUND_COLUMN = 58
+TOTAL_COLUMN = 80
+MAX_ROUND_COLUMNS = 5
+NAME_FONT = 29
+POINTS_FONT = 27
+TOTAL_FONT = 30
+PILL_HEIGHT = 36
+PILL_PAD = 10
+CHIP_HAT = 31  # the hat in a round cell's spy chip
+LEGEND_HEIGHT = 40
+LINE_HEIGHT = 42
 
 
 class ScoreColumns(NamedTuple):
-    name: Box
+    name: Box  # x only: where names and their markers go
     rounds: list[tuple[int, float, float]]  # (index in history, left, right)
     total: tuple[float, float]
 
@@ -257,169 +396,313 @@ class ScoreColumns(NamedTuple):
 def scoreboard_columns(view: dict[str, Any]) -> ScoreColumns:
     """Where each column of the score table sits (x only; tests check names stay in theirs).
 
-    At most the last MAX_ROUND_COLUMNS rounds get a column, so long games keep a fixed width.
+    At most the last MAX_ROUND_COLUMNS rounds get a column, so the names keep room at 550 px;
+    the total counts every round.
     """
     history = view["history"]
     first = max(0, len(history) - MAX_ROUND_COLUMNS)
-    total_right = SCORE_WIDTH - SCORE_MARGIN
+    total_right = SCORE_WIDTH - MARGIN - 11
     total_left = total_right - TOTAL_COLUMN
-    rounds = []
     x = total_left - (len(history) - first) * ROUND_COLUMN
-    name_right = x - 12
+    name_right = x - 10
+    rounds: list[tuple[int, float, float]] = []
     for i in range(first, len(history)):
         rounds.append((i, x, x + ROUND_COLUMN))
         x += ROUND_COLUMN
-    # the name box starts after the crown slot and the seat dot
-    return ScoreColumns((SCORE_MARGIN + 82, 0, name_right, 0), rounds, (total_left, total_right))
+    return ScoreColumns((NAME_LEFT, 0, name_right, 0), rounds, (total_left, total_right))
 
 
 def score_row(seat: int) -> Box:
     """The box of a seat's row in the score table (rows follow seat order, not rank, so a
     player finds their line in the same place all game)."""
-    top = SCORE_HEADER + TABLE_HEAD + seat * SCORE_ROW
-    return (SCORE_MARGIN, top, SCORE_WIDTH - SCORE_MARGIN, top + SCORE_ROW - 6)
+    top = ROWS_TOP + seat * ROW_STEP
+    return (MARGIN, top, SCORE_WIDTH - MARGIN, top + ROW_HEIGHT)
 
 
-def _points_label(points: int, spy: bool) -> str:
-    # a dot keeps the grid quiet; the spy's cell is tinted, so its zero is written out
-    if points > 0:
-        return f"+{points}"
-    return "0" if spy else "·"
+def status_lines(view: dict[str, Any], names: list[str], words: Words) -> tuple[str, str]:
+    """The two lines of the status strip: the round and its phase; then what matters now
+    (the clock, the vote count, the spy's guess, the round's outcome or the winners)."""
+    phase = view["phase"]
+    phase_words = words.msg(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase
+    parts: list[str] = []
+    if phase == "lobby":
+        title = phase_words
+        parts = [words.plural("spyfall.picture.rounds", view["rounds"]),
+                 words.plural("spyfall.picture.minutes", view["minutes"])]
+    elif phase == "game_over":
+        played = words.plural("spyfall.picture.rounds", view["round"])
+        title = f"{phase_words} · {played}"
+        winners = [s for s in view.get("winners") or [] if 0 <= s < view["n"]]
+        if winners:
+            shown = ", ".join(_player_name(names, s, words) for s in winners)
+            parts = [words.plural("spyfall.picture.winners", len(winners), names=shown),
+                     words.plural("spyfall.picture.points", view["scores"][winners[0]])]
+    else:
+        counter = words.msg("spyfall.picture.round_of", round=view["round"], rounds=view["rounds"])
+        title = f"{counter} · {phase_words}"
+        vote = view.get("vote")
+        if phase in VOTE_PHASES and vote:
+            parts.append(words.plural("spyfall.picture.voted", int(vote["voted"]),
+                                      eligible=vote["eligible"]))
+        if phase in ("playing", *VOTE_PHASES):
+            clock = _clock_words(view, words)
+            if clock:
+                parts.append(clock)
+        elif phase == "spy_guess" and view.get("guess_deadline") is not None:
+            parts.append(words.msg("spyfall.picture.guess_by", time=_utc(view["guess_deadline"])))
+        elif phase == "round_over" and view.get("result"):
+            result = view["result"]
+            how = result.get("how", "")
+            parts.append(words.msg(HOW_WORDS[how]) if how in HOW_WORDS else str(how))
+            if result.get("location"):
+                parts.append(_location_name(words, str(result["location"])))
+    return title, " · ".join(parts)
 
 
-def render_scoreboard(view: dict[str, Any], names: list[str], locale: str) -> Image.Image:
-    """Players with their totals, points per round, the last rounds' locations and spies;
-    players who left are greyed, and at the end the winners get a crown."""
-    lang = _lang(locale)
+def _clock_words(view: dict[str, Any], words: Words) -> str | None:
+    clock = view.get("clock") or {}
+    if clock.get("deadline") is not None:
+        return words.msg("spyfall.picture.clock_ends", time=_utc(clock["deadline"]))
+    remaining = clock.get("paused_remaining")
+    if remaining is None:
+        return None
+    if remaining <= 0:
+        return words.msg("spyfall.picture.time_up")
+    return words.msg("spyfall.picture.clock_paused", time=_minutes_seconds(remaining))
+
+
+class _Tag(NamedTuple):
+    text: str
+    fill: Color
+    color: Color
+    spy: bool = False  # a hat before the word
+
+
+def pill_width(text: str, spy: bool = False) -> float:
+    """The width of a word marker (a pill) on a row."""
+    return text_width(text, font(MIN_FONT, True)) + 2 * PILL_PAD + (ICON if spy else 0)
+
+
+def _tag_width(tag: _Tag) -> float:
+    return pill_width(tag.text, tag.spy)
+
+
+def _draw_tag(draw: ImageDraw.ImageDraw, left: float, mid: float, tag: _Tag) -> None:
+    width = _tag_width(tag)
+    draw.rounded_rectangle((left, mid - PILL_HEIGHT / 2, left + width, mid + PILL_HEIGHT / 2),
+                           radius=PILL_HEIGHT / 2, fill=tag.fill)
+    x = left + PILL_PAD
+    if tag.spy:
+        _spy_hat(draw, x + ICON / 2 - 3, mid, ICON - 3, disc=False)
+        x += ICON
+    _lines(draw, (x, mid - PILL_HEIGHT / 2, left + width, mid + PILL_HEIGHT / 2), [tag.text],
+           font(MIN_FONT, True), tag.color)
+
+
+def _row_tags(view: dict[str, Any], seat: int, words: Words) -> list[_Tag]:
+    """The word markers of a seat's row, rightmost first."""
+    phase = view["phase"]
+    tags: list[_Tag] = []
+    vote = view.get("vote") if phase in VOTE_PHASES else None
+    if vote and vote.get("suspect") == seat:
+        tags.append(_Tag(words.msg("spyfall.picture.suspect"), PALETTE["danger"], CARD_WHITE))
+    if phase == "playing" and view.get("asker") == seat:
+        tags.append(_Tag(words.msg("spyfall.picture.asks_next"), PALETTE["accent"], PALETTE["accent_text"]))
+    if phase == "spy_guess" and view.get("spy_revealed") == seat:
+        tags.append(_Tag(words.msg("spyfall.picture.spy"), SPY_WHITE, SPY_BLACK, spy=True))
+    return tags
+
+
+def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+    """The live round and the scores.
+
+    On top a status strip: round k of n and the phase in words, then the round clock's end
+    (UTC) or the time left while it is paused, "k/n voted" during a vote, the outcome after a
+    round, the winners at the end. One row per seat: the dealer's cards, who asks next, the
+    suspect of a vote, who has accused this round, the points of the last rounds (the spy of
+    each round in a black-and-white hat chip; nothing scored draws a faint dash, never "0")
+    and the total. Players who left are faded and struck through; the winners get a crown.
+    Under the table, a legend of the drawn markers and the last rounds' locations and outcomes.
+    """
     n = view["n"]
+    phase = view["phase"]
     history = view["history"]
     left_flags = view["left"]
-    over = view["phase"] == "game_over"
+    over = phase == "game_over"
+    in_round = phase in ROUND_PHASES
     winners = set(view.get("winners") or []) if over else set()
+    vote = view.get("vote") if phase in VOTE_PHASES else None
+    suspect = vote.get("suspect") if vote else None
+    accused = view.get("accused") or [False] * n
+    dealer = view.get("dealer") if not over else None
     columns = scoreboard_columns(view)
-    lines = history[-MAX_ROUND_LINES:]
+    lines = [history[i] for i, _, _ in columns.rounds]
 
-    table_bottom = score_row(n - 1)[3] + 6
-    rounds_top = table_bottom + 24
-    height = table_bottom + SCORE_MARGIN
+    show_accused = in_round and any(accused[s] and not left_flags[s] for s in range(n))
+    show_spy = any(isinstance(h.get("spy"), int) for h in lines) or (
+        phase == "spy_guess" and isinstance(view.get("spy_revealed"), int))
+    legend: list[tuple[Marker, str]] = []
+    if isinstance(dealer, int) and 0 <= dealer < n:
+        legend.append((_dealer_cards, words.msg("spyfall.picture.dealer")))
+    if show_accused:
+        legend.append((_accuse_mark, words.msg("spyfall.picture.has_accused")))
+    if show_spy:
+        legend.append((_spy_hat, words.msg("spyfall.picture.spy")))
+
+    rows_bottom = score_row(n - 1)[3]
+    y = rows_bottom + 8
+    legend_top = y
+    if legend:
+        y += LEGEND_HEIGHT
+    lines_top = y + 10
     if lines:
-        height = rounds_top + 48 + len(lines) * ROUND_LINE + SCORE_MARGIN - 6
-    image, draw = canvas(SCORE_WIDTH, height)
+        y = lines_top + len(lines) * LINE_HEIGHT
+    image, draw = canvas(SCORE_WIDTH, int(y + MARGIN - 5))
 
-    # header: title left, round counter right
-    title = _t(lang, "final_scores" if over else "scores")
-    draw_text(draw, (SCORE_MARGIN, 18, SCORE_WIDTH * 0.6, SCORE_HEADER - 18), title, 42,
-              PALETTE["text"], bold=True)
-    if over:
-        status = _t(lang, "game_over")
-    elif view["round"] == 0:
-        status = _t(lang, "rounds_total", rounds=view["rounds"])
-    else:
-        status = _t(lang, "round_of", round=view["round"], rounds=view["rounds"])
-    draw_text(draw, (SCORE_WIDTH * 0.6, 18, SCORE_WIDTH - SCORE_MARGIN, SCORE_HEADER - 18), status,
-              32, PALETTE["accent"], bold=True, align="right")
+    # status strip
+    title, detail = status_lines(view, names, words)
+    draw.rounded_rectangle((MARGIN, STRIP[0], SCORE_WIDTH - MARGIN, STRIP[1]), radius=11,
+                           fill=PALETTE["panel"])
+    draw.rounded_rectangle((MARGIN, STRIP[0], MARGIN + 8, STRIP[1]), radius=4, fill=PALETTE["accent"])
+    mid_strip = (STRIP[0] + STRIP[1]) / 2
+    text_left, text_right = MARGIN + 22, SCORE_WIDTH - MARGIN - 14
+    _text(draw, (text_left, STRIP[0] + 5, text_right, mid_strip + 2), title, STRIP_TITLE_FONT,
+          PALETTE["text"], bold=True, min_size=MIN_FONT)
+    if detail:
+        _text(draw, (text_left, mid_strip + 2, text_right, STRIP[1] - 6), detail,
+              STRIP_DETAIL_FONT, PALETTE["accent"], min_size=MIN_FONT)
 
     # table head
-    head = (SCORE_HEADER, SCORE_HEADER + TABLE_HEAD - 6)
-    small = 22
+    head_top, head_bottom = TABLE_HEAD
     name_left, _, name_right, _ = columns.name
-    draw_text(draw, (name_left, head[0], name_right, head[1]), _t(lang, "player"), small,
-              PALETTE["muted"])
+    _text(draw, (name_left, head_top, name_right, head_bottom), words.msg("spyfall.picture.player"),
+          MIN_FONT, PALETTE["muted"])
     for i, left, right in columns.rounds:
-        draw_text(draw, (left, head[0], right, head[1]), f"R{history[i]['round']}", small,
-                  PALETTE["muted"], align="center")
-    draw_text(draw, (columns.total[0], head[0], columns.total[1] - 12, head[1]), _t(lang, "total"),
-              small, PALETTE["muted"], align="right")
+        _text(draw, (left, head_top, right, head_bottom),
+              words.msg("spyfall.picture.round_short", round=history[i]["round"]), MIN_FONT,
+              PALETTE["muted"], align="center")
+    _text(draw, (columns.total[0] - 16, head_top, columns.total[1], head_bottom),
+          words.msg("spyfall.picture.total"), MIN_FONT, PALETTE["muted"], align="right")
 
     for seat in range(n):
-        _, top, _, bottom = score_row(seat)
+        box = score_row(seat)
+        _, top, _, bottom = box
+        mid = (top + bottom) / 2
         gone = bool(left_flags[seat])
         winner = seat in winners
-        row_fill = PALETTE["panel"] if seat % 2 == 0 else PALETTE["panel_alt"]
+        fill = PALETTE["panel"] if seat % 2 == 0 else PALETTE["panel_alt"]
+        outline, width = None, 0
         if winner:
-            row_fill = PALETTE["winner_row"]
-        draw.rounded_rectangle(score_row(seat), radius=10, fill=row_fill,
-                               outline=PALETTE["accent"] if winner else None, width=3 if winner else 0)
-        mid = (top + bottom) / 2
+            fill, outline, width = PALETTE["winner_row"], PALETTE["accent"], 3
+        if seat == suspect:
+            outline, width = PALETTE["danger"], 4
+        draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=width)
+
         if winner:
-            _crown(draw, SCORE_MARGIN + 14, mid - 12, 32, PALETTE["accent"])
-        dot = PALETTE["faded"] if gone else seat_color(seat)
-        draw.ellipse((SCORE_MARGIN + 56, mid - 9, SCORE_MARGIN + 74, mid + 9), fill=dot)
+            _crown(draw, SLOT_X, mid, ICON, PALETTE["accent"])
+        elif seat == dealer:
+            _dealer_cards(draw, SLOT_X, mid, ICON + 3)
+        if gone:
+            draw.ellipse((DOT_X - 8, mid - 8, DOT_X + 8, mid + 8), outline=PALETTE["faded"], width=3)
+        else:
+            draw.ellipse((DOT_X - 9, mid - 9, DOT_X + 9, mid + 9), fill=seat_color(seat))
+
+        # word markers right-aligned in the name column, the accusation mark just before them
+        x = name_right
+        left_tag = _Tag(words.msg("spyfall.picture.left"), PALETTE["line"], PALETTE["muted"])
+        for tag in [left_tag] if gone else _row_tags(view, seat, words):
+            x -= _tag_width(tag)
+            _draw_tag(draw, x, mid, tag)
+            x -= 8
+        if show_accused and accused[seat] and not gone:
+            x -= ICON
+            _accuse_mark(draw, x + ICON / 2, mid, ICON)
+            x -= 8
 
         text_color = PALETTE["faded"] if gone else PALETTE["text"]
-        name = _player_name(names, seat, lang)
-        suffix = f"({_t(lang, 'left')})" if gone else ""
-        suffix_font = font(22)
-        suffix_width = text_width(suffix, suffix_font) + 12 if gone else 0
-        fnt = draw_text(draw, (name_left, top, name_right - suffix_width, bottom), name, NAME_FONT,
-                        text_color, bold=winner, min_size=NAME_MIN_FONT)
+        name = _player_name(names, seat, words)
+        fnt = _text(draw, (name_left, top, x, bottom), name, NAME_FONT, text_color,
+                    bold=winner, min_size=MIN_FONT)
         if gone:
-            shown = ellipsize(name, fnt, name_right - suffix_width - name_left)
-            end = name_left + text_width(shown, fnt)
-            draw.line((name_left, mid + 1, end, mid + 1), fill=PALETTE["faded"], width=2)
-            draw_text(draw, (end + 12, top, name_right, bottom), suffix, 22, PALETTE["faded"])
+            shown = ellipsize(name, fnt, x - name_left)
+            draw.line((name_left - 3, mid + 2, name_left + text_width(shown, fnt) + 3, mid + 2),
+                      fill=PALETTE["muted"], width=3)
+
         for i, left, right in columns.rounds:
             entry = history[i]
             points = entry["points"][seat] if seat < len(entry["points"]) else 0
-            spy = entry.get("spy") == seat
-            if spy:
-                draw.rounded_rectangle((left + 6, top + 7, right - 6, bottom - 7), radius=8,
-                                       fill=PALETTE["spy"])
-            color = text_color if points or spy else PALETTE["muted"]
-            draw_text(draw, (left, top, right, bottom), _points_label(points, spy), 26, color,
-                      bold=points > 0, align="center")
-        draw_text(draw, (columns.total[0], top, columns.total[1] - 16, bottom),
-                  str(view["scores"][seat]), 32, PALETTE["accent"] if winner else text_color,
-                  bold=True, align="right")
+            _draw_points(draw, (left, top, right, bottom), points, entry.get("spy") == seat, gone)
+        if history:
+            _text(draw, (columns.total[0], top, columns.total[1], bottom), str(view["scores"][seat]),
+                  TOTAL_FONT, PALETTE["accent"] if winner else text_color, bold=True, align="right")
+        else:  # before the first round a column of zeros says nothing
+            _dash(draw, columns.total[1] - 16, mid)
 
+    if legend:
+        _legend(draw, MARGIN + 6, SCORE_WIDTH - MARGIN, legend_top, legend_top + LEGEND_HEIGHT, legend)
     if lines:
-        _draw_round_lines(draw, view, names, lang, lines, rounds_top)
+        draw.line((MARGIN, lines_top - 5, SCORE_WIDTH - MARGIN, lines_top - 5), fill=PALETTE["line"], width=2)
+        _draw_round_lines(draw, words, lines, lines_top)
     return image
 
 
-def _draw_round_lines(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
-                      lang: str, lines: list[dict[str, Any]], top: float) -> None:
-    """The last rounds as sentences: where it was, who was the spy, how it ended."""
-    places = _location_names(view, lang)
-    draw_text(draw, (SCORE_MARGIN, top, SCORE_WIDTH / 2, top + 40), _t(lang, "rounds"), 30,
-              PALETTE["text"], bold=True)
-    # legend for the tinted cells: the spy of each round
-    fnt = font(22)
-    label = _t(lang, "spy")
-    right = SCORE_WIDTH - SCORE_MARGIN
-    draw_lines(draw, (right - text_width(label, fnt), top, right, top + 40), [label], fnt,
-               PALETTE["muted"])
-    swatch_right = right - text_width(label, fnt) - 10
-    draw.rounded_rectangle((swatch_right - 40, top + 8, swatch_right, top + 32), radius=6,
-                           fill=PALETTE["spy"])
+def _draw_points(draw: ImageDraw.ImageDraw, box: Box, points: int, spy: bool, gone: bool) -> None:
+    """One round's points of one seat: the number, a white hat chip for that round's spy,
+    and a faint dash (never a "0") when the seat scored nothing."""
+    left, top, right, bottom = box
+    cx, mid = (left + right) / 2, (top + bottom) / 2
+    fnt = font(POINTS_FONT, True)
+    label = str(points) if points > 0 else ""
+    if spy:
+        width = CHIP_HAT + (text_width(label, fnt) + 1 if label else 0) + 7
+        chip = (cx - width / 2, mid - 18, cx + width / 2, mid + 18)
+        draw.rounded_rectangle(chip, radius=8, fill=SPY_WHITE)
+        _spy_hat(draw, chip[0] + 3 + CHIP_HAT / 2, mid, CHIP_HAT, disc=False)
+        if label:
+            _lines(draw, (chip[0] + CHIP_HAT + 4, top, chip[2], bottom), [label], fnt, SPY_BLACK)
+        return
+    if label:
+        color = PALETTE["faded"] if gone else PALETTE["text"]
+        _lines(draw, box, [label], fnt, color, align="center")
+    else:
+        _dash(draw, cx, mid)
 
-    y = top + 48
-    x_place, x_spy, x_how = LINE_PLACE_X, LINE_SPY_X, LINE_HOW_X
+
+def _dash(draw: ImageDraw.ImageDraw, cx: float, mid: float) -> None:
+    """The faint dash of "nothing here" (a rectangle: no anti-aliased edge colours)."""
+    draw.rectangle((round(cx) - 7, round(mid) - 1, round(cx) + 7, round(mid) + 1), fill=PALETTE["faded"])
+
+
+def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[str, Any]],
+                      top: float) -> None:
+    """The rounds that have a column, as lines: where it was and how it ended (the table's hat
+    chips say who the spy was)."""
+    y = top
     for entry in lines:
-        bottom = y + ROUND_LINE - 6
-        draw_text(draw, (SCORE_MARGIN, y, x_place - 10, bottom), f"R{entry['round']}", 24,
-                  PALETTE["muted"], bold=True)
-        place = places.get(entry.get("location") or "", entry.get("location") or "—")
-        draw_text(draw, (x_place, y, x_spy - 20, bottom), place, 26, PALETTE["text"], bold=True,
-                  min_size=22)
-        spy = entry.get("spy")
-        if isinstance(spy, int):
-            mid = (y + bottom) / 2
-            draw.rounded_rectangle((x_spy, mid - 11, x_spy + 22, mid + 11), radius=5,
-                                   fill=PALETTE["spy"])
-            draw_text(draw, (x_spy + 32, y, x_how - 20, bottom), _player_name(names, spy, lang),
-                      26, PALETTE["text"], min_size=22)
-        how = entry.get("how", "")
-        how_text = _t(lang, how) if how in LABELS[lang] else how
-        # green when the non-spies scored, violet when the spy did, grey for a void round
-        color = PALETTE["success"] if how in ("spy_caught", "spy_guessed_wrong") else PALETTE["muted"]
-        if how in ("spy_survived", "spy_guessed", "innocent_convicted"):
-            color = PALETTE["spy"]
-        draw_text(draw, (x_how, y, SCORE_WIDTH - SCORE_MARGIN, bottom), how_text, 24, color,
-                  min_size=20)
-        y += ROUND_LINE
+        bottom = y + LINE_HEIGHT - 5
+        mid = (y + bottom) / 2
+        _text(draw, (MARGIN + 6, y, MARGIN + 77, bottom),
+              words.msg("spyfall.picture.round_short", round=entry["round"]), MIN_FONT,
+              PALETTE["muted"], bold=True)
+        how = str(entry.get("how", ""))
+        outcome = words.msg(HOW_WORDS[how]) if how in HOW_WORDS else how
+        how_font = font(MIN_FONT)
+        right = SCORE_WIDTH - MARGIN - 6
+        outcome_left = right - text_width(outcome, how_font)
+        color = PALETTE["success"] if how in NON_SPIES_WON else PALETTE["text"]
+        if how == "void":
+            color = PALETTE["muted"]
+        if how in SPY_WON:
+            _spy_hat(draw, outcome_left - 8 - ICON / 2, mid, ICON - 3)
+            outcome_left -= ICON + 8
+        place = _location_name(words, str(entry.get("location") or ""))
+        _text(draw, (MARGIN + 83, y, max(MARGIN + 240, outcome_left - 19), bottom), place,
+              POINTS_FONT, PALETTE["text"], bold=True, min_size=MIN_FONT)
+        _text(draw, (max(MARGIN + 240, outcome_left), y, right, bottom), outcome, MIN_FONT, color,
+              align="right")
+        y += LINE_HEIGHT
 
 
-def render(view: dict[str, Any], names: list[str], locale: str) -> Image.Image:
+def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
     """The table's board: the scoreboard (the bot posts the location sheet on its own)."""
-    return render_scoreboard(view, names, locale)
+    return render_scoreboard(view, names, words)

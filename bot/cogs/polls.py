@@ -244,8 +244,8 @@ def result(ctx: Ctx) -> str | None:
     reason = RESULT[found["reason"]]
     lines = [
         ctx.msg("polls.result.title"),
-        ctx.msg("polls.result.seats", blue=ctx.name(0), red=ctx.name(1), blue_seats=seats[0], red_seats=seats[1],
-              third=found["third"]),
+        ctx.msg("polls.result.seats", blue=ctx.name(0), red=ctx.name(1), blue_seats=ctx.plural("polls.seats", seats[0]),
+                red_seats=ctx.plural("polls.seats", seats[1]), third=found["third"]),
         ctx.msg(reason, name=who(winners[0], ctx) if winners else "—"),
         "",
     ]

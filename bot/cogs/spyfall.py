@@ -162,7 +162,9 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
 
 def opening(ctx: Ctx) -> str:
     order = " → ".join(mention(u) for u in ctx.table.users)
-    return ctx.msg("spyfall.started", order=order, minutes=ctx.view["minutes"], rounds=ctx.view["rounds"])
+    return ctx.msg("spyfall.started", order=order, rounds=ctx.plural("spyfall.rounds_of", ctx.view["rounds"],
+                                                                     minutes=ctx.plural("spyfall.minutes",
+                                                                                        ctx.view["minutes"])))
 
 
 def result(ctx: Ctx) -> str | None:

@@ -1,4 +1,5 @@
-"""Spyfall boards rendered from views of seeded random games (renderers/spyfall.py)."""
+"""Spyfall boards (renderers/spyfall.py): every phase in every language, readable at chat size,
+nothing secret drawn, the live-round markers where they belong."""
 
 from __future__ import annotations
 
@@ -7,34 +8,122 @@ import io
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
+from bot.i18n import LOCALES, words
 from games.core.rng import SeededRng
 from games.spyfall import GAME
+from games.spyfall.locations import LOCATION_NAME
 from renderers import spyfall as board
 from renderers.core import (
+    CHAT_WIDTH,
     PALETTE,
+    SEAT_COLORS,
     drawable,
     ellipsize,
     fit_text,
     font,
     line_height,
+    recording_font_sizes,
     seat_color,
+    stamp_text,
     text_width,
     to_png,
 )
 
 State = dict[str, Any]
+View = dict[str, Any]
 ROUND_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
 ALL_PHASES = ("lobby", *ROUND_PHASES, "round_over", "game_over")
 NAMES = ["Alice", "Bob", "Chiara", "Davide Esposito", "Élodie", "Francesco", "Giulia", "Hiroshi"]
 LONG_NAME = "W" * 32
 MAX_PNG_BYTES = 100 * 1024
+T0 = 1_767_302_760.0  # 2026-01-01 21:26 UTC: a round dealt now ends at 21:34 UTC
+Render = Callable[[View, list[str], Any], Image.Image]
+PICTURES: dict[str, Render] = {"scores": board.render_scoreboard, "locations": board.render_locations}
+
+
+# --- building states ------------------------------------------------------------------------
+
+
+def act(state: State, seat: int | None, action: dict[str, Any], at: float) -> State:
+    return GAME.apply(state, seat, {**action, "at": at}, SeededRng(7, len(state["log"]) + int(at)))
+
+
+def others(state: State, *excluded: int | None) -> list[int]:
+    """Seats still in the game, but for `excluded`."""
+    return [s for s in range(state["n"]) if not state["left"][s] and s not in excluded]
+
+
+def vote_all(state: State, guilty: bool, at: float) -> State:
+    """Every voter still waiting casts `guilty` (the vote may close before the last one)."""
+    for seat in sorted(GAME.to_act(state)):
+        if seat in GAME.to_act(state):
+            state = act(state, seat, {"type": "vote", "guilty": guilty}, at)
+    return state
+
+
+def story(n: int = 6) -> dict[str, State]:
+    """One scripted game of 3 rounds, one state per case the pictures must show."""
+    cases: dict[str, State] = {}
+    state = GAME.setup(n, {"rounds": 3, "minutes": 8}, SeededRng(5, 0))
+    cases["lobby"] = state
+    # round 1: the spy reveals and guesses wrong
+    state = act(state, None, {"type": "start_round"}, T0)
+    spy = state["spy"]
+    state = act(state, spy, {"type": "reveal"}, T0 + 90)
+    wrong = next(i for i in GAME.view(state, None)["locations"] if i != state["location"])
+    state = act(state, spy, {"type": "guess", "location": wrong}, T0 + 100)
+    cases["round_over_wrong_guess"] = state
+    # round 2: a question, an accusation that fails, time runs out, the final vote
+    t1 = T0 + 600
+    state = act(state, state["dealer"], {"type": "start_round"}, t1)
+    dealer = state["dealer"]
+    target = others(state, dealer)[0]
+    state = act(state, dealer, {"type": "ask", "target": target}, t1 + 30)
+    cases["playing"] = state
+    accuser = others(state, state["spy"], target)[-1]
+    suspect = others(state, accuser, state["spy"])[0]
+    state = act(state, accuser, {"type": "accuse", "target": suspect}, t1 + 228)
+    voter = next(s for s in sorted(GAME.to_act(state)))
+    state = act(state, voter, {"type": "vote", "guilty": True}, t1 + 240)
+    cases["accusation"] = state
+    state = vote_all(state, False, t1 + 250)  # not unanimous: the round goes on
+    assert state["phase"] == "playing"
+    state = act(state, None, {"type": "timeout"}, state["clock"]["deadline"])
+    assert state["phase"] == "final_vote"
+    voter = next(s for s in sorted(GAME.to_act(state)))
+    cases["final_vote"] = act(state, voter, {"type": "vote", "guilty": False}, state["now"] + 5)
+    while state["phase"] == "final_vote":  # clear everyone until the spy wins the round
+        state = vote_all(state, False, state["now"] + 5)
+    cases["round_over"] = state
+    # round 3: someone leaves, the spy reveals and guesses right
+    t2 = state["now"] + 60
+    state = act(state, state["dealer"], {"type": "start_round"}, t2)
+    leaver = others(state, state["spy"], state["dealer"], state["asker"])[0]
+    state = act(state, leaver, {"type": "leave"}, t2 + 20)
+    cases["left"] = state
+    state = act(state, state["spy"], {"type": "reveal"}, t2 + 40)
+    cases["spy_guess"] = state
+    cases["game_over"] = act(state, state["spy"], {"type": "guess", "location": state["location"]}, t2 + 50)
+    return cases
+
+
+@pytest.fixture(scope="module")
+def cases() -> dict[str, State]:
+    return story()
+
+
+@pytest.fixture(scope="module")
+def full_cases() -> dict[str, State]:
+    """The same story at a full table of 8."""
+    return story(8)
 
 
 def playout(seed: int, n: int, rounds: int = 3, leave_p: float = 0.0) -> list[State]:
@@ -64,13 +153,7 @@ def playout(seed: int, n: int, rounds: int = 3, leave_p: float = 0.0) -> list[St
 
 @pytest.fixture(scope="module")
 def games() -> list[list[State]]:
-    return [playout(seed, 3 + seed % 6, rounds=2 + seed % 3, leave_p=0.01) for seed in range(12)]
-
-
-@pytest.fixture(scope="module")
-def full_table() -> list[State]:
-    """An 8-player game of 4 rounds in which one player leaves."""
-    return playout(3, 8, rounds=4, leave_p=0.02)
+    return [playout(seed, 3 + seed % 6, rounds=2 + seed % 6, leave_p=0.01) for seed in range(12)]
 
 
 @pytest.fixture(scope="session")
@@ -80,12 +163,8 @@ def artifacts() -> Path:
     return path
 
 
-def public(state: State) -> dict[str, Any]:
+def public(state: State) -> View:
     return GAME.view(state, None)
-
-
-def first(states: list[State], phase: str) -> State:
-    return next(s for s in states if s["phase"] == phase)
 
 
 def names_for(n: int) -> list[str]:
@@ -98,249 +177,524 @@ def pixel(image: Image.Image, x: float, y: float) -> tuple[int, ...]:
     return value
 
 
-def test_every_phase_renders_within_bounds(games: list[list[State]]) -> None:
-    """Random mid-game public views of every phase give images of bounded size and PNG weight."""
+def crop(image: Image.Image, box: tuple[float, float, float, float]) -> Image.Image:
+    return image.crop(tuple(int(v) for v in box))
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+
+
+def row_crop(image: Image.Image, seat: int) -> Image.Image:
+    return crop(image, board.score_row(seat))
+
+
+def strip_crop(image: Image.Image) -> Image.Image:
+    return crop(image, (0, 0, image.width, board.STRIP[1] + 4))
+
+
+# --- every phase, every language ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("case", ["lobby", "playing", "accusation", "final_vote", "spy_guess", "round_over",
+                                  "round_over_wrong_guess", "game_over", "left"])
+def test_every_phase_renders_in_every_language(cases: dict[str, State], case: str, locale: str) -> None:
+    """Both pictures render for each phase and language, at the fixed width, within 100 KiB."""
+    view = public(cases[case])
+    sheet = board.render_locations(view, names_for(view["n"]), words(locale))
+    scores = board.render(view, names_for(view["n"]), words(locale))
+    assert sheet.size == (board.SHEET_WIDTH, board.sheet_height())
+    assert scores.width == board.WIDTH and 300 <= scores.height <= 1000
+    for image in (sheet, scores):
+        data = to_png(image)
+        assert data.startswith(b"\x89PNG") and len(data) <= MAX_PNG_BYTES
+
+
+def test_random_views_of_every_phase_render(games: list[list[State]]) -> None:
+    """Random mid-game public views of every phase (3-8 players, up to 7 rounds) render."""
     pick = random.Random(7)
     seen: set[str] = set()
-    for states in games:
+    for number, states in enumerate(games):
         by_phase: dict[str, list[State]] = {}
         for s in states:
             by_phase.setdefault(s["phase"], []).append(s)
         for phase, group in by_phase.items():
             view = public(pick.choice(group))
-            names = names_for(view["n"])
-            for locale in ("en", "it"):
-                sheet = board.render_locations(view, names, locale)
-                assert sheet.size == (board.SHEET_WIDTH, 728)
-                scores = board.render(view, names, locale)
-                assert scores.width == board.SCORE_WIDTH
-                assert 300 <= scores.height <= 1000
-                if locale == "it":  # Italian names are the longer ones; one encode is enough
-                    for image in (sheet, scores):
-                        data = to_png(image)
-                        assert data.startswith(b"\x89PNG") and len(data) <= MAX_PNG_BYTES
+            catalog = words(LOCALES[number % len(LOCALES)])
+            scores = board.render_scoreboard(view, names_for(view["n"]), catalog)
+            assert scores.width == board.WIDTH and scores.height <= 1000
+            assert board.render_locations(view, names_for(view["n"]), catalog).width == board.SHEET_WIDTH
             seen.add(phase)
     assert seen == set(ALL_PHASES)
 
 
-def test_sheet_font_is_readable_and_titled() -> None:
-    """Every location name fits its cell at 26 px or more, in both languages."""
-    view = public(GAME.setup(5, {}, SeededRng(1, 0)))
+def test_the_story_reaches_every_case(cases: dict[str, State]) -> None:
+    """The scripted game really is in the phase each case is named after."""
+    phases = {name: state["phase"] for name, state in cases.items()}
+    assert phases == {
+        "lobby": "lobby", "round_over_wrong_guess": "round_over", "playing": "playing",
+        "accusation": "accusation", "final_vote": "final_vote", "round_over": "round_over",
+        "left": "playing", "spy_guess": "spy_guess", "game_over": "game_over",
+    }
+    assert any(cases["left"]["left"]) and cases["accusation"]["vote"]["ballot"]["fixed"]
+
+
+# --- readable at 550 px ---------------------------------------------------------------------
+
+
+def readable_cases(cases: dict[str, State], full_cases: dict[str, State],
+                   games: list[list[State]]) -> list[tuple[View, list[str]]]:
+    picked = [(public(s), names_for(s["n"])) for s in [*cases.values(), *full_cases.values()]]
+    long_names = [LONG_NAME] * 8
+    picked += [(public(s), long_names[: s["n"]]) for s in full_cases.values()]
+    picked += [(public(states[len(states) // 2]), names_for(states[0]["n"])) for states in games]
+    return picked
+
+
+def test_every_text_is_16px_at_chat_width(cases: dict[str, State], full_cases: dict[str, State],
+                                          games: list[list[State]]) -> None:
+    """Every font size either picture asks for shows at 16 px or more when Discord scales it
+    to 550 px wide (static layers are drawn afresh inside the recorded block)."""
+    smallest: dict[str, float] = {}
+    for view, names in readable_cases(cases, full_cases, games):
+        for locale in LOCALES:
+            for label, render in PICTURES.items():
+                render(view, names, words(locale))  # warms the glyph probes, which are not text
+                board.clear_caches()
+                with recording_font_sizes() as sizes:
+                    image = render(view, names, words(locale))
+                assert sizes, "nothing was recorded"
+                shown = min(sizes) * CHAT_WIDTH / image.width
+                smallest[label] = min(smallest.get(label, shown), shown)
+    assert smallest.keys() == PICTURES.keys()
+    assert all(size >= 16 for size in smallest.values()), smallest
+
+
+def test_the_readability_check_can_fail(cases: dict[str, State]) -> None:
+    """A cached sheet records nothing, which the readability test refuses; a small font is seen."""
+    view = public(cases["playing"])
+    board.render_locations(view, NAMES, words("en"))
+    with recording_font_sizes() as sizes:
+        board.render_locations(view, NAMES, words("en"))
+    assert sizes == set()
+    with recording_font_sizes() as sizes:
+        font(12)
+    assert min(sizes) * CHAT_WIDTH / board.SHEET_WIDTH < 16
+
+
+def test_every_location_name_fits_one_line_at_the_sheet_size() -> None:
+    """Each location name, in every language, fits its cell on one line at a readable size."""
     left, top, right, bottom = board.location_cell(0)
-    width = right - (left + board.NUMBER_WIDTH + 12) - 10
-    for loc in view["locations"]:
-        for lang in ("en", "it"):
-            fnt, lines = fit_text(loc["names"][lang], width, bottom - top - 4, board.SHEET_FONT,
-                                  board.SHEET_MIN_FONT)
-            assert fnt.size >= 26 and lines == [loc["names"][lang]]
+    width = right - (left + board.NUMBER_WIDTH + 11) - 8
+    for location in public(GAME.setup(5, {}, SeededRng(1, 0)))["locations"]:
+        for locale in LOCALES:
+            name = words(locale).msg(LOCATION_NAME[location])
+            fnt, lines = fit_text(name, width, bottom - top - 4, board.SHEET_FONT, board.SHEET_MIN_FONT)
+            assert fnt.size >= board.SHEET_MIN_FONT and lines == [name], (locale, name)
 
 
-def test_location_highlighted_only_once_the_round_is_over(full_table: list[State]) -> None:
-    """While a round is played no cell is marked; at round_over only the location's cell and the
-    legend in the header change."""
-    over_index = next(i for i, s in enumerate(full_table) if s["phase"] == "round_over")
-    playing = public(full_table[over_index - 1])
-    over = public(full_table[over_index])
-    assert playing["phase"] in ROUND_PHASES
-    location = over["result"]["location"]
-    index = [loc["id"] for loc in over["locations"]].index(location)
-    left, top, right, bottom = board.location_cell(index)
-    probe = (left + 3, (top + bottom) / 2)
-
-    during = board.render_locations(playing, NAMES, "en")
-    after = board.render_locations(over, NAMES, "en")
-    assert pixel(during, *probe) == PALETTE["panel"]
-    assert pixel(after, *probe) == PALETTE["accent"]
-    changed = ImageChops.difference(during, after).getbbox()
-    assert changed is not None
-    guess = over["result"].get("guess")
-    if guess is None or guess == location:
-        # nothing outside the highlighted cell and the header's legend may differ
-        head = Image.new("RGB", during.size)
-        head.paste((255, 255, 255), (0, 0, during.width, board.SHEET_HEADER))
-        head.paste((255, 255, 255), (int(left), int(top), int(right) + 1, int(bottom) + 1))
-        outside = ImageChops.multiply(ImageChops.difference(during, after), ImageChops.invert(head))
-        assert outside.getbbox() is None
+def test_sheet_is_numbered_down_two_columns() -> None:
+    """Numbers 1-15 fill the first column top to bottom and 16-30 the second, in view order."""
+    cells = [board.location_cell(i) for i in range(30)]
+    assert len({c[0] for c in cells[:15]}) == 1 and len({c[0] for c in cells[15:]}) == 1
+    assert cells[15][0] > cells[14][2] and cells[15][1] == cells[0][1]
+    assert all(a[1] < b[1] for a, b in zip(cells[:14], cells[1:15], strict=True))
+    assert cells[29][3] <= board.sheet_height() - board.SHEET_MARGIN
 
 
-def wrong_guess(states: list[State]) -> tuple[State, str]:
-    """The first round of `states` ended instead by the spy revealing and guessing wrong."""
-    state = first(states, "playing")
-    state = GAME.apply(state, state["spy"], {"type": "reveal"}, SeededRng(9, 1))
-    wrong = next(loc["id"] for loc in public(state)["locations"] if loc["id"] != state["location"])
-    state = GAME.apply(state, state["spy"], {"type": "guess", "location": wrong}, SeededRng(9, 2))
-    return state, wrong
+# --- nothing secret -------------------------------------------------------------------------
 
 
-def test_wrong_guess_outlined_in_red(full_table: list[State]) -> None:
-    """After a wrong guess the guessed cell gets a red outline and the location a gold fill."""
-    state, wrong = wrong_guess(full_table)
-    view = public(state)
-    assert view["phase"] in ("round_over", "game_over") and view["result"]["guess"] == wrong
-    ids = [loc["id"] for loc in view["locations"]]
-    image = board.render_locations(view, NAMES, "it")
-    gl, gt, gr, gb = board.location_cell(ids.index(wrong))
-    assert pixel(image, gl + 1, (gt + gb) / 2) == PALETTE["danger"]
-    ll, lt, lr, lb = board.location_cell(ids.index(state["location"]))
-    assert pixel(image, ll + 3, (lt + lb) / 2) == PALETTE["accent"]
+def with_other_secrets(state: State) -> State:
+    """The same public situation with another location, roles and (unless revealed) spy."""
+    other = copy.deepcopy(state)
+    other["location"] = next(i for i in ("zoo", "bank") if i != state["location"])
+    other["roles"] = [None if r is None else (r + 3) % 7 for r in state["roles"]]
+    if state["phase"] != "spy_guess":  # once the spy reveals, the spy is public
+        other["spy"] = next(s for s in others(state) if s != state["spy"])
+    return other
 
 
-def test_winners_crowned_only_at_game_over(full_table: list[State]) -> None:
-    """At game over each winner's row shows the gold crown, and nobody else's does."""
-    final = public(full_table[-1])
-    assert final["phase"] == "game_over" and final["winners"]
-    before = public(first(full_table, "round_over"))
+@pytest.mark.parametrize("case", ["playing", "accusation", "final_vote", "spy_guess", "left"])
+def test_public_pictures_are_identical_whatever_the_secrets(cases: dict[str, State], case: str) -> None:
+    """During a round both public pictures are pixel-identical whichever location and spy the
+    state holds, and a seat's view (card, ballot) renders like the public view."""
+    state = cases[case]
+    other = with_other_secrets(state)
+    assert GAME.view(other, None) != GAME.view(state, None) or state["phase"] in ROUND_PHASES
+    names = names_for(state["n"])
+    insider = next(s for s in others(state) if s != state["spy"])
+    views = [public(other), GAME.view(state, state["spy"]), GAME.view(state, insider)]
+    for render in PICTURES.values():
+        for locale in LOCALES:
+            expected = render(public(state), names, words(locale))
+            for view in views:
+                assert render(view, names, words(locale)).tobytes() == expected.tobytes()
+    assert to_png(board.render(public(other), names, words("it"))) == to_png(
+        board.render(public(state), names, words("it")))
+
+
+def test_random_rounds_leak_nothing(games: list[list[State]]) -> None:
+    """The same holds on random mid-round states of random games."""
+    pick = random.Random(11)
+    checked = 0
+    for states in games:
+        in_round = [s for s in states if s["phase"] in ROUND_PHASES]
+        for state in pick.sample(in_round, min(len(in_round), 2)):
+            names = names_for(state["n"])
+            for render in PICTURES.values():
+                expected = render(public(state), names, words("es"))
+                assert render(public(with_other_secrets(state)), names, words("es")).tobytes() == expected.tobytes()
+            checked += 1
+    assert checked >= 15
+
+
+# --- the live round -------------------------------------------------------------------------
+
+
+def test_status_strip_words(cases: dict[str, State]) -> None:
+    """The strip says the round, the phase, the clock's end in UTC (or the time left while it is
+    paused), the vote count, the outcome and the winners."""
+    en = words("en")
+
+    def lines(case: str) -> tuple[str, str]:
+        view = public(cases[case])
+        return board.status_lines(view, names_for(view["n"]), en)
+
+    assert lines("lobby") == ("Waiting to start", "3 rounds · 8 minutes per round")
+    assert lines("playing") == ("Round 2 of 3 · Playing", "Ends at 21:44 UTC")
+    title, detail = lines("accusation")
+    assert title == "Round 2 of 3 · Accusation vote"
+    assert detail.startswith("2/5 voted · Clock paused: ") and detail.endswith(" left")
+    assert lines("final_vote") == ("Round 2 of 3 · Final vote", "1/5 voted · Time is up")
+    assert lines("spy_guess")[0] == "Round 3 of 3 · Spy guessing"
+    assert lines("spy_guess")[1].startswith("The spy must guess by ")
+    title, detail = lines("round_over_wrong_guess")
+    assert title == "Round 1 of 3 · Round over" and detail.startswith("Spy guessed wrong · ")
+    title, detail = lines("game_over")
+    assert title == "Game over · 3 rounds" and detail.startswith("Winner")
+    assert lines("accusation")[1].split(" · ")[1] == "Clock paused: 4:12 left"
+
+
+def test_paused_clock_and_plurals_in_italian_and_spanish(cases: dict[str, State]) -> None:
+    """The counts take their plural forms in Italian and Spanish."""
+    view = public(cases["accusation"])
+    assert board.status_lines(view, NAMES, words("it"))[1].startswith("Hanno votato 2/5 · Tempo fermo: restano 4:12")
+    one = copy.deepcopy(view)
+    one["vote"]["voted"] = 1
+    assert board.status_lines(one, NAMES, words("es"))[1].startswith("Ha votado 1/5 · Reloj parado: quedan 4:12")
+    assert board.status_lines(public(cases["lobby"]), NAMES, words("es"))[1] == "3 rondas · 8 minutos por ronda"
+
+
+def test_vote_count_changes_only_the_strip(cases: dict[str, State]) -> None:
+    """Another ballot changes the "k/n voted" strip and nothing else (ballots are secret)."""
+    state = cases["accusation"]
+    ballots = state["vote"]["ballot"]["ballots"]
+    voter = next(s for s in sorted(GAME.to_act(state)) if ballots[s] is None)
+    after = act(state, voter, {"type": "vote", "guilty": True}, state["now"] + 1)
+    assert after["phase"] == "accusation"
+    names = names_for(state["n"])
+    before_image = board.render_scoreboard(public(state), names, words("en"))
+    after_image = board.render_scoreboard(public(after), names, words("en"))
+    assert not same(strip_crop(before_image), strip_crop(after_image))
+    below = (0, board.STRIP[1] + 4, before_image.width, before_image.height)
+    assert same(crop(before_image, below), crop(after_image, below))
+
+
+def test_asker_marker_follows_the_question(cases: dict[str, State]) -> None:
+    """When the question passes, the old and the new asker's rows change, no other row does."""
+    state = cases["playing"]
+    asker = state["asker"]
+    target = next(s for s in others(state, asker, state["asked_by"]))
+    after = act(state, asker, {"type": "ask", "target": target}, state["now"] + 1)
+    names = names_for(state["n"])
+    before_image = board.render_scoreboard(public(state), names, words("it"))
+    after_image = board.render_scoreboard(public(after), names, words("it"))
+    for seat in range(state["n"]):
+        changed = not same(row_crop(before_image, seat), row_crop(after_image, seat))
+        assert changed == (seat in (asker, target)), seat
+    # the pill is gold, at the right end of the name column
+    right = board.scoreboard_columns(public(after)).name[2]
+    _, top, _, bottom = board.score_row(target)
+    assert pixel(after_image, right - 4, (top + bottom) / 2) == PALETTE["accent"]
+
+
+def test_suspect_row_outlined_in_red(cases: dict[str, State]) -> None:
+    """During a vote the suspect's row has a red outline and a red "suspect" pill."""
+    for case in ("accusation", "final_vote"):
+        view = public(cases[case])
+        image = board.render_scoreboard(view, names_for(view["n"]), words("es"))
+        right = board.scoreboard_columns(view).name[2]
+        suspect = view["vote"]["suspect"]
+        for seat in range(view["n"]):
+            left, top, _, bottom = board.score_row(seat)
+            assert (pixel(image, left + 1, (top + bottom) / 2) == PALETTE["danger"]) == (seat == suspect)
+        _, top, _, bottom = board.score_row(suspect)
+        assert pixel(image, right - 4, (top + bottom) / 2) == PALETTE["danger"]
+
+
+def test_dealer_and_accuser_markers(cases: dict[str, State]) -> None:
+    """The dealer's row shows the cards, each player who accused this round the red mark, and
+    the legend names both."""
+    view = public(cases["accusation"])
+    image = board.render_scoreboard(view, names_for(view["n"]), words("en"))
+    for seat in range(view["n"]):
+        _, top, _, bottom = board.score_row(seat)
+        slot = crop(image, (board.SLOT_X - 20, top + 4, board.SLOT_X + 20, bottom - 4))
+        has_cards = board.CARD_WHITE in {c for _, c in slot.getcolors(4096) or []}
+        assert has_cards == (seat == view["dealer"]), seat
+        name_zone = crop(image, (board.NAME_LEFT, top + 4, board.scoreboard_columns(view).name[2], bottom - 4))
+        colors = {c for _, c in name_zone.getcolors(1 << 16) or []}
+        # the suspect's pill is red too, so look for the mark's white "!" on red only off that row
+        if seat != view["vote"]["suspect"]:
+            assert (PALETTE["danger"] in colors) == bool(view["accused"][seat]), seat
+    assert sum(view["accused"]) == 1
+
+
+def test_spy_marker_is_black_and_white_unlike_any_seat(cases: dict[str, State]) -> None:
+    """Past rounds' spies get a white chip with a black hat in their round cell; no seat colour
+    is near white or black."""
+    view = public(cases["round_over"])
+    image = board.render_scoreboard(view, names_for(view["n"]), words("en"))
+    columns = board.scoreboard_columns(view)
+    for index, left, right in columns.rounds:
+        spy = view["history"][index]["spy"]
+        for seat in range(view["n"]):
+            _, top, _, bottom = board.score_row(seat)
+            cell = crop(image, (left + 2, top + 4, right - 2, bottom - 4))
+            colors = {c for _, c in cell.getcolors(1 << 16) or []}
+            assert (board.SPY_WHITE in colors and board.SPY_BLACK in colors) == (seat == spy)
+    for color in SEAT_COLORS:
+        for mark in (board.SPY_WHITE, board.SPY_BLACK):
+            assert sum(abs(a - b) for a, b in zip(color, mark, strict=True)) > 150
+
+
+def test_nothing_scored_draws_no_zero(cases: dict[str, State]) -> None:
+    """A round in which a seat scored nothing shows only a faint dash: no digit, no "0"."""
+    view = public(cases["round_over"])
+    image = board.render_scoreboard(view, names_for(view["n"]), words("en"))
+    cells = [(seat, left, right, view["history"][index]["points"][seat] > 0)
+             for index, left, right in board.scoreboard_columns(view).rounds
+             for seat in range(view["n"]) if seat != view["history"][index]["spy"]]
+    zero = next(cell for cell in cells if not cell[3])
+    scored = next(cell for cell in cells if cell[3])
+    for seat, left, right, text_expected in (zero, scored):
+        _, top, _, bottom = board.score_row(seat)
+        colors = {c for _, c in crop(image, (left + 2, top + 4, right - 2, bottom - 4)).getcolors(1 << 16) or []}
+        assert (PALETTE["text"] in colors) == text_expected
+        if not text_expected:
+            assert colors <= {PALETTE["panel"], PALETTE["panel_alt"], PALETTE["faded"]}
+
+
+def test_players_who_left_are_faded_and_struck(cases: dict[str, State]) -> None:
+    """A seat that left gets a hollow grey dot and a struck-through name; the others keep their
+    seat colour."""
+    view = public(cases["left"])
+    image = board.render_scoreboard(view, names_for(view["n"]), words("en"))
+    for seat in range(view["n"]):
+        _, top, _, bottom = board.score_row(seat)
+        mid = (top + bottom) / 2
+        centre = pixel(image, board.DOT_X, mid)
+        if view["left"][seat]:
+            assert centre != PALETTE["faded"] and pixel(image, board.DOT_X - 7, mid) == PALETTE["faded"]
+            assert pixel(image, board.NAME_LEFT + 2, mid + 2) == PALETTE["muted"]
+        else:
+            assert centre == seat_color(seat)
+
+
+def test_winners_crowned_only_at_game_over(cases: dict[str, State]) -> None:
+    """At game over each winner's row shows the gold crown and the strip names them."""
+    final = public(cases["game_over"])
+    assert final["winners"]
 
     def crowned(image: Image.Image, seat: int) -> bool:
         _, top, _, bottom = board.score_row(seat)
-        return pixel(image, board.SCORE_MARGIN + 30, (top + bottom) / 2 + 8) == PALETTE["accent"]
+        return pixel(image, board.SLOT_X, (top + bottom) / 2 + 8) == PALETTE["accent"]
 
-    image = board.render_scoreboard(final, NAMES, "en")
-    assert [crowned(image, s) for s in range(8)] == [s in final["winners"] for s in range(8)]
-    image = board.render_scoreboard(before, NAMES, "en")
-    assert not any(crowned(image, s) for s in range(8))
-
-
-def test_players_who_left_are_greyed(full_table: list[State]) -> None:
-    """A seat that left gets a grey dot; the others keep their seat colour."""
-    final = public(full_table[-1])
-    assert any(final["left"])
-    image = board.render_scoreboard(final, NAMES, "it")
-    for seat in range(8):
-        _, top, _, bottom = board.score_row(seat)
-        dot = pixel(image, board.SCORE_MARGIN + 65, (top + bottom) / 2)
-        assert dot == (PALETTE["faded"] if final["left"][seat] else seat_color(seat))
+    image = board.render_scoreboard(final, NAMES, words("en"))
+    assert [crowned(image, s) for s in range(final["n"])] == [s in final["winners"] for s in range(final["n"])]
+    image = board.render_scoreboard(public(cases["round_over"]), NAMES, words("en"))
+    assert not any(crowned(image, s) for s in range(final["n"]))
+    assert NAMES[final["winners"][0]] in board.status_lines(final, NAMES, words("en"))[1]
 
 
-def test_long_name_stays_in_its_column(full_table: list[State]) -> None:
-    """A 32-character name is shrunk and cut so it never reaches the score columns."""
-    final = public(full_table[-1])
-    short = board.render_scoreboard(final, NAMES, "en")
+# --- the location sheet ---------------------------------------------------------------------
+
+
+def test_location_highlighted_only_once_the_round_is_over(cases: dict[str, State]) -> None:
+    """While a round is played no cell is marked; at round over only the location's cell and
+    the legend line change."""
+    playing, over = public(cases["final_vote"]), public(cases["round_over"])
+    location = over["result"]["location"]
+    left, top, right, bottom = board.location_cell(over["locations"].index(location))
+    probe = (left + 3, (top + bottom) / 2)
+    during = board.render_locations(playing, NAMES, words("en"))
+    after = board.render_locations(over, NAMES, words("en"))
+    assert pixel(during, *probe) == PALETTE["panel"]
+    assert pixel(after, *probe) == PALETTE["accent"]
+    mask = Image.new("RGB", during.size)
+    mask.paste((255, 255, 255), (0, board.SHEET_SUBLINE[0], during.width, board.SHEET_SUBLINE[1] + 1))
+    mask.paste((255, 255, 255), (int(left), int(top), int(right) + 1, int(bottom) + 1))
+    outside = ImageChops.multiply(ImageChops.difference(during, after), ImageChops.invert(mask))
+    assert outside.getbbox() is None
+
+
+def test_wrong_guess_outlined_in_red(cases: dict[str, State]) -> None:
+    """After a wrong guess the guessed cell gets a red outline and the location a gold fill."""
+    state = cases["round_over_wrong_guess"]
+    view = public(state)
+    wrong = view["result"]["guess"]
+    assert wrong and wrong != view["result"]["location"]
+    image = board.render_locations(view, NAMES, words("es"))
+    gl, gt, gr, gb = board.location_cell(view["locations"].index(wrong))
+    assert pixel(image, gl + 2, (gt + gb) / 2) == PALETTE["danger"]
+    ll, lt, lr, lb = board.location_cell(view["locations"].index(state["location"]))
+    assert pixel(image, ll + 3, (lt + lb) / 2) == PALETTE["accent"]
+
+
+# --- words and names ------------------------------------------------------------------------
+
+
+class RecordingWords:
+    """A catalog that answers with the ids it is asked for and remembers them."""
+
+    def __init__(self) -> None:
+        self.locale = "en"
+        self.asked: set[str] = set()
+
+    def msg(self, message_id: str, names: Any = None, /, **params: Any) -> str:
+        self.asked.add(message_id)
+        return message_id
+
+    def plural(self, message_id: str, count: int, names: Any = None, /, **params: Any) -> str:
+        return self.msg(message_id, names, count=count, **params)
+
+
+def test_every_word_comes_from_the_picture_catalog(cases: dict[str, State]) -> None:
+    """Every word drawn is a spyfall.picture.* or spyfall.location.* message."""
+    catalog = RecordingWords()
+    for state in cases.values():
+        for render in PICTURES.values():
+            render(public(state), names_for(state["n"]), catalog)
+    assert catalog.asked and all(i.startswith(("spyfall.picture.", "spyfall.location.")) for i in catalog.asked)
+    assert {"spyfall.picture.asks_next", "spyfall.picture.suspect", "spyfall.picture.voted"} <= catalog.asked
+
+
+def test_languages_draw_their_own_words(cases: dict[str, State]) -> None:
+    """English, Italian and Spanish pictures differ; the same language always draws the same."""
+    view = public(cases["round_over"])
+    for render in PICTURES.values():
+        drawn = {locale: to_png(render(view, NAMES, words(locale))) for locale in LOCALES}
+        assert len(set(drawn.values())) == len(LOCALES)
+        assert to_png(render(view, NAMES, words("it"))) == drawn["it"]
+
+
+def test_long_name_stays_in_its_column(full_cases: dict[str, State]) -> None:
+    """A 32-character name is cut so it never reaches the score columns; short names are whole."""
+    final = public(full_cases["game_over"])
+    short = board.render_scoreboard(final, NAMES, words("en"))
     names = list(NAMES)
-    spy_seat = final["history"][-1]["spy"]
-    names[spy_seat] = LONG_NAME  # also shown in the round lines as the spy
-    long = board.render_scoreboard(final, names, "en")
+    names[3] = LONG_NAME
+    long = board.render_scoreboard(final, names, words("en"))
     assert short.size == long.size
-
-    columns = board.scoreboard_columns(final)
-    name_right = int(columns.name[2])
-    table = (name_right, board.SCORE_HEADER, board.SCORE_WIDTH, int(board.score_row(7)[3]))
-    assert ImageChops.difference(short.crop(table), long.crop(table)).getbbox() is None
-    lines = (board.LINE_HOW_X - 18, int(board.score_row(7)[3]), board.SCORE_WIDTH, long.height)
-    assert ImageChops.difference(short.crop(lines), long.crop(lines)).getbbox() is None
-
-    # and the measurement helpers agree: at the smallest name size the cut text fits the box
-    smallest = font(board.NAME_MIN_FONT)
-    width = name_right - columns.name[0]
+    name_right = int(board.scoreboard_columns(final).name[2])
+    table = (name_right, board.ROWS_TOP, board.WIDTH, int(board.score_row(7)[3]))
+    assert same(crop(short, table), crop(long, table))
+    width = name_right - board.NAME_LEFT
+    smallest = font(board.MIN_FONT)
     assert text_width(LONG_NAME, smallest) > width
     cut = ellipsize(LONG_NAME, smallest, width)
     assert cut.endswith("…") and text_width(cut, smallest) <= width
 
 
-def test_public_renders_do_not_depend_on_hidden_state(games: list[list[State]]) -> None:
-    """During a round, changing the secret location (and the secret spy) leaves the PNGs
-    byte-identical, and a seat's view (with its card) renders like the public view."""
-    pick = random.Random(11)
-    checked = 0
-    for states in games:
-        in_round = [s for s in states if s["phase"] in ROUND_PHASES]
-        for state in pick.sample(in_round, min(len(in_round), 3)):
-            other = copy.deepcopy(state)
-            other["location"] = next(i for i in ("zoo", "bank") if i != state["location"])
-            if state["phase"] != "spy_guess":  # once the spy reveals, the spy is public
-                active = [s for s in range(state["n"]) if not state["left"][s]]
-                other["spy"] = next(s for s in active if s != state["spy"])
-            names = names_for(state["n"])
-            # the spy's view and a non-spy's view (whose card names the location)
-            insider = next(s for s in range(state["n"]) if s != state["spy"] and not state["left"][s])
-            seat_views = [GAME.view(state, state["spy"]), GAME.view(state, insider)]
-            for render in (board.render_locations, board.render_scoreboard):
-                for locale in ("en", "it"):
-                    # raw pixels are as strict as the PNG (to_png is a pure function of them)
-                    # and much faster to compare; the first few go through to_png as well
-                    expected = render(public(state), names, locale)
-                    others = [render(v, names, locale) for v in [public(other), *seat_views]]
-                    for image in others:
-                        assert image.size == expected.size
-                        assert image.tobytes() == expected.tobytes()
-                        if checked < 3:
-                            assert to_png(image) == to_png(expected)
-            checked += 1
-    assert checked >= 20
+
+def test_usual_names_fit_whole_beside_the_asker_pill() -> None:
+    """With the most round columns, "Davide Esposito" still fits whole next to "asks next" in
+    every language (names are cut only when they truly do not fit)."""
+    late = next(s for s in playout(4, 8, rounds=7) if s["round"] == 7 and s["phase"] == "playing")
+    view = public(late)
+    columns = board.scoreboard_columns(view)
+    assert len(columns.rounds) == board.MAX_ROUND_COLUMNS
+    for locale in LOCALES:
+        pill = board.pill_width(words(locale).msg("spyfall.picture.asks_next"))
+        room = columns.name[2] - board.NAME_LEFT - pill - 10
+        assert text_width("Davide Esposito", font(board.MIN_FONT)) <= room, locale
 
 
-def test_locales_pick_the_right_names() -> None:
-    """Italian locales render the Italian sheet; other locales fall back to English."""
-    view = public(GAME.setup(4, {}, SeededRng(2, 0)))
-    names = names_for(4)
-    english = to_png(board.render_locations(view, names, "en-US"))
-    italian = to_png(board.render_locations(view, names, "it"))
-    assert english != italian
-    assert to_png(board.render_locations(view, names, "it-IT")) == italian
-    assert to_png(board.render_locations(view, names, "de")) == english
-
-
-def test_missing_names_fall_back_to_seat_numbers() -> None:
+def test_missing_names_fall_back_to_seat_numbers(cases: dict[str, State]) -> None:
     """A names list shorter than the table still renders (seats get "Player n")."""
-    view = public(GAME.setup(5, {}, SeededRng(3, 0)))
-    image = board.render_scoreboard(view, ["Alice"], "en")
-    assert image.width == board.SCORE_WIDTH
+    view = public(cases["playing"])
+    assert board.render_scoreboard(view, ["Alice"], words("it")).width == board.WIDTH
 
 
-def test_names_the_font_cannot_draw_are_cleaned(full_table: list[State]) -> None:
+def test_names_the_font_cannot_draw_are_cleaned(full_cases: dict[str, State]) -> None:
     """Emoji are dropped from names and a name of CJK only becomes "Player n", never boxes."""
     assert drawable("👨‍👩‍👧 Nat 🎲") == "Nat" and drawable("Ñandú Çà Ж") == "Ñandú Çà Ж"
-    view = public(full_table[-1])
+    view = public(full_cases["game_over"])
 
     def with_names(**changed: str) -> bytes:
         names = list(NAMES)
         for seat, name in changed.items():
             names[int(seat[1:])] = name
-        return board.render_scoreboard(view, names, "en").tobytes()
+        return board.render_scoreboard(view, names, words("en")).tobytes()
 
     assert with_names(s2="李小龍") == with_names(s2="Player 3")
     assert with_names(s1="🎲 Bob ✨") == with_names(s1="Bob")
 
 
-def test_house_font_draws_italian_accents() -> None:
-    """The bundled font has real glyphs for à è ì ò ù (Pillow's built-in Aileron has not)."""
+# --- the drawing kit ------------------------------------------------------------------------
+
+
+def test_house_font_draws_italian_and_spanish_accents() -> None:
+    """The bundled font has real glyphs for à è ì ò ù é ñ í ó (Pillow's Aileron has not)."""
     fnt = font(30)
     missing = bytes(fnt.getmask("\ue000"))  # a private-use code point: the "missing" box
-    for letter in "àèìòùÈé":
-        glyph = bytes(fnt.getmask(letter))
-        assert glyph != missing and glyph != bytes(fnt.getmask(letter.upper() if letter.islower()
-                                                                else letter.lower()))
+    for letter in "àèìòùÈéñíó":
+        assert bytes(fnt.getmask(letter)) != missing
 
 
 def test_fit_text_shrinks_then_wraps_within_the_box() -> None:
     """fit_text keeps one line while it can, wraps when it must, and never exceeds the box."""
-    fnt, lines = fit_text("Studio cinematografico", 330, 50, 30, 26)
-    assert lines == ["Studio cinematografico"] and text_width(lines[0], fnt) <= 330
-    fnt, lines = fit_text("Studio cinematografico", 200, 80, 30, 26)
-    assert len(lines) == 2 and all(text_width(line, fnt) <= 200 for line in lines)
-    assert len(lines) * line_height(fnt) <= 80
-    fnt, lines = fit_text("x " * 200, 100, 40, 30, 26)
+    fnt, lines = fit_text("Studio cinematografico", 440, 50, 36, 32)
+    assert lines == ["Studio cinematografico"] and text_width(lines[0], fnt) <= 440
+    fnt, lines = fit_text("Studio cinematografico", 250, 90, 36, 32)
+    assert len(lines) == 2 and all(text_width(line, fnt) <= 250 for line in lines)
+    assert len(lines) * line_height(fnt) <= 90
+    fnt, lines = fit_text("x " * 200, 100, 40, 36, 32)
     assert len(lines) * line_height(fnt) <= 40 and lines[-1].endswith("…")
 
 
-def test_to_png_is_small_and_deterministic(full_table: list[State]) -> None:
+def test_stamped_text_is_drawn_text() -> None:
+    """stamp_text (cached glyphs) gives draw.text's very pixels at the nearest whole pixel."""
+    for text in ("Alice", "Jújú g…", "Ñandú Çà Ж", "12", "R3"):
+        for fnt in (font(board.MIN_FONT), font(board.NAME_FONT, True)):
+            drawn, stamped = (Image.new("RGB", (500, 60), PALETTE["panel"]) for _ in range(2))
+            ImageDraw.Draw(drawn).text((17, 9), text, font=fnt, fill=PALETTE["text"], anchor="la")
+            for image in (Image.new("RGB", (500, 60)), stamped):  # the second one uses the cache
+                stamp_text(ImageDraw.Draw(image), (17.2, 8.9), text, fnt, PALETTE["text"])
+            assert drawn.tobytes() == stamped.tobytes(), text
+
+
+def test_to_png_is_small_and_deterministic(full_cases: dict[str, State]) -> None:
     """to_png writes a palette PNG that decodes to the same size and repeats byte for byte."""
-    image = board.render_locations(public(full_table[-1]), NAMES, "it")
+    image = board.render_locations(public(full_cases["game_over"]), NAMES, words("it"))
     data = to_png(image)
     assert data == to_png(image) and len(data) <= MAX_PNG_BYTES
     decoded = Image.open(io.BytesIO(data))
     assert decoded.size == image.size and decoded.mode == "P"
 
 
-def test_concurrent_renders_match(full_table: list[State]) -> None:
-    """Renders run in worker threads (asyncio.to_thread) share the cached fonts and the cached
-    sheet; doing several at once gives the same pixels as doing them one by one."""
-    views = [public(s) for s in full_table[:: max(1, len(full_table) // 8)]]
-    jobs = [(render, view, locale) for view in views for locale in ("en", "it")
-            for render in (board.render_locations, board.render_scoreboard)]
-    expected = [render(view, NAMES, locale).tobytes() for render, view, locale in jobs]
+def test_concurrent_renders_match(full_cases: dict[str, State]) -> None:
+    """Renders in worker threads (asyncio.to_thread) share the cached fonts and sheet; several
+    at once give the same pixels as one by one."""
+    board.clear_caches()
+    jobs = [(render, public(state), locale) for state in full_cases.values() for locale in LOCALES
+            for render in PICTURES.values()]
+    expected = [render(view, NAMES, words(locale)).tobytes() for render, view, locale in jobs]
+    board.clear_caches()
     with ThreadPoolExecutor(max_workers=4) as pool:
-        got = list(pool.map(lambda job: job[0](job[1], NAMES, job[2]).tobytes(), jobs))
+        got = list(pool.map(lambda job: job[0](job[1], NAMES, words(job[2])).tobytes(), jobs))
     assert got == expected
 
 
@@ -355,29 +709,28 @@ def test_renderers_do_not_import_the_bot() -> None:
     subprocess.run([sys.executable, "-c", code], cwd=root, check=True)
 
 
-def test_write_samples(full_table: list[State], artifacts: Path) -> None:
-    """Sample PNGs of each board in several phases and both languages, for a person to look at."""
-    lobby = public(full_table[0])
-    playing = public(first(full_table, "playing"))
-    vote = public(next(s for s in full_table if s["phase"] in ("accusation", "final_vote")))
-    round_over = public(first(full_table, "round_over"))
-    final = public(full_table[-1])
+# --- samples for a person to look at --------------------------------------------------------
+
+
+def test_write_samples(cases: dict[str, State], full_cases: dict[str, State], artifacts: Path) -> None:
+    """Every case of both pictures in every language, full size and as Discord shows it (550 px)."""
     names = list(NAMES)
-    names[3] = LONG_NAME
-    samples = {
-        "locations_playing": playing,
-        "locations_round_over": round_over,
-        "locations_game_over": final,
-        "locations_wrong_guess": public(wrong_guess(full_table)[0]),
-        "scores_lobby": lobby,
-        "scores_playing": playing,
-        "scores_vote": vote,
-        "scores_round_over": round_over,
-        "scores_game_over": final,
-    }
-    for label, view in samples.items():
-        render = board.render_locations if label.startswith("locations") else board.render_scoreboard
-        for locale in ("en", "it"):
-            path = artifacts / f"{label}_{locale}.png"
-            path.write_bytes(to_png(render(view, names, locale)))
-            assert path.stat().st_size > 1000
+    names[5] = "Francesca Maria Bianchi"
+    names[7] = "Maximiliano de la Fuente Rodríguez"  # 34 characters: cut only where it must be
+    long_game = playout(4, 8, rounds=7, leave_p=0.01)
+    samples = {**cases, **{f"full_{name}": state for name, state in full_cases.items()},
+               "long_game_playing": next(s for s in long_game if s["round"] == 7 and s["phase"] == "playing"),
+               "long_game_over": long_game[-1]}
+    for label, state in samples.items():
+        view = public(state)
+        for picture, render in PICTURES.items():
+            if picture == "locations" and label.startswith(("full_", "long_")):
+                continue  # the sheet does not depend on the table's size
+            for locale in LOCALES:
+                image = render(view, names[: view["n"]], words(locale))
+                path = artifacts / f"{picture}_{label}_{locale}.png"
+                path.write_bytes(to_png(image))
+                small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)),
+                                     Image.Resampling.LANCZOS)
+                small.save(artifacts / f"{picture}_{label}_{locale}_550.png")
+                assert path.stat().st_size > 1000
