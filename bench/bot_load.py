@@ -224,14 +224,16 @@ class Load:
         return live.seq if live is not None else -1
 
     def board_button(self, table: BenchTable, op: str) -> tuple[discord.Message | None, str | None]:
-        """The board message as it is now and the custom_id of its `op` button (spy:<table>:<op>:<moment>)."""
+        """The board message as it is now and the custom_id of its `op` button (g:<table>:<op>:<moment>,
+        or gs:<table> for the card)."""
         live = self.live(table)
         board_id = live.row.meta.get("board") if live is not None else None
         board = next((m for m in reversed(table.channel.history()) if m.id == board_id), None) if board_id else None
         if board is None:
             return None, None
         ids = [str(c.custom_id) for row in board.components for c in row.children if getattr(c, "custom_id", None)]
-        found = [i for i in ids if re.fullmatch(rf"spy:{table.id}:{op}:\w+", i)]
+        pattern = rf"gs:{table.id}" if op == "card" else rf"g:{table.id}:{op}:[\w-]+"
+        found = [i for i in ids if re.fullmatch(pattern, i)]
         return board, (found[0] if found else None)
 
     # --- setting up -------------------------------------------------------------------------------
