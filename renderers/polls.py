@@ -1,16 +1,23 @@
-"""The Polls Are Closed! (Spain): the public board as one image.
+"""The Polls Are Closed! (Spain): the public board as one image, readable at chat size.
 
 A pure function of a view from `games.polls.GAME.view(state, seat)` (everything is public, so
-any seat's view draws the same board). Drawn: a schematic map of Spain (11 regions at their real
-relative positions, coloured by the party that leads, with both parties' Influence), the three
-propaganda circles with every sector's tokens, the three pact boxes, the round and turn track,
-each party's Propaganda, supply and controlled regions, and the seats each party would win if the
-polls closed now (third parties and the majority of 34 included).
+any seat's view draws the same board) and of the reader's `Words`. Discord shows the picture
+about 550 px wide, so the board is laid out in *display units* (du, 1/550 of the width) and
+every text is at least 16 du: readable inline, sharp when opened.
 
-Colour-blind safety: the two parties differ by shape as well as colour (blue = round tokens, red
-= square tokens) and red-led regions, red sectors and red seats are hatched; blue ones are solid.
-Static layers (region masks, hatching, borders, the circles' lines, the empty board) are drawn
-once per process and cached; each call pastes colours through those masks and draws the pieces.
+From top to bottom: a status strip (round and turn, who plays and what is asked of them, the
+dice of a pending roll, the key of the frames), a block map of Spain (one tile per region at its
+rough place, filled by the party that leads, with its name, its Influence cost, both parties'
+Influence and the seats it would give now), the legend of the cost codes and limits, the three
+propaganda circles with the pact boxes, and the seats each party would win if the polls closed
+now. A white frame marks what the last move touched (regions, sectors); a gold frame what the
+player to act can do now (affordable regions, the sector a 7 takes, the sectors of the dice to
+order, the regions open to the national poll). Empty regions and sectors show no "0".
+
+Colour-blind safety: the parties differ by shape as well as colour (blue = discs, red = squares,
+third parties = diamonds) and red-led regions, red sectors and red seats are hatched.
+Static layers (tile and circle masks, frames' bands, the language's fixed words) are drawn once
+per process and cached; each call writes palettes through those layers and draws the pieces.
 """
 
 from __future__ import annotations
@@ -19,344 +26,175 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from games.core.messages import N_, MessageFamily
 from games.polls.data import (
     ABSOLUTE_MAJORITY,
     PACT_CIRCLES,
     PACT_REGIONS,
-    PROPAGANDA_LIMITS,
+    PARTY_NAMES,
+    POLL_REGIONS,
     REGION_TYPE,
     REGIONS,
-    SEATS_TABLE,
+    TOKENS_PER_PARTY,
     TOTAL_SEATS,
-    TURNS_PER_ROUND,
+    sector_for_die,
 )
 from renderers.core import (
+    CHAT_MIN_TEXT,
+    CHAT_WIDTH,
     PALETTE,
     Color,
+    Words,
     drawable,
     ellipsize,
-    fit_text,
     font,
+    readable_size,
     text_width,
+    wrap,
 )
 
 Box = tuple[float, float, float, float]
 
-WIDTH = 1200
-HEIGHT = 812
-MARGIN = 20
+# --- scale: layout in display units (du), 550 du = the width Discord shows inline --------------
+
+SCALE = 1.25  # 687 px wide: sharp when opened, and the PNG stays fast to encode
+DISPLAY_WIDTH = CHAT_WIDTH
+
+
+def px(value: float) -> int:
+    """Display units → image pixels."""
+    return int(round(value * SCALE))
+
+
+WIDTH = int(DISPLAY_WIDTH * SCALE)
+
+
+def fs(value: float) -> int:
+    """A font size in display units → pixels, rounded up so that, shown `DISPLAY_WIDTH` wide, it
+    never reads smaller than asked."""
+    return math.ceil(value * WIDTH / DISPLAY_WIDTH - 1e-9)
+
+
+TEXT = readable_size(WIDTH, CHAT_MIN_TEXT)  # every text is at least this: 16 px when shown 550 px wide
+STRONG = fs(18)
 
 # --- colours --------------------------------------------------------------------------------
 
-BLUE: Color = (58, 140, 232)
-RED: Color = (226, 72, 58)
+BLUE: Color = (45, 120, 220)
+RED: Color = (214, 58, 46)
 PARTY_COLORS: tuple[Color, Color] = (BLUE, RED)
+PARTY_TEXT: tuple[Color, Color] = ((120, 178, 255), (255, 130, 116))
 # Region / sector fills: dark enough for white text, far apart in hue *and* the red one hatched.
 BLUE_FILL: Color = (34, 86, 158)
 RED_FILL: Color = (128, 38, 34)
-RED_HATCH: Color = (205, 86, 70)
-TIE_FILL: Color = (96, 90, 112)
+RED_HATCH: Color = (190, 72, 58)
+TIE_FILL: Color = (106, 96, 126)
 LAND: Color = (66, 73, 96)
-SEA: Color = (27, 31, 44)
-BORDER: Color = (20, 22, 30)
-EMPTY_TOKEN: Color = (88, 95, 116)
-SECTOR_EMPTY: Color = (50, 57, 78)
-SECTOR_LINE: Color = (140, 150, 172)
+SEA: Color = (24, 28, 40)
+BORDER: Color = (16, 18, 26)
+PILL: Color = (18, 20, 30)
+SECTOR_EMPTY: Color = (52, 59, 80)
+SECTOR_LINE: Color = (150, 160, 182)
 WHITE: Color = (255, 255, 255)
-THIRD: Color = (120, 126, 140)
+THIRD: Color = (150, 156, 170)
+LAST_MOVE: Color = WHITE
+POSSIBLE: Color = PALETTE["accent"]
+CHIP_TEXT: Color = (228, 231, 240)
 
-# --- words drawn in the image -----------------------------------------------------------------
+# --- words ------------------------------------------------------------------------------------
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "The Polls Are Closed!",
-        "spain": "Spain",
-        "party0": "Blue",
-        "party1": "Red",
-        "player_n": "Player {n}",
-        "round": "Round",
-        "poll_short": "Poll",
-        "actions_left": "{name} ({party}) to play · {n} action(s) left",
-        "influence_step": "{name} ({party}): influence step, spend Propaganda then end the turn",
-        "order": "{name} ({party}) rolled on {circle}: choose which die to place first",
-        "seven": "{name} ({party}) rolled 7 on {circle}: take {target}?",
-        "poll": "National poll: {name} ({party}) places {n} Influence in 2C regions",
-        "game_over": "Polls closed: {party} ({name}) wins, {reason}",
-        "hung": "Polls closed: hung parliament, a draw",
-        "absolute_majority": "absolute majority",
-        "minority_government": "minority government",
-        "hung_parliament": "hung parliament",
-        "propaganda": "Propaganda",
-        "pacts": "Pacts with the nationalists",
-        "from": "from {circles}",
-        "seats_now": "Seats if the polls closed now",
-        "seats_final": "Final seats",
-        "third": "Third parties {n}",
-        "majority": "Majority {n}",
-        "seats": "seats",
-        "supply": "Supply {n}/30",
-        "leads": "Leads {n} regions",
-        "shift_used": "Shift used",
-        "shift_free": "Shift available",
-        "must_spend": "Over the limit: spend {kinds}",
-        "to_play": "to play",
-        "leads_legend": "{party} leads",
-        "tie": "Tie",
-        "limits": "limit: fewer than 1 A, 3 B, 5 C",
-        "canarias": "Canaries",
-    },
-    "it": {
-        "title": "Si chiudono le urne!",
-        "spain": "Spagna",
-        "party0": "Blu",
-        "party1": "Rossi",
-        "player_n": "Giocatore {n}",
-        "round": "Round",
-        "poll_short": "Sond.",
-        "actions_left": "Tocca a {name} ({party}) · {n} azione/i rimaste",
-        "influence_step": "{name} ({party}): fase influenza, spendi Propaganda e chiudi il turno",
-        "order": "{name} ({party}) ha tirato su {circle}: scegli quale dado piazzare prima",
-        "seven": "{name} ({party}) ha fatto 7 su {circle}: prendere {target}?",
-        "poll": "Sondaggio nazionale: {name} ({party}) piazza {n} Influenza nelle regioni 2C",
-        "game_over": "Urne chiuse: vincono i {party} ({name}), {reason}",
-        "hung": "Urne chiuse: parlamento bloccato, pareggio",
-        "absolute_majority": "maggioranza assoluta",
-        "minority_government": "governo di minoranza",
-        "hung_parliament": "parlamento bloccato",
-        "propaganda": "Propaganda",
-        "pacts": "Patti con i nazionalisti",
-        "from": "da {circles}",
-        "seats_now": "Seggi se si votasse ora",
-        "seats_final": "Seggi finali",
-        "third": "Terzi partiti {n}",
-        "majority": "Maggioranza {n}",
-        "seats": "seggi",
-        "supply": "Riserva {n}/30",
-        "leads": "In testa in {n} regioni",
-        "shift_used": "Spostamento usato",
-        "shift_free": "Spostamento disponibile",
-        "must_spend": "Oltre il limite: spendi {kinds}",
-        "to_play": "di turno",
-        "leads_legend": "In testa i {party}",
-        "tie": "Pari",
-        "limits": "limite: meno di 1 A, 3 B, 5 C",
-        "canarias": "Canarie",
-    },
-    "es": {
-        "title": "¡Se cierran las urnas!",
-        "spain": "España",
-        "party0": "Azul",
-        "party1": "Rojo",
-        "player_n": "Jugador {n}",
-        "round": "Ronda",
-        "poll_short": "Enc.",
-        "actions_left": "Juega {name} ({party}) · {n} acción(es) restantes",
-        "influence_step": "{name} ({party}): fase de influencia, gasta Propaganda y termina el turno",
-        "order": "{name} ({party}) tiró en {circle}: elige qué dado colocar primero",
-        "seven": "{name} ({party}) sacó 7 en {circle}: ¿tomar {target}?",
-        "poll": "Encuesta nacional: {name} ({party}) coloca {n} Influencia en regiones 2C",
-        "game_over": "Urnas cerradas: gana {party} ({name}), {reason}",
-        "hung": "Urnas cerradas: parlamento colgado, empate",
-        "absolute_majority": "mayoría absoluta",
-        "minority_government": "gobierno en minoría",
-        "hung_parliament": "parlamento colgado",
-        "propaganda": "Propaganda",
-        "pacts": "Pactos con los nacionalistas",
-        "from": "de {circles}",
-        "seats_now": "Escaños si se votara ahora",
-        "seats_final": "Escaños finales",
-        "third": "Terceros partidos {n}",
-        "majority": "Mayoría {n}",
-        "seats": "escaños",
-        "supply": "Reserva {n}/30",
-        "leads": "Lidera {n} regiones",
-        "shift_used": "Traslado usado",
-        "shift_free": "Traslado disponible",
-        "must_spend": "Sobre el límite: gasta {kinds}",
-        "to_play": "juega",
-        "leads_legend": "Lidera {party}",
-        "tie": "Empate",
-        "limits": "límite: menos de 1 A, 3 B, 5 C",
-        "canarias": "Canarias",
-    },
-}
-
-REGION_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "asturias": "Asturias", "aragon": "Aragon", "castilla_la_mancha": "Castilla-La Mancha",
-        "islands": "Islands", "castilla_y_leon": "Castilla y León", "galicia": "Galicia",
-        "euskadi": "Euskadi", "valencia": "Valencia", "andalusia": "Andalusia", "madrid": "Madrid",
-        "catalonia": "Catalonia",
-    },
-    "it": {
-        "asturias": "Asturie", "aragon": "Aragona", "castilla_la_mancha": "Castiglia-La Mancia",
-        "islands": "Isole", "castilla_y_leon": "Castiglia e León", "galicia": "Galizia",
-        "euskadi": "Euskadi", "valencia": "Valencia", "andalusia": "Andalusia", "madrid": "Madrid",
-        "catalonia": "Catalogna",
-    },
-    "es": {
-        "asturias": "Asturias", "aragon": "Aragón", "castilla_la_mancha": "Castilla-La Mancha",
-        "islands": "Islas", "castilla_y_leon": "Castilla y León", "galicia": "Galicia",
-        "euskadi": "Euskadi", "valencia": "Valencia", "andalusia": "Andalucía", "madrid": "Madrid",
-        "catalonia": "Cataluña",
-    },
-}
+PARTY_WORD = MessageFamily("polls.picture.party", PARTY_NAMES)
+REGION_SHORT = MessageFamily("polls.picture.region_short", REGIONS)
+REASON_WORD = MessageFamily("polls.picture.reason", ("absolute_majority", "minority_government"))
 
 
-def _lang(locale: str) -> str:
-    low = (locale or "").lower()
-    if low.startswith("it"):
-        return "it"
-    if low.startswith("es"):
-        return "es"
-    return "en"
-
-
-def _t(lang: str, key: str, **fields: Any) -> str:
-    return LABELS[lang][key].format(**fields)
-
-
-def _name(names: list[str], seat: int, lang: str) -> str:
+def _name(words: Words, names: list[str], seat: int) -> str:
     name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or _t(lang, "player_n", n=seat + 1)
+    return name or words.msg("polls.picture.player_number", number=seat + 1)
 
 
-def _party(lang: str, seat: int) -> str:
-    return _t(lang, f"party{seat}")
+def _party(words: Words, seat: int) -> str:
+    return words.msg(PARTY_WORD[PARTY_NAMES[seat]])
 
 
-# --- the map ----------------------------------------------------------------------------------
+def _player(words: Words, names: list[str], seat: int, width: float, size: int = STRONG) -> str:
+    """"Blue · Alice", the name cut so the whole fits `width` pixels at `size` (bold)."""
+    party = _party(words, seat)
+    room = width - text_width(words.msg("polls.picture.player", party=party, name=""), font(size, True))
+    name = ellipsize(_name(words, names, seat), font(size, True), max(room, px(40)))
+    return words.msg("polls.picture.player", party=party, name=name)
 
-# One character per cell, at the real relative positions (columns ~0.6° of longitude, rows
-# ~0.55° of latitude); Canarias sit in an inset at the bottom left, Baleares east of Valencia.
-MAP_GRID = (
-    "GGGGSSSSSEEEE.........",
-    "GGGGSSSSSEEEERRRKK....",
-    "GGGGLLLLLLEEERRRKKKK..",
-    "GGGLLLLLLLLEERRRKKKK..",
-    ".GLLLLLLLLLLRRRRKKK...",
-    "..LLLLLMMMLLRRRRKK....",
-    "..AAALLMMMLCRRRVK.....",
-    "..AAACMMMMCCCRVV..III.",
-    "..AAACCCCCCCCVVV.IIII.",
-    "..AAACCCCCCCCVVV......",
-    "..AAAACCCCCCCVV.......",
-    ".AAAAAAAAAACVVV.......",
-    "..AAAAAAAAAAAVV.......",
-    "II.AAAAAAAAAA.........",
-    "II...AAAAA............",
-)
-CODES = {
-    "G": "galicia", "S": "asturias", "E": "euskadi", "K": "catalonia", "L": "castilla_y_leon",
-    "R": "aragon", "M": "madrid", "C": "castilla_la_mancha", "V": "valencia", "A": "andalusia",
-    "I": "islands",
+
+# --- layout (display units) --------------------------------------------------------------------
+
+STRIP: Box = (8, 6, 542, 62)
+MAP_LEFT, MAP_TOP = 8, 70
+MAP_W_DU, MAP_H_DU = 534, 356
+LEGEND_TOP = MAP_TOP + MAP_H_DU + 4  # two lines: the cost codes, the limits and "others"
+CIRCLES_TOP = LEGEND_TOP + 50
+CIRCLES_BOTTOM = CIRCLES_TOP + 232
+SEATS_TOP = CIRCLES_BOTTOM + 8
+SEATS_BOTTOM = SEATS_TOP + 180
+HEIGHT = px(SEATS_BOTTOM + 8)
+
+# Tiles of the block map, in du from the map's corner: one or more rectangles per region (an
+# L-shape is two touching rectangles) at their rough places; the gaps between regions show sea.
+TILES: dict[str, tuple[Box, ...]] = {
+    "galicia": ((0, 0, 118, 168),),
+    "asturias": ((122, 0, 242, 82),),
+    "euskadi": ((246, 0, 386, 82),),
+    "catalonia": ((390, 0, 534, 82), (414, 82, 534, 168)),
+    "castilla_y_leon": ((122, 86, 290, 168),),
+    "aragon": ((294, 86, 410, 168),),
+    "andalusia": ((0, 172, 100, 276), (0, 276, 350, 356)),
+    "madrid": ((104, 172, 214, 272),),
+    "castilla_la_mancha": ((218, 172, 350, 272),),
+    "valencia": ((354, 172, 462, 272), (354, 272, 404, 356)),
+    "islands": ((414, 276, 534, 356),),
 }
-CELL = 32
-COLS = len(MAP_GRID[0])
-ROWS = len(MAP_GRID)
-MAP_X, MAP_Y = MARGIN, 84
-MAP_W, MAP_H = COLS * CELL, ROWS * CELL
-# Where each region's label block is centred, in cells (column, row) from the map's corner.
-LABEL_AT: dict[str, tuple[float, float]] = {
-    "galicia": (2.0, 2.0),
-    "asturias": (6.5, 1.0),
-    "euskadi": (11.0, 1.1),
-    "catalonia": (17.6, 3.0),
-    "aragon": (14.0, 5.0),
-    "castilla_y_leon": (6.3, 3.6),
-    "madrid": (8.0, 6.5),
-    "castilla_la_mancha": (9.2, 9.3),
-    "valencia": (14.0, 9.2),
-    "andalusia": (7.5, 12.0),
-    "islands": (19.5, 8.0),
-}
-CANARIAS_INSET: Box = (0, 13, 2, 15)  # cells (left, top, right, bottom)
-HATCH_SPACING = 9
+# The tile part where each region's label block sits (the first rectangle unless said here).
+LABEL_BOX: dict[str, Box] = {"andalusia": (0, 276, 350, 356)}
+MAP_X, MAP_Y = px(MAP_LEFT), px(MAP_TOP)
+MAP_W, MAP_H = px(MAP_W_DU), px(MAP_H_DU)
+HATCH = px(6)
+TOKEN = 26  # du: a token with its count inside
+SEAT_MARK = 11  # du: the seat markers (disc, square, diamond)
 
 
-def region_cells(region: str) -> list[tuple[int, int]]:
-    """The (column, row) cells of a region on the map grid."""
-    return [
-        (col, row)
-        for row, line in enumerate(MAP_GRID)
-        for col, ch in enumerate(line)
-        if CODES.get(ch) == region
-    ]
+def _map_box(box: Box) -> tuple[int, int, int, int]:
+    """A tile rectangle in pixels relative to the map's corner (right/bottom exclusive)."""
+    return px(box[0]), px(box[1]), px(box[2]), px(box[3])
+
+
+def region_box(region: str) -> tuple[int, int, int, int]:
+    """The image rectangle of a region's label part (where its name and counts are drawn)."""
+    left, top, right, bottom = _map_box(LABEL_BOX.get(region, TILES[region][0]))
+    return MAP_X + left, MAP_Y + top, MAP_X + right, MAP_Y + bottom
 
 
 def label_point(region: str) -> tuple[int, int]:
-    """The image point (x, y) at which a region's label block is centred."""
-    col, row = LABEL_AT[region]
-    return int(MAP_X + col * CELL), int(MAP_Y + row * CELL)
+    """The centre of a region's label part."""
+    left, top, right, bottom = region_box(region)
+    return (left + right) // 2, (top + bottom) // 2
 
 
-@lru_cache(maxsize=1)
-def _hatch_mask() -> Image.Image:
-    """Diagonal stripes over the whole map, as an L mask."""
-    mask = Image.new("L", (MAP_W, MAP_H), 0)
-    draw = ImageDraw.Draw(mask)
-    for offset in range(-MAP_H, MAP_W + MAP_H, HATCH_SPACING):
-        draw.line((offset, 0, offset + MAP_H, MAP_H), fill=255, width=3)
-    return mask
-
-
-@lru_cache(maxsize=1)
-def _region_masks() -> dict[str, tuple[Image.Image, Image.Image]]:
-    """Per region: its cells as an L mask over the map, and the same masked by the hatching."""
-    masks: dict[str, tuple[Image.Image, Image.Image]] = {}
-    hatch = _hatch_mask()
-    for region in REGIONS:
-        mask = Image.new("L", (MAP_W, MAP_H), 0)
-        draw = ImageDraw.Draw(mask)
-        for col, row in region_cells(region):
-            draw.rectangle((col * CELL, row * CELL, (col + 1) * CELL - 1, (row + 1) * CELL - 1), fill=255)
-        masks[region] = (mask, ImageChops.multiply(mask, hatch))
-    return masks
-
-
-@lru_cache(maxsize=1)
-def _border_mask() -> Image.Image:
-    """Lines between cells of different regions and along the coast, as an L mask."""
-    mask = Image.new("L", (MAP_W, MAP_H), 0)
-    draw = ImageDraw.Draw(mask)
-
-    def code(col: int, row: int) -> str:
-        if 0 <= row < ROWS and 0 <= col < COLS:
-            return MAP_GRID[row][col]
-        return "."
-
-    for row in range(ROWS):
-        for col in range(COLS):
-            here = code(col, row)
-            right, below = code(col + 1, row), code(col, row + 1)
-            x, y = col * CELL, row * CELL
-            if here != right and (here != "." or right != "."):
-                draw.line((x + CELL - 1, y - 1, x + CELL - 1, y + CELL), fill=255, width=3)
-            if here != below and (here != "." or below != "."):
-                draw.line((x - 1, y + CELL - 1, x + CELL, y + CELL - 1), fill=255, width=3)
-            if col == 0 and here != ".":
-                draw.line((0, y, 0, y + CELL), fill=255, width=3)
-            if row == 0 and here != ".":
-                draw.line((x, 0, x + CELL, 0), fill=255, width=3)
-    return mask
-
-
-# --- the propaganda circles ---------------------------------------------------------------------
-
-CIRCLE_A = (868, 236)
-A_OUTER, A_MID, A_CENTRE = 112, 74, 38
-CIRCLE_B = (1082, 178)
-B_OUTER, B_CENTRE = 80, 32
-CIRCLE_C = (1082, 340)
-C_CENTRE = 40
-# Outer sectors of A around the circle, clockwise from the top: each pair summing 7 is adjacent
-# so that its intermediate sector spans it.
-A_ORDER = ("A1", "A6", "A2", "A5", "A3", "A4")
+# The propaganda circles (du): A on the left, B in the middle with C below on its right, the pact
+# boxes on the right.
+CIRCLE_A_DU = (124, CIRCLES_TOP + 120)
+A_OUTER, A_MID, A_CENTRE = 88, 58, 32
+CIRCLE_B_DU = (300, CIRCLES_TOP + 82)
+B_OUTER, B_CENTRE = 58, 31
+CIRCLE_C_DU = (358, CIRCLES_TOP + 194)
+C_CENTRE = 31
+PACTS_LEFT, PACTS_RIGHT = 392, 536
+A_ORDER = ("A1", "A6", "A2", "A5", "A3", "A4")  # clockwise from the top: pairs summing 7 adjacent
 A_INTERMEDIATE = ("A16", "A25", "A34")
 B_ORDER = ("B14", "B25", "B36")
 B_LABELS = {"B14": "1/4", "B25": "2/5", "B36": "3/6"}
+CIRCLE_SECTORS = (*A_ORDER, *A_INTERMEDIATE, *B_ORDER)
+CENTRES = ("A", "B", "C")
 
 
 def _sector_angles() -> dict[str, tuple[float, float]]:
@@ -373,56 +211,34 @@ def _sector_angles() -> dict[str, tuple[float, float]]:
 SECTOR_ANGLES = _sector_angles()
 
 
-def _polar(centre: tuple[int, int], radius: float, degrees: float) -> tuple[float, float]:
+def _polar(centre: tuple[float, float], radius: float, degrees: float) -> tuple[float, float]:
     rad = math.radians(degrees)
     return centre[0] + radius * math.cos(rad), centre[1] + radius * math.sin(rad)
 
 
+def _centre_du(kind: str) -> tuple[float, float]:
+    return {"A": CIRCLE_A_DU, "B": CIRCLE_B_DU, "C": CIRCLE_C_DU}[kind]
+
+
 def sector_point(sector: str) -> tuple[int, int]:
-    """Where a sector's tokens are drawn (the middle of its ring segment, or a centre)."""
-    if sector in ("A", "B", "C"):
-        return {"A": CIRCLE_A, "B": CIRCLE_B, "C": CIRCLE_C}[sector]
-    start, end = SECTOR_ANGLES[sector]
-    mid = (start + end) / 2
-    if sector in A_ORDER:
-        x, y = _polar(CIRCLE_A, (A_OUTER + A_MID) / 2, mid)
-    elif sector in A_INTERMEDIATE:
-        x, y = _polar(CIRCLE_A, (A_MID + A_CENTRE) / 2 + 1, mid)
+    """Image point where a sector's tokens are drawn (the middle of its ring part, or a centre)."""
+    if sector in CENTRES:
+        x, y = _centre_du(sector)
     else:
-        x, y = _polar(CIRCLE_B, (B_OUTER + B_CENTRE) / 2 + 2, mid)
-    return int(round(x)), int(round(y))
+        start, end = SECTOR_ANGLES[sector]
+        mid = (start + end) / 2
+        if sector in A_ORDER:
+            x, y = _polar(CIRCLE_A_DU, (A_OUTER + A_MID) / 2, mid)
+        elif sector in A_INTERMEDIATE:
+            x, y = _polar(CIRCLE_A_DU, (A_MID + A_CENTRE) / 2 + 1, mid)
+        else:
+            x, y = _polar(CIRCLE_B_DU, (B_OUTER + B_CENTRE) / 2 + 1, mid)
+    return px(x), px(y)
 
 
-def _circle_box(centre: tuple[int, int], radius: float) -> Box:
-    return (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius)
-
-
-@lru_cache(maxsize=1)
-def _circle_lines() -> Image.Image:
-    """The circles' outlines and sector spokes, drawn 4x and shrunk (smooth edges), as an L mask."""
-    scale = 4
-    mask = Image.new("L", (WIDTH * scale, HEIGHT * scale), 0)
-    draw = ImageDraw.Draw(mask)
-
-    def ring(centre: tuple[int, int], radius: float) -> None:
-        draw.ellipse(_circle_box((centre[0] * scale, centre[1] * scale), radius * scale),
-                     outline=255, width=2 * scale)
-
-    def spoke(centre: tuple[int, int], inner: float, outer: float, degrees: float) -> None:
-        big = (centre[0] * scale, centre[1] * scale)
-        draw.line((*_polar(big, inner * scale, degrees), *_polar(big, outer * scale, degrees)),
-                  fill=255, width=2 * scale)
-
-    for radius in (A_OUTER, A_MID, A_CENTRE):
-        ring(CIRCLE_A, radius)
-    for i in range(6):
-        spoke(CIRCLE_A, A_MID if i % 2 else A_CENTRE, A_OUTER, -90 + 60 * i)
-    for radius in (B_OUTER, B_CENTRE):
-        ring(CIRCLE_B, radius)
-    for i in range(3):
-        spoke(CIRCLE_B, B_CENTRE, B_OUTER, -90 + 120 * i)
-    ring(CIRCLE_C, C_CENTRE)
-    return mask.resize((WIDTH, HEIGHT), Image.Resampling.BOX)
+def _pact_box(i: int) -> Box:
+    top = CIRCLES_TOP + 30 + i * 67
+    return (PACTS_LEFT, top, PACTS_RIGHT, top + 62)
 
 
 # --- cached text and tokens ---------------------------------------------------------------------
@@ -458,185 +274,281 @@ def _put_text(image: Image.Image, xy: tuple[float, float], text: str, size: int,
     image.paste(fill, at, glyphs)
 
 
-def _fit_size(text: str, max_width: float, size: int, min_size: int, bold: bool) -> int:
-    for sz in range(size, min_size - 1, -1):
+def _fit_size(text: str, max_width: float, size: int, bold: bool) -> int:
+    """The largest size from `size` down to the minimum readable size at which `text` fits."""
+    for sz in range(size, TEXT - 1, -1):
         if text_width(text, font(sz, bold)) <= max_width:
             return sz
-    return min_size
+    return TEXT
 
 
-def _put_fitted(image: Image.Image, box: Box, text: str, size: int, fill: Color, bold: bool = False,
-                align: str = "left", min_size: int | None = None) -> None:
-    """One line in `box`, shrunk down to `min_size` and then ellipsized so it never spills."""
+def _put_fitted(image: Image.Image, box: tuple[float, float, float, float], text: str, size: int, fill: Color,
+                bold: bool = False, align: str = "left", stroke: int = 0) -> float:
+    """One line in the pixel `box`, shrunk (never under the readable minimum) and then
+    ellipsized so it never spills. Returns the drawn width."""
     left, top, right, bottom = box
-    sz = _fit_size(text, right - left, size, min_size or size, bold)
+    sz = _fit_size(text, right - left, size, bold)
     shown = ellipsize(text, font(sz, bold), right - left)
     y = (top + bottom) / 2
     if align == "center":
-        _put_text(image, ((left + right) / 2, y), shown, sz, fill, bold, "mm")
+        _put_text(image, ((left + right) / 2, y), shown, sz, fill, bold, "mm", stroke)
     elif align == "right":
-        _put_text(image, (right, y), shown, sz, fill, bold, "rm")
+        _put_text(image, (right, y), shown, sz, fill, bold, "rm", stroke)
     else:
-        _put_text(image, (left, y), shown, sz, fill, bold, "lm")
+        _put_text(image, (left, y), shown, sz, fill, bold, "lm", stroke)
+    return text_width(shown, font(sz, bold))
 
 
 @lru_cache(maxsize=256)
-def _token(seat: int, size: int, filled: bool = True, count: int | None = None) -> Image.Image:
-    """A party's token as an RGBA sprite, its count written inside: blue is a disc, red a square
-    (the shape tells them apart without colour). Drawn 4x and shrunk so the disc is smooth."""
+def _token(seat: int, size: int, count: int | None = None) -> Image.Image:
+    """A party's token as an RGBA sprite, `count` written inside: blue is a disc, red a square,
+    the third parties a diamond (the shape tells them apart without colour). Drawn 4x and shrunk."""
     scale = 4
     big = size * scale
     sprite = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
-    fill = PARTY_COLORS[seat] if filled else EMPTY_TOKEN
-    outline = WHITE if filled else (150, 156, 172)
-    width = max(2, size // 10) * scale
+    fill = PARTY_COLORS[seat] if seat in (0, 1) else THIRD
+    width = max(2, size // 12) * scale
     if seat == 0:
-        draw.ellipse((0, 0, big - 1, big - 1), fill=outline)
+        draw.ellipse((0, 0, big - 1, big - 1), fill=WHITE)
         draw.ellipse((width, width, big - 1 - width, big - 1 - width), fill=fill)
-    else:
-        inset = scale  # a square of the same area looks bigger than the disc: shrink it a little
-        draw.rectangle((inset, inset, big - 1 - inset, big - 1 - inset), fill=outline)
+    elif seat == 1:
+        inset = scale * max(1, size // 14)  # a square of the same size looks bigger than the disc
+        draw.rectangle((inset, inset, big - 1 - inset, big - 1 - inset), fill=WHITE)
         draw.rectangle((inset + width, inset + width, big - 1 - inset - width, big - 1 - inset - width), fill=fill)
+    else:
+        half = big / 2
+        draw.polygon([(half, 0), (big - 1, half), (half, big - 1), (0, half)], fill=fill)
     sprite = sprite.resize((size, size), Image.Resampling.LANCZOS)
     if count is not None:
         text = str(count)
-        fnt = font(max(10, int(size * 0.58)) if len(text) < 2 else max(9, int(size * 0.48)), True)
-        ImageDraw.Draw(sprite).text((size / 2, size / 2 + 0.5), text, font=fnt,
-                                    fill=WHITE if filled else (190, 195, 208), anchor="mm")
+        ImageDraw.Draw(sprite).text((size / 2, size / 2 + 0.5), text, font=font(TEXT, True), fill=WHITE, anchor="mm",
+                                    stroke_width=1, stroke_fill=(20, 24, 40))
     return sprite
 
 
-def _draw_token(image: Image.Image, seat: int, centre: tuple[float, float], size: int, count: int | None) -> None:
-    """A token centred on `centre`, with `count` written inside (None: no number; 0: greyed)."""
-    sprite = _token(seat, size, count is None or count > 0, count)
-    image.paste(sprite, (int(round(centre[0] - size / 2)), int(round(centre[1] - size / 2))), sprite)
+def _draw_token(image: Image.Image, seat: int, centre: tuple[float, float], size: int,
+                count: int | None = None) -> None:
+    """A token (pixel `size`) centred on `centre`, with `count` written inside."""
+    sprite = _token(seat, size, count)
+    at = (int(round(centre[0] - size / 2)), int(round(centre[1] - size / 2)))
+    image.paste(sprite, at, sprite)
 
 
 # --- static layers ------------------------------------------------------------------------------
 
-SIDE_X = 740  # left edge of the right column
-PACTS_TOP = 440
-SEATS_TOP = 578
-PANELS_TOP = 676
-PANEL_WIDTH = (WIDTH - 2 * MARGIN - 12) / 2
-PACT_WIDTH = (WIDTH - MARGIN - SIDE_X - 14 * 2 - 10 * 2) / 3
-PACT_TOP, PACT_BOTTOM = PACTS_TOP + 38, MAP_Y + MAP_H - 4
+def _hatch(size: tuple[int, int]) -> Image.Image:
+    """Diagonal stripes over a rectangle, as an L mask."""
+    mask = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(mask)
+    for offset in range(-size[1], size[0] + size[1], HATCH):
+        draw.line((offset, 0, offset + size[1], size[1]), fill=255, width=max(2, px(2)))
+    return mask
 
 
-def _pact_left(i: int) -> float:
-    return SIDE_X + 14 + i * (PACT_WIDTH + 10)
-
-
-def _panel_left(seat: int) -> float:
-    return MARGIN + seat * (PANEL_WIDTH + 12)
+@lru_cache(maxsize=1)
+def _region_masks() -> dict[str, tuple[Image.Image, Image.Image]]:
+    """Per region: its tiles as an L mask over the map, and the same masked by the hatching."""
+    hatch = _hatch((MAP_W, MAP_H))
+    masks: dict[str, tuple[Image.Image, Image.Image]] = {}
+    for region in REGIONS:
+        mask = Image.new("L", (MAP_W, MAP_H), 0)
+        draw = ImageDraw.Draw(mask)
+        for box in TILES[region]:
+            left, top, right, bottom = _map_box(box)
+            draw.rectangle((left, top, right - 1, bottom - 1), fill=255)
+        masks[region] = (mask, ImageChops.multiply(mask, hatch))
+    return masks
 
 
 @lru_cache(maxsize=1)
 def _map_index() -> Image.Image:
-    """The map as a palette image: 0 sea, 1 borders, 2+2i region i, 3+2i region i's stripes.
-    A render only writes a 256-colour palette (who leads where) and converts: ~1 ms for the
-    whole map, where pasting colours through 22 masks took ~20."""
+    """The map as a palette image: 0 sea, 1+2i region i, 2+2i region i's stripes. A render only
+    writes a palette (who leads where) and converts: ~1 ms for the whole map."""
     index = Image.new("L", (MAP_W, MAP_H), 0)
     for i, region in enumerate(REGIONS):
         mask, stripes = _region_masks()[region]
-        index.paste(2 + 2 * i, (0, 0), mask)
-        index.paste(3 + 2 * i, (0, 0), stripes)
-    index.paste(1, (0, 0), _border_mask())
+        index.paste(1 + 2 * i, (0, 0), mask)
+        index.paste(2 + 2 * i, (0, 0), stripes)
     return Image.frombytes("P", index.size, index.tobytes())
 
 
-@lru_cache(maxsize=1)
-def _circle_lines_cropped() -> tuple[tuple[int, int, int, int], Image.Image]:
-    mask = _circle_lines()
+Band = tuple[tuple[int, int], Image.Image]
+FRAME = px(2.5)  # width of a frame (last move: white, outermost; possible now: gold, inside it)
+
+
+def _frame_bands(mask: Image.Image, origin: tuple[int, int]) -> tuple[Band, Band]:
+    """The two frames drawn inside a shape's edge, in image coordinates: the last-move band (the
+    outermost FRAME pixels) and the possible-now band (the next FRAME pixels after a 1 px gap).
+    Each is (offset, L mask cropped to the shape); erosion by repeated 3x3 minimum filters."""
     box = mask.getbbox() or (0, 0, 1, 1)
-    return box, mask.crop(box)
+    pad = 2
+    crop = Image.new("L", (box[2] - box[0] + 2 * pad, box[3] - box[1] + 2 * pad), 0)
+    crop.paste(mask.crop(box), (pad, pad))
+    eroded = [crop]
+    for _ in range(2 * FRAME + 1):
+        eroded.append(eroded[-1].filter(ImageFilter.MinFilter(3)))
+    at = (origin[0] + box[0] - pad, origin[1] + box[1] - pad)
+    last = ImageChops.subtract(eroded[0], eroded[FRAME])
+    gold = ImageChops.subtract(eroded[FRAME + 1], eroded[2 * FRAME + 1])
+    return (at, last), (at, gold)
 
 
-@lru_cache(maxsize=4)
-def _base(lang: str) -> Image.Image:
-    """Everything that never changes for a language: frames, sea, headings, circle labels,
-    pact titles, the parties' panels and the legend."""
+@lru_cache(maxsize=1)
+def _region_frames() -> dict[str, tuple[Band, Band]]:
+    """Per region: the bands of the last-move and possible-now frames, in image coordinates."""
+    return {region: _frame_bands(mask, (MAP_X, MAP_Y)) for region, (mask, _) in _region_masks().items()}
+
+
+def _circles_area() -> tuple[int, int, int, int]:
+    """The pixel box of the circles (the circles panel without the pact boxes)."""
+    return px(MAP_LEFT), px(CIRCLES_TOP), px(PACTS_LEFT - 4), px(CIRCLES_BOTTOM)
+
+
+def _ring_box(centre: tuple[float, float], radius: float, origin: tuple[int, int], scale: int = 1) -> Box:
+    cx, cy = (px(centre[0]) - origin[0]) * scale, (px(centre[1]) - origin[1]) * scale
+    r = px(radius) * scale
+    return (cx - r, cy - r, cx + r, cy + r)
+
+
+@lru_cache(maxsize=1)
+def _circle_index() -> tuple[Image.Image, Image.Image, dict[str, Image.Image]]:
+    """The circles over their area as a palette image (1+2k sector k, 2+2k its stripes, then
+    the three centres), the mask of the discs, and each sector's and centre's own mask."""
+    area = _circles_area()
+    origin = (area[0], area[1])
+    size = (area[2] - area[0], area[3] - area[1])
+    index = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(index)
+    for k, sector in enumerate(CIRCLE_SECTORS):
+        if sector in A_ORDER:
+            radius, centre = A_OUTER, CIRCLE_A_DU
+        elif sector in A_INTERMEDIATE:
+            radius, centre = A_MID, CIRCLE_A_DU
+        else:
+            radius, centre = B_OUTER, CIRCLE_B_DU
+        draw.pieslice(_ring_box(centre, radius, origin), *SECTOR_ANGLES[sector], fill=1 + 2 * k)
+    first_centre = 1 + 2 * len(CIRCLE_SECTORS)
+    for j, kind in enumerate(CENTRES):
+        radius = {"A": A_CENTRE, "B": B_CENTRE, "C": C_CENTRE}[kind]
+        draw.ellipse(_ring_box(_centre_du(kind), radius, origin), fill=first_centre + j)
+    own: dict[str, Image.Image] = {}
+    for k, sector in enumerate(CIRCLE_SECTORS):
+        own[sector] = index.point(lambda v, k=k: 255 if v == 1 + 2 * k else 0)
+    for j, kind in enumerate(CENTRES):
+        own[kind] = index.point(lambda v, j=j: 255 if v == first_centre + j else 0)
+    in_sector = index.point(lambda v: 255 if 0 < v < first_centre else 0)
+    stripes = ImageChops.multiply(_hatch(size), in_sector).point(lambda v: 1 if v else 0)
+    index = ImageChops.add(index, stripes)
+    discs = index.point(lambda v: 255 if v else 0)
+    return Image.frombytes("P", size, index.tobytes()), discs, own
+
+
+@lru_cache(maxsize=1)
+def _sector_frames() -> dict[str, tuple[Band, Band]]:
+    """Per sector and centre: the bands of the last-move and possible-now frames (image coords)."""
+    area = _circles_area()
+    return {sector: _frame_bands(mask, area[:2]) for sector, mask in _circle_index()[2].items()}
+
+
+@lru_cache(maxsize=1)
+def _circle_lines() -> Image.Image:
+    """The circles' outlines and sector spokes over their area, drawn 4x and shrunk (smooth)."""
+    area = _circles_area()
+    origin = (area[0], area[1])
+    scale = 4
+    mask = Image.new("L", ((area[2] - area[0]) * scale, (area[3] - area[1]) * scale), 0)
+    draw = ImageDraw.Draw(mask)
+    line = max(2, px(1.5)) * scale
+
+    def ring(centre: tuple[float, float], radius: float) -> None:
+        draw.ellipse(_ring_box(centre, radius, origin, scale), outline=255, width=line)
+
+    def spoke(centre: tuple[float, float], inner: float, outer: float, degrees: float) -> None:
+        c = ((px(centre[0]) - origin[0]) * scale, (px(centre[1]) - origin[1]) * scale)
+        draw.line((*_polar(c, px(inner) * scale, degrees), *_polar(c, px(outer) * scale, degrees)), fill=255,
+                  width=line)
+
+    for radius in (A_OUTER, A_MID, A_CENTRE):
+        ring(CIRCLE_A_DU, radius)
+    for i in range(6):
+        spoke(CIRCLE_A_DU, A_MID if i % 2 else A_CENTRE, A_OUTER, -90 + 60 * i)
+    for radius in (B_OUTER, B_CENTRE):
+        ring(CIRCLE_B_DU, radius)
+    for i in range(3):
+        spoke(CIRCLE_B_DU, B_CENTRE, B_OUTER, -90 + 120 * i)
+    ring(CIRCLE_C_DU, C_CENTRE)
+    return mask.resize((area[2] - area[0], area[3] - area[1]), Image.Resampling.BOX)
+
+
+def _static_words(words: Words) -> tuple[str, ...]:
+    """The words of the fixed layer, in order: the cache key of `_base` (so any catalog with the
+    same words shares one layer, and a different one never sees stale words)."""
+    return (
+        words.msg("polls.picture.cost_legend"),
+        words.msg("polls.picture.limits_legend"),
+        words.msg("polls.picture.pacts"),
+        *(words.msg(REGION_SHORT[r]) for r in PACT_REGIONS),
+        *(words.msg("polls.picture.pact_from", circles="/".join(PACT_CIRCLES[r])) for r in PACT_REGIONS),
+        words.msg("polls.picture.others"),
+    )
+
+
+@lru_cache(maxsize=8)
+def _base(static: tuple[str, ...]) -> Image.Image:
+    """Everything that never changes for a language: panels, the legend, circle letters and
+    numbers, the pact boxes' titles."""
+    cost, limits, pacts, *rest = static
+    pact_names, pact_from, others = rest[:3], rest[3:6], rest[6]
     image = Image.new("RGB", (WIDTH, HEIGHT), PALETTE["background"])
     draw = ImageDraw.Draw(image)
     text, muted, accent = PALETTE["text"], PALETTE["muted"], PALETTE["accent"]
-    draw.rounded_rectangle((MAP_X - 8, MAP_Y - 8, MAP_X + MAP_W + 8, MAP_Y + MAP_H + 8), radius=12, fill=SEA)
-    # right column: propaganda circles, then the pacts
-    draw.rounded_rectangle((SIDE_X, MAP_Y - 8, WIDTH - MARGIN, PACTS_TOP - 10), radius=12, fill=PALETTE["panel"])
-    draw.rounded_rectangle((SIDE_X, PACTS_TOP, WIDTH - MARGIN, MAP_Y + MAP_H + 8), radius=12,
-                           fill=PALETTE["panel"])
-    _put_fitted(image, (SIDE_X + 14, MAP_Y - 4, SIDE_X + 300, MAP_Y + 22), _t(lang, "propaganda"), 18, text, True)
-    _put_fitted(image, (SIDE_X + 14, PACTS_TOP - 36, SIDE_X + 330, PACTS_TOP - 14), _t(lang, "limits"), 13, muted)
-    _put_fitted(image, (SIDE_X + 14, PACTS_TOP + 4, WIDTH - MARGIN - 14, PACTS_TOP + 30), _t(lang, "pacts"), 18,
-                text, True)
-    _put_text(image, (CIRCLE_A[0] - A_OUTER - 4, CIRCLE_A[1] - A_OUTER - 4), "A", 22, accent, True, "mm")
-    _put_text(image, (CIRCLE_B[0] - B_OUTER - 4, CIRCLE_B[1] - B_OUTER + 2), "B", 22, accent, True, "mm")
-    _put_text(image, (CIRCLE_C[0] - C_CENTRE - 14, CIRCLE_C[1] - C_CENTRE + 2), "C", 22, accent, True, "mm")
+    radius = px(8)
+    draw.rounded_rectangle(_px_box(STRIP), radius=radius, fill=PALETTE["panel"])
+    draw.rounded_rectangle((MAP_X - px(4), MAP_Y - px(4), MAP_X + MAP_W + px(4), MAP_Y + MAP_H + px(4)),
+                           radius=radius, fill=SEA)
+    # the legend under the map: what the cost codes mean; the limits and the third parties' mark
+    _put_fitted(image, (px(12), px(LEGEND_TOP), px(542), px(LEGEND_TOP + 22)), cost, TEXT, text)
+    right = px(542) - text_width(others, font(TEXT))
+    _put_text(image, (right, px(LEGEND_TOP + 33)), others, TEXT, text, anchor="lm")
+    _draw_token(image, 2, (right - px(10), px(LEGEND_TOP + 33)), px(SEAT_MARK))
+    _put_fitted(image, (px(12), px(LEGEND_TOP + 22), right - px(22), px(LEGEND_TOP + 44)), limits, TEXT, text)
+    # circles and pacts
+    draw.rounded_rectangle(_px_box((8, CIRCLES_TOP, 542, CIRCLES_BOTTOM)), radius=radius, fill=PALETTE["panel"])
+    for kind, (dx, dy) in (("A", (-A_OUTER - 4, -A_OUTER - 4)), ("B", (-B_OUTER - 10, -B_OUTER - 4)),
+                           ("C", (-C_CENTRE - 18, 0))):
+        cx, cy = _centre_du(kind)
+        _put_text(image, (px(cx + dx), px(cy + dy)), kind, fs(22), accent, True, "mm")
     for sector in A_ORDER:
         start, end = SECTOR_ANGLES[sector]
-        _put_text(image, _polar(CIRCLE_A, A_OUTER + 13, (start + end) / 2), sector[1:], 15, muted, True, "mm")
+        x, y = _polar(CIRCLE_A_DU, A_OUTER + 11, (start + end) / 2)
+        _put_text(image, (px(x), px(y)), sector[1:], TEXT, muted, True, "mm")
     for sector in B_ORDER:
         start, end = SECTOR_ANGLES[sector]
-        _put_text(image, _polar(CIRCLE_B, B_OUTER + 17, (start + end) / 2), B_LABELS[sector], 13, muted, True, "mm")
-    for i, region in enumerate(PACT_REGIONS):
-        left = _pact_left(i)
-        draw.rounded_rectangle((left, PACT_TOP, left + PACT_WIDTH, PACT_BOTTOM), radius=10,
-                               fill=PALETTE["panel_alt"])
-        _put_fitted(image, (left + 6, PACT_TOP + 4, left + PACT_WIDTH - 6, PACT_TOP + 24),
-                    REGION_LABELS[lang][region], 15, text, True, "center", 11)
-        _put_fitted(image, (left + 6, PACT_TOP + 24, left + PACT_WIDTH - 6, PACT_TOP + 40),
-                    _t(lang, "from", circles="/".join(PACT_CIRCLES[region])), 12, muted, False, "center")
-    # seats strip and the two parties' panels
-    draw.rounded_rectangle((MARGIN, SEATS_TOP, WIDTH - MARGIN, PANELS_TOP - 10), radius=12, fill=PALETTE["panel"])
-    for seat in (0, 1):
-        left = _panel_left(seat)
-        draw.rounded_rectangle((left, PANELS_TOP, left + PANEL_WIDTH, HEIGHT - 12), radius=12,
-                               fill=PALETTE["panel"])
-        _draw_token(image, seat, (left + 24, PANELS_TOP + 24), 28, None)
-        for k, kind in enumerate(("A", "B", "C")):
-            x = left + 18 + 92 * k
-            _put_text(image, (x + 54, PANELS_TOP + 64), f"<{PROPAGANDA_LIMITS[kind]}", 13, muted, False, "lm")
-    _draw_legend(image, lang)
+        x, y = _polar(CIRCLE_B_DU, B_OUTER + 19, (start + end) / 2)
+        _put_text(image, (px(x), px(y)), B_LABELS[sector], TEXT, muted, True, "mm")
+    _put_fitted(image, (px(PACTS_LEFT + 4), px(CIRCLES_TOP + 4), px(PACTS_RIGHT), px(CIRCLES_TOP + 26)), pacts,
+                STRONG, text, True)
+    for i in range(len(PACT_REGIONS)):
+        left, top, right_du, _bottom = box = _pact_box(i)
+        draw.rounded_rectangle(_px_box(box), radius=px(6), fill=PALETTE["panel_alt"])
+        _put_fitted(image, (px(left + 6), px(top + 3), px(right_du - 6), px(top + 25)), pact_names[i], TEXT, text,
+                    True)
+        _put_fitted(image, (px(left + 6), px(top + 31), px(right_du - 62), px(top + 57)), pact_from[i], TEXT,
+                    muted)
+    draw.rounded_rectangle(_px_box((8, SEATS_TOP, 542, SEATS_BOTTOM)), radius=radius, fill=PALETTE["panel"])
     return image
 
 
-LEGEND_BOX = (MAP_X + 16 * CELL, MAP_Y + 10 * CELL, MAP_X + MAP_W, MAP_Y + MAP_H)
+def _px_box(box: Box) -> tuple[int, int, int, int]:
+    return px(box[0]), px(box[1]), px(box[2]), px(box[3])
 
 
-@lru_cache(maxsize=4)
-def _legend(lang: str) -> Image.Image:
-    """The legend's patch of sea, cut from the base: the map layer covers it on every render."""
-    return _base(lang).crop(LEGEND_BOX)
-
-
-def _draw_legend(image: Image.Image, lang: str) -> None:
-    """Key in the sea at the bottom right of the map: fills and token shapes."""
-    draw = ImageDraw.Draw(image)
-    left, top = LEGEND_BOX[0] + 4, LEGEND_BOX[1] + 6
-    rows = (
-        ("blue", _t(lang, "leads_legend", party=_party(lang, 0))),
-        ("red", _t(lang, "leads_legend", party=_party(lang, 1))),
-        ("tie", _t(lang, "tie")),
-    )
-    for i, (kind, label) in enumerate(rows):
-        y = top + i * 26
-        box = (left, y, left + 30, y + 20)
-        if kind == "red":
-            draw.rectangle(box, fill=RED_FILL)
-            for x in range(-20, 31, HATCH_SPACING):
-                draw.line((left + x, y, left + x + 20, y + 20), fill=RED_HATCH, width=3)
-            # the stripes overshoot the swatch: repaint the sea around it
-            draw.rectangle((left - 21, y, left - 1, y + 20), fill=SEA)
-            draw.rectangle((left + 31, y, left + 52, y + 20), fill=SEA)
-            draw.rectangle(box, outline=BORDER)
-        else:
-            draw.rectangle(box, fill=BLUE_FILL if kind == "blue" else TIE_FILL, outline=BORDER)
-        _put_text(image, (left + 40, y + 10), label, 14, PALETTE["text"], anchor="lm")
-    y = top + 3 * 26 + 4
-    for seat in (0, 1):
-        x = left + seat * 90
-        _draw_token(image, seat, (x + 11, y + 11), 20, None)
-        _put_text(image, (x + 28, y + 11), _party(lang, seat), 14, PALETTE["text"], anchor="lm")
+def clear_caches() -> None:
+    """Forget every cached layer, text mask and sprite (tests that record font sizes start here)."""
+    for cached in (_text_masks, _token, _region_masks, _map_index, _region_frames, _circle_index,
+                   _sector_frames, _circle_lines, _base, _label_lines, _label_sprite, _red_bar):
+        cached.cache_clear()
 
 
 # --- per render ---------------------------------------------------------------------------------
@@ -647,8 +559,54 @@ def leader(influence: list[int]) -> int | None:
     return 0 if blue > red else 1 if red > blue else None
 
 
-def _draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
-    palette = [*SEA, *BORDER]
+def _projection(view: dict[str, Any]) -> dict[str, Any]:
+    """The final result once the polls closed, else the seats if they closed now."""
+    return view.get("result") or view.get("seats_projection") or {}
+
+
+def _possible_regions(view: dict[str, Any]) -> set[str]:
+    """Where the player to act can put Influence now: affordable regions in the influence step,
+    the 2C regions still open to them in the national poll."""
+    step = view.get("step")
+    if step == "influence":
+        return set(view.get("affordable") or [])
+    if step == "poll":
+        poll = view.get("poll") or {}
+        seat = poll.get("seat", view.get("current"))
+        placed = (poll.get("placed") or [[], []])[seat] if seat in (0, 1) else []
+        return {r for r in POLL_REGIONS if r not in placed}
+    return set()
+
+
+def _possible_sectors(view: dict[str, Any]) -> set[str]:
+    """The sector a 7 would take, or the sectors the dice to order point at."""
+    pending = view.get("pending") or {}
+    step = view.get("step")
+    if step == "seven" and pending.get("seven_target"):
+        return {str(pending["seven_target"])}
+    if step == "order":
+        circle = str(pending.get("circle", "A"))
+        return {sector_for_die(circle, d) for d in pending.get("dice") or [] if isinstance(d, int)}
+    return set()
+
+
+def _touched(view: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """What the last move touched: (map regions, pact boxes). A pact moves a marker into a box
+    and never changes the region's Influence, so its region is the box, not the map tile."""
+    last = view.get("last_move") or {}
+    regions = {str(r) for r in last.get("regions") or []}
+    if last.get("type") == "pact":
+        return set(), regions
+    return regions, set()
+
+
+def _frame(image: Image.Image, band: Band, color: Color) -> None:
+    at, mask = band
+    image.paste(color, at, mask)
+
+
+def _draw_map(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+    palette = [*SEA]
     for region in REGIONS:
         influence = view["influence"][region]
         lead = leader(influence)
@@ -662,108 +620,119 @@ def _draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any
     layer = _map_index().copy()
     layer.putpalette(palette)
     image.paste(layer.convert("RGB"), (MAP_X, MAP_Y))
-    image.paste(_legend(lang), LEGEND_BOX[:2])
-    left, top, right, bottom = CANARIAS_INSET
-    draw.rectangle((MAP_X + left * CELL, MAP_Y + top * CELL - 5, MAP_X + right * CELL + 4, MAP_Y + bottom * CELL - 1),
-                   outline=PALETTE["faded"], width=1)
-    _put_text(image, (MAP_X + (left + right) / 2 * CELL + 2, MAP_Y + top * CELL - 14), _t(lang, "canarias"), 11,
-              PALETTE["muted"], anchor="mm")
-    if view.get("phase") == "poll":
-        # where the player placing poll Influence may still put it (once per region each)
-        poll = view.get("poll") or {}
-        seat = poll.get("seat", view.get("current"))
-        placed = (poll.get("placed") or [[], []])[seat] if seat in (0, 1) else []
-        _outline_regions(draw, {r for r in REGIONS if REGION_TYPE[r] == "2C" and r not in placed})
+    possible = _possible_regions(view)
+    touched = _touched(view)[0]
+    frames = _region_frames()
     for region in REGIONS:
-        _draw_region_label(image, draw, region, view["influence"][region], lang)
-
-
-def _outline_regions(draw: ImageDraw.ImageDraw, regions: set[str]) -> None:
-    """An accent edge around the regions the national poll may place in."""
-    color = PALETTE["accent"]
-    for region in regions:
-        cells = set(region_cells(region))
-        for col, row in cells:
-            x, y = MAP_X + col * CELL, MAP_Y + row * CELL
-            if (col, row - 1) not in cells:
-                draw.line((x, y + 2, x + CELL - 1, y + 2), fill=color, width=3)
-            if (col, row + 1) not in cells:
-                draw.line((x, y + CELL - 4, x + CELL - 1, y + CELL - 4), fill=color, width=3)
-            if (col - 1, row) not in cells:
-                draw.line((x + 2, y, x + 2, y + CELL - 1), fill=color, width=3)
-            if (col + 1, row) not in cells:
-                draw.line((x + CELL - 4, y, x + CELL - 4, y + CELL - 1), fill=color, width=3)
+        if region in possible:
+            _frame(image, frames[region][1], POSSIBLE)
+        if region in touched:
+            _frame(image, frames[region][0], LAST_MOVE)
+    regions = _projection(view).get("regions") or {}
+    for region in REGIONS:
+        _draw_region_label(image, region, view["influence"][region], regions.get(region), region in possible, words)
 
 
 @lru_cache(maxsize=64)
-def _region_name_lines(region: str, lang: str) -> tuple[int, tuple[str, ...]]:
-    wide = 150 if region in ("castilla_la_mancha", "castilla_y_leon", "andalusia") else 104
-    fnt, lines = fit_text(REGION_LABELS[lang][region], wide, 34, 15, 12, bold=True)
-    return fnt.size, tuple(lines)
+def _label_lines(text: str, width: int) -> tuple[str, ...]:
+    """A region's name in lines of at most `width` pixels (bold, the readable size)."""
+    return tuple(wrap(text, font(TEXT, True), width)[:2])
 
 
-def _draw_region_label(image: Image.Image, draw: ImageDraw.ImageDraw, region: str, influence: list[int],
-                       lang: str) -> None:
-    """Name, both parties' Influence on a dark pill (blue disc left, red square right), and what
-    the region costs and is worth."""
-    cx, cy = label_point(region)
-    size, lines = _region_name_lines(region, lang)
-    step = size + 2
-    top = cy - 30 - (len(lines) - 1) * step / 2
-    for i, line in enumerate(lines):
-        _put_text(image, (cx, top + i * step), line, size, WHITE, True, "mm", stroke=3)
-    pill_y = cy + 2
-    draw.rounded_rectangle((cx - 34, pill_y - 15, cx + 34, pill_y + 15), radius=15, fill=(22, 25, 36))
-    _draw_token(image, 0, (cx - 17, pill_y), 24, influence[0])
-    _draw_token(image, 1, (cx + 17, pill_y), 24, influence[1])
-    info = f"{REGION_TYPE[region]} · {SEATS_TABLE[region][0]} {_t(lang, 'seats')}"
-    _put_text(image, (cx, pill_y + 26), info, 12, (225, 228, 236), True, "mm", stroke=2)
+def _draw_chip(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, cy: float, text: str,
+               highlight: bool) -> float:
+    """A cost code ("2C") on a small plate; gold when the region can be paid for now. Returns its width."""
+    width = text_width(text, font(TEXT, True)) + px(8)
+    height = px(22)
+    draw.rounded_rectangle((left, cy - height / 2, left + width, cy + height / 2), radius=px(4),
+                           fill=POSSIBLE if highlight else PILL)
+    _put_text(image, (left + width / 2, cy), text, TEXT, PALETTE["accent_text"] if highlight else CHIP_TEXT, True,
+              "mm")
+    return width
+
+
+def _seat_items(seats: dict[str, Any] | None) -> list[tuple[int, str]]:
+    """(party 0/1 or 2 for the third parties, seats) for the non-zero shares of a region."""
+    if not seats:
+        return []
+    blue, red = seats.get("seats", [0, 0])
+    return [(kind, str(n)) for kind, n in ((0, blue), (1, red), (2, seats.get("third", 0))) if n]
+
+
+def _draw_seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float,
+                   items: list[tuple[int, str]]) -> None:
+    """The seats a region gives now, on a dark plate: ● blue  ■ red  ◆ third parties."""
+    if not items:
+        return
+    mark, gap, spacing = px(SEAT_MARK), px(2), px(5)
+    fnt = font(TEXT, True)
+    widths = [mark + gap + text_width(n, fnt) for _, n in items]
+    total = sum(widths) + spacing * (len(items) - 1)
+    pad = px(4)
+    draw.rounded_rectangle((cx - total / 2 - pad, cy - px(10), cx + total / 2 + pad, cy + px(10)), radius=px(10),
+                           fill=PILL)
+    x = cx - total / 2
+    for (kind, n), w in zip(items, widths, strict=True):
+        _draw_token(image, kind, (x + mark / 2, cy), mark)
+        _put_text(image, (x + mark + gap, cy), n, TEXT, WHITE, True, "lm")
+        x += w + spacing
+
+
+def _draw_region_label(image: Image.Image, region: str, influence: list[int], seats: dict[str, Any] | None,
+                       possible: bool, words: Words) -> None:
+    """Name, cost code and both parties' Influence (no token when none), and the seats it gives:
+    one cached sprite per distinct label (most labels repeat from one move to the next)."""
+    left, top, right, _bottom = region_box(region)
+    lines = _label_lines(words.msg(REGION_SHORT[region]), right - left - px(10))
+    sprite = _label_sprite(region, lines, (influence[0], influence[1]), tuple(_seat_items(seats)), possible)
+    image.paste(sprite, (left, top), sprite)
+
+
+@lru_cache(maxsize=384)
+def _label_sprite(region: str, lines: tuple[str, ...], influence: tuple[int, int], seats: tuple[tuple[int, str], ...],
+                  possible: bool) -> Image.Image:
+    """A region's label block drawn on a transparent sprite the size of its label part."""
+    box = region_box(region)
+    image = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    left, top, right, bottom = 0, 0, image.width, image.height
+    name_step = px(18)
+    info_h, seats_h = px(TOKEN), px(20)
+    code = REGION_TYPE[region]
+    token = px(TOKEN)
+    shown = [(seat, n) for seat, n in ((0, influence[0]), (1, influence[1])) if n > 0]
+    chip_w = text_width(code, font(TEXT, True)) + px(8)
+    tokens_w = sum(px(4) + token for _ in shown)
+    # the tokens go beside the cost code, or under it when the tile is too narrow for both
+    split = bool(shown) and chip_w + tokens_w > right - left - px(6)
+    block = len(lines) * name_step + px(2) + info_h * (2 if split else 1) + px(2) + seats_h
+    y = (top + bottom) / 2 - block / 2
+    cx = (left + right) / 2
+    for line in lines:
+        _put_text(image, (cx, y + name_step / 2), line, TEXT, WHITE, True, "mm", stroke=px(2))
+        y += name_step
+    y += px(2)
+    x = cx - (chip_w if split else chip_w + tokens_w) / 2
+    x += _draw_chip(image, draw, x, y + info_h / 2, code, possible)
+    if split:
+        y += info_h
+        x = cx - (tokens_w - px(4)) / 2 - px(4)
+    for seat, n in shown:
+        _draw_token(image, seat, (x + px(4) + token / 2, y + info_h / 2), token, n)
+        x += px(4) + token
+    y += info_h + px(2)
+    _draw_seat_row(image, draw, cx, y + seats_h / 2, list(seats))
+    return image
 
 
 def _sector_fill(owner: int | None) -> Color:
     return BLUE_FILL if owner == 0 else RED_FILL if owner == 1 else SECTOR_EMPTY
 
 
-CIRCLE_SECTORS = (*A_ORDER, *A_INTERMEDIATE, *B_ORDER)
-CENTRE_INDEX = 2 * len(CIRCLE_SECTORS) + 1
-
-
-@lru_cache(maxsize=1)
-def _circle_index() -> tuple[tuple[int, int, int, int], Image.Image, Image.Image]:
-    """The circles as a palette image over their bounding box (1+2k sector k, 2+2k its stripes,
-    then the centres) and the mask of the discs, like the map: a render only sets colours."""
-    box = _circle_lines_cropped()[0]
-    origin = (box[0], box[1])
-
-    def local(b: Box) -> Box:
-        return (b[0] - origin[0], b[1] - origin[1], b[2] - origin[0], b[3] - origin[1])
-
-    size = (box[2] - box[0], box[3] - box[1])
-    index = Image.new("L", size, 0)
-    draw = ImageDraw.Draw(index)
-    for k, sector in enumerate(CIRCLE_SECTORS):
-        if sector in A_ORDER:
-            radius, centre = A_OUTER, CIRCLE_A
-        elif sector in A_INTERMEDIATE:
-            radius, centre = A_MID, CIRCLE_A
-        else:
-            radius, centre = B_OUTER, CIRCLE_B
-        draw.pieslice(local(_circle_box(centre, radius)), *SECTOR_ANGLES[sector], fill=1 + 2 * k)
-    for centre, radius in ((CIRCLE_A, A_CENTRE), (CIRCLE_B, B_CENTRE), (CIRCLE_C, C_CENTRE)):
-        draw.ellipse(local(_circle_box(centre, radius)), fill=CENTRE_INDEX)
-    stripes = Image.new("L", size, 0)
-    sdraw = ImageDraw.Draw(stripes)
-    for offset in range(-size[1], size[0] + size[1], HATCH_SPACING):
-        sdraw.line((offset, 0, offset + size[1], size[1]), fill=255, width=3)
-    in_sector = index.point(lambda v: 255 if 0 < v < CENTRE_INDEX else 0)
-    index = ImageChops.add(index, ImageChops.multiply(stripes, in_sector).point(lambda v: 1 if v else 0))
-    discs = index.point(lambda v: 255 if v else 0)
-    return box, Image.frombytes("P", size, index.tobytes()), discs
-
-
-def _draw_circles(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Sectors tinted by owner (red ones hatched, like the map), outlines, tokens and the
-    Propaganda held in each centre; the sector a 7 would take is ringed."""
+def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
+    """Sectors tinted by owner (red ones hatched, like the map), outlines, tokens (none in an
+    empty sector), the Propaganda in each centre; the frames of the last move and of what the
+    player may choose now."""
     circles = view["circles"]
     palette = [0, 0, 0]
     for sector in CIRCLE_SECTORS:
@@ -772,110 +741,59 @@ def _draw_circles(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
             palette += [*RED_FILL, *RED_HATCH]
         else:
             palette += [*_sector_fill(owner)] * 2
-    palette += [34, 38, 52]
-    box, index, discs = _circle_index()
+    spend = [set((view.get("spend_needed") or [{}, {}])[s] or {}) for s in (0, 1)]
+    current = view.get("current")
+    must = spend[current] if current in (0, 1) and view.get("step") == "influence" else set()
+    for kind in CENTRES:
+        palette += [*((70, 40, 46) if kind in must else (30, 34, 48))]
+    index, discs, _ = _circle_index()
     layer = index.copy()
     layer.putpalette(palette)
-    image.paste(layer.convert("RGB"), box[:2], discs)
-    box, lines = _circle_lines_cropped()
-    image.paste(SECTOR_LINE, box[:2], lines)
-    pending = view.get("pending") or {}
-    target = pending.get("seven_target") if pending.get("stage") == "seven" else None
-    for sector in (*A_ORDER, *A_INTERMEDIATE, *B_ORDER):
+    area = _circles_area()
+    image.paste(layer.convert("RGB"), area[:2], discs)
+    image.paste(SECTOR_LINE, area[:2], _circle_lines())
+    frames = _sector_frames()
+    for sector in _possible_sectors(view):
+        if sector in frames:
+            _frame(image, frames[sector][1], POSSIBLE)
+    for kind in must:
+        _frame(image, frames[kind][1], PALETTE["danger"])
+    for sector in (view.get("last_move") or {}).get("sectors") or []:
+        if sector in frames:
+            _frame(image, frames[sector][0], LAST_MOVE)
+    token = px(TOKEN)
+    for sector in CIRCLE_SECTORS:
         info = circles[sector]
-        x, y = sector_point(sector)
         if info["owner"] in (0, 1) and info["count"] > 0:
-            _draw_token(image, info["owner"], (x, y), 26, info["count"])
-        if sector == target:
-            draw.ellipse((x - 18, y - 18, x + 18, y + 18), outline=PALETTE["accent"], width=3)
-    # Propaganda held, in the centres: both parties side by side
-    for kind, centre in (("A", CIRCLE_A), ("B", CIRCLE_B), ("C", CIRCLE_C)):
+            _draw_token(image, info["owner"], sector_point(sector), token, info["count"])
+    # Propaganda held, in the centres: blue on the left, red on the right, nothing when none
+    for kind in CENTRES:
+        x, y = sector_point(kind)
         for seat in (0, 1):
-            _draw_token(image, seat, (centre[0] + (-14 if seat == 0 else 14), centre[1]), 26,
-                        view["propaganda"][seat][kind])
-        if target == kind:
-            draw.ellipse(_circle_box(centre, (A_CENTRE if kind == "A" else B_CENTRE) + 4),
-                         outline=PALETTE["accent"], width=3)
+            held = view["propaganda"][seat][kind]
+            if held:
+                _draw_token(image, seat, (x + (-1 if seat == 0 else 1) * px(12), y), px(22), held)
 
 
-def _draw_pacts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Markers in each pact box; the box is framed in the colour of the party with more."""
+def _draw_pacts(image: Image.Image, view: dict[str, Any]) -> None:
+    """Markers in each pact box (none drawn for 0); the box is framed in the colour of the
+    party with more."""
+    draw = ImageDraw.Draw(image)
+    token = px(TOKEN - 2)
     for i, region in enumerate(PACT_REGIONS):
-        left = _pact_left(i)
+        left, top, right, bottom = _px_box(_pact_box(i))
         counts = view["pacts"][region]
         lead = leader(counts)
-        draw.rounded_rectangle((left, PACT_TOP, left + PACT_WIDTH, PACT_BOTTOM), radius=10,
-                               outline=PARTY_COLORS[lead] if lead is not None else PALETTE["line"], width=2)
-        mid, y = left + PACT_WIDTH / 2, (PACT_TOP + 40 + PACT_BOTTOM) / 2
-        _draw_token(image, 0, (mid - 20, y), 30, counts[0])
-        _draw_token(image, 1, (mid + 20, y), 30, counts[1])
-
-
-def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
-    """Seats now (or final): numbers with the party shapes, and a 66-seat bar, blue from the
-    left, red (hatched) from the right, third parties between, the majority marked both ways."""
-    result = view.get("result")
-    projection = result or view.get("seats_projection") or {}
-    seats = projection.get("seats", [0, 0])
-    third = projection.get("third", TOTAL_SEATS - sum(seats))
-    majority = (view.get("seats_projection") or {}).get("majority", ABSOLUTE_MAJORITY)
-    left, right = MARGIN + 16, WIDTH - MARGIN - 16
-    top = SEATS_TOP + 6
-    _draw_token(image, 0, (left + 12, top + 20), 22, None)
-    _put_text(image, (left + 30, top + 20), f"{_party(lang, 0)} {seats[0]}", 30, BLUE, True, "lm")
-    _draw_token(image, 1, (right - 12, top + 20), 22, None)
-    _put_text(image, (right - 30, top + 20), f"{seats[1]} {_party(lang, 1)}", 30, RED, True, "rm")
-    mid = (left + right) / 2
-    _put_text(image, (mid, top + 10), _t(lang, "seats_final" if result else "seats_now"), 16, PALETTE["text"], True,
-              "mm")
-    _put_text(image, (mid, top + 30), f"{_t(lang, 'third', n=third)} · {_t(lang, 'majority', n=majority)}", 14,
-              PALETTE["muted"], anchor="mm")
-    bar_top, bar_bottom = top + 44, top + 70
-    scale = (right - left) / TOTAL_SEATS
-    red_start = right - seats[1] * scale
-    draw.rectangle((left, bar_top, right, bar_bottom), fill=THIRD)
-    if seats[0]:
-        draw.rectangle((left, bar_top, left + seats[0] * scale, bar_bottom), fill=BLUE)
-    if seats[1]:
-        draw.rectangle((red_start, bar_top, right, bar_bottom), fill=RED)
-        height = bar_bottom - bar_top
-        for x in range(int(red_start) - height, int(right), HATCH_SPACING):
-            x0, x1 = max(x, red_start), min(x + height, right)
-            if x1 > x0:
-                draw.line((x0, bar_top + (x0 - x), x1, bar_top + (x1 - x)), fill=(150, 40, 32), width=3)
-    for n in range(1, TOTAL_SEATS):
-        x = left + n * scale
-        draw.line((x, bar_top, x, bar_bottom), fill=(40, 44, 58), width=1)
-    for x in (left + majority * scale, right - majority * scale):
-        draw.line((x, bar_top - 6, x, bar_bottom + 6), fill=PALETTE["accent"], width=3)
-
-
-def _status(view: dict[str, Any], names: list[str], lang: str) -> str:
-    """One sentence: who acts and what is asked of them, or how the game ended."""
-    step = view.get("step")
-    if view.get("phase") == "game_over":
-        result = view.get("result") or {}
-        winners = result.get("winners") or []
-        if not winners:
-            return _t(lang, "hung")
-        seat = winners[0]
-        reason = result.get("reason", "")
-        reason_text = _t(lang, reason) if reason in LABELS[lang] else reason
-        return _t(lang, "game_over", party=_party(lang, seat), name=_name(names, seat, lang), reason=reason_text)
-    current = view.get("current")
-    seat = current if current in (0, 1) else 0
-    who = {"name": _name(names, seat, lang), "party": _party(lang, seat)}
-    pending = view.get("pending") or {}
-    if step == "poll":
-        left = ((view.get("poll") or {}).get("left") or [0, 0])[seat]
-        return _t(lang, "poll", n=left, **who)
-    if step == "order":
-        return _t(lang, "order", circle=pending.get("circle", ""), **who)
-    if step == "seven":
-        return _t(lang, "seven", circle=pending.get("circle", ""), target=pending.get("seven_target") or "", **who)
-    if step == "influence":
-        return _t(lang, "influence_step", **who)
-    return _t(lang, "actions_left", n=view.get("actions_left", 0), **who)
+        if lead is not None:
+            draw.rounded_rectangle((left, top, right, bottom), radius=px(6), outline=PARTY_COLORS[lead],
+                                   width=px(2))
+        if region in _touched(view)[1]:
+            draw.rounded_rectangle((left, top, right, bottom), radius=px(6), outline=LAST_MOVE, width=FRAME)
+        y = top + px(44)
+        for seat in (0, 1):
+            if counts[seat]:
+                _draw_token(image, seat, (right - px(6) - token / 2 - (1 - seat) * (token + px(4)), y), token,
+                            counts[seat])
 
 
 PIPS = {
@@ -887,114 +805,195 @@ PIPS = {
 
 
 def _draw_die(draw: ImageDraw.ImageDraw, left: float, top: float, size: int, value: int) -> None:
-    draw.rounded_rectangle((left, top, left + size, top + size), radius=5, fill=WHITE, outline=BORDER)
-    radius = size * 0.09
-    for px, py in PIPS.get(value, ()):
-        x, y = left + px * size, top + py * size
+    draw.rounded_rectangle((left, top, left + size, top + size), radius=px(4), fill=WHITE, outline=BORDER)
+    radius = size * 0.1
+    for dx, dy in PIPS.get(value, ()):
+        x, y = left + dx * size, top + dy * size
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(20, 20, 24))
 
 
-def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
-                 lang: str) -> None:
-    """Title, the round and turn track (with the two national polls), and the status line."""
-    _put_fitted(image, (MARGIN, 6, 470, 40), f"{_t(lang, 'title')} · {_t(lang, 'spain')}", 26, PALETTE["text"], True,
-                min_size=18)
-    over = view.get("phase") == "game_over"
-    current_round, current_turn = view.get("round", 1), view.get("turn", 1)
-    pip, gap = 14, 3
-    x = 500
-    for r, turns in enumerate(TURNS_PER_ROUND, start=1):
-        now = r == current_round and not over
-        _put_text(image, (x, 12), f"{_t(lang, 'round')} {r}", 13, PALETTE["text"] if now else PALETTE["muted"], True,
-                  "lm")
-        for t in range(1, turns + 1):
-            box = (x, 24, x + pip, 24 + pip)
-            if over or r < current_round or (r == current_round and t < current_turn):
-                draw.rectangle(box, fill=PALETTE["faded"])
-            elif r == current_round and t == current_turn and view.get("phase") != "poll":
-                draw.rectangle((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), fill=PALETTE["accent"])
-            else:
-                draw.rectangle(box, outline=PALETTE["faded"], width=1)
-            x += pip + gap
-        if r < len(TURNS_PER_ROUND):
-            polling = view.get("phase") == "poll" and r == current_round
-            box = (x + 2, 22, x + 46, 24 + pip + 2)
-            draw.rounded_rectangle(box, radius=4, fill=PALETTE["accent"] if polling else None,
-                                   outline=PALETTE["accent"] if polling else PALETTE["faded"])
-            _put_text(image, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), _t(lang, "poll_short"), 11,
-                      PALETTE["accent_text"] if polling else PALETTE["muted"], True, "mm")
-            x += 60
-        else:
-            x += 8
+def _status(view: dict[str, Any], names: list[str], words: Words, width: float) -> str:
+    """One sentence: who acts and what is asked of them, or how the game ended. A long name is
+    cut (never the rest) so the sentence fits `width` pixels at the readable size."""
+    sentence = ""
+    for share in (1.0, 0.6, 0.45, 0.35, 0.25):
+        sentence = _status_sentence(view, names, words, width * share)
+        if text_width(sentence, font(TEXT, True)) <= width:
+            break
+    return sentence
+
+
+def _status_sentence(view: dict[str, Any], names: list[str], words: Words, width: float) -> str:
+    """The status sentence with the players' names cut to `width` pixels."""
+    if view.get("phase") == "game_over":
+        result = view.get("result") or {}
+        winners = result.get("winners") or []
+        if not winners:
+            return words.msg("polls.picture.hung")
+        seat = winners[0]
+        winner = _player(words, names, seat, width)
+        reason = result.get("reason", "")
+        if reason == "conceded":
+            loser = _player(words, names, 1 - seat, width)
+            return words.msg("polls.picture.conceded", loser=loser, winner=winner)
+        seats = (result.get("seats") or [0, 0])[seat]
+        how = words.msg(REASON_WORD[reason]) if reason in REASON_WORD else reason
+        return words.plural("polls.picture.wins", seats, player=winner, reason=how)
     current = view.get("current")
-    y0, y1 = 46, 72
-    x0 = MARGIN
-    if current in (0, 1) and not over:
-        _draw_token(image, current, (x0 + 10, (y0 + y1) / 2), 20, None)
-        x0 += 28
-    dice = [d for d in (view.get("pending") or {}).get("dice") or [] if isinstance(d, int)]
-    right = WIDTH - MARGIN - len(dice) * 34
-    status = _status(view, names, lang)
-    _put_fitted(image, (x0, y0, right - 6, y1), status, 19, PALETTE["accent"] if over else PALETTE["text"], over,
-                min_size=13)
-    # the rolled dice right after the sentence that asks about them
-    after = x0 + text_width(status, font(_fit_size(status, right - 6 - x0, 19, 13, over), over)) + 12
-    for i, value in enumerate(dice):
-        _draw_die(draw, min(after, right) + i * 34, y0, 26, value)
+    seat = current if current in (0, 1) else 0
+    player = _player(words, names, seat, width)
+    pending = view.get("pending") or {}
+    step = view.get("step")
+    circle = "B+C" if pending.get("circle") == "BC" else str(pending.get("circle", ""))
+    if step == "poll":
+        left = ((view.get("poll") or {}).get("left") or [0, 0])[seat]
+        return words.plural("polls.picture.status_poll", left, player=player)
+    if step == "order":
+        return words.msg("polls.picture.status_order", player=player, circle=circle)
+    if step == "seven":
+        return words.msg("polls.picture.status_seven", player=player, circle=circle,
+                         target=pending.get("seven_target") or "")
+    if step == "influence":
+        spend = (view.get("spend_needed") or [{}, {}])[seat] or {}
+        if spend:
+            kinds = ", ".join(f"{v['held'] - v['keep']} {k}" for k, v in sorted(spend.items()))
+            return words.msg("polls.picture.status_spend", player=player, kinds=kinds)
+        return words.msg("polls.picture.status_influence", player=player)
+    return words.plural("polls.picture.status_actions", view.get("actions_left", 0), player=player)
 
 
-def _draw_panels(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
-                 lang: str) -> None:
-    """Per party: player, Propaganda held against its limit, supply, regions led, shift."""
+def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+    """Round and turn, the key of the frames; who plays and what is asked, the pending dice."""
+    draw = ImageDraw.Draw(image)
     over = view.get("phase") == "game_over"
+    left, top, right, _bottom = _px_box(STRIP)
+    left += px(6)
+    right -= px(6)
+    if over:
+        when = words.msg("polls.picture.polls_closed")
+    elif view.get("phase") == "poll":
+        when = words.msg("polls.picture.poll_after", round=view.get("round", 1), rounds=view.get("rounds", 3))
+    else:
+        when = words.msg("polls.picture.round_turn", round=view.get("round", 1), rounds=view.get("rounds", 3),
+                         turn=view.get("turn", 1), turns=view.get("turns_in_round", 10))
+    line1 = (top + px(4), top + px(24))
+    # the frames' key at the right, for the frames this picture shows: white = last move, gold = possible now
+    keys = []
+    if not over and (_possible_regions(view) or _possible_sectors(view) or view.get("step") == "influence"):
+        keys.append((POSSIBLE, N_("polls.picture.key_possible")))
+    last = view.get("last_move") or {}
+    if last.get("regions") or last.get("sectors"):
+        keys.append((LAST_MOVE, N_("polls.picture.key_last")))
+    x: float = right
+    for color, key in keys:
+        label = words.msg(key)
+        x -= text_width(label, font(TEXT))
+        _put_text(image, (x, (line1[0] + line1[1]) / 2), label, TEXT, PALETTE["muted"], anchor="lm")
+        x -= px(20)
+        draw.rectangle((x, line1[0] + px(3), x + px(14), line1[1] - px(3)), outline=color, width=max(2, px(2)))
+        x -= px(12)
+    _put_fitted(image, (left, line1[0], x, line1[1]), when, TEXT, PALETTE["text"])
+    y0, y1 = top + px(27), top + px(53)
+    x0 = left
+    current = view.get("current")
+    if current in (0, 1) and not over:
+        _draw_token(image, current, (x0 + px(10), (y0 + y1) / 2), px(20))
+        x0 += px(26)
+    pending = view.get("pending") or {}
+    dice = [d for d in pending.get("dice") or [] if isinstance(d, int)] if not over else []
+    die = px(24)
+    text_right = right - (len(dice) * (die + px(5)) + px(8) if dice else 0)
+    status = _status(view, names, words, text_right - x0)
+    _put_fitted(image, (x0, y0, text_right, y1), status, STRONG, PALETTE["accent"] if over else PALETTE["text"],
+                True)
+    if dice:
+        dx = right - len(dice) * (die + px(5)) + px(5)
+        cy = (y0 + y1) / 2
+        draw.rounded_rectangle((dx - px(4), cy - die / 2 - px(4), right + px(4), cy + die / 2 + px(4)),
+                               radius=px(5), outline=POSSIBLE, width=max(2, px(2)))
+        for i, value in enumerate(dice):
+            _draw_die(draw, dx + i * (die + px(5)), (y0 + y1) / 2 - die / 2, die, value)
+
+
+@lru_cache(maxsize=2)
+def _red_bar(width: int, height: int) -> Image.Image:
+    """The whole seats bar in hatched red (its right part is shown, as long as red's seats)."""
+    bar = Image.new("RGB", (width, height), RED)
+    bar.paste((150, 36, 28), (0, 0), _hatch((width, height)))
+    return bar
+
+
+def _draw_seats(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+    """Seats now (or final) as a 66-seat bar, blue from the left, red (hatched) from the right,
+    third parties between, the majority marked both ways; then each party's column."""
+    draw = ImageDraw.Draw(image)
+    over = view.get("phase") == "game_over"
+    projection = _projection(view)
+    seats = list(projection.get("seats") or [0, 0])
+    third = projection.get("third", TOTAL_SEATS - sum(seats))
+    majority = (view.get("seats_projection") or {}).get("majority", ABSOLUTE_MAJORITY)
+    left, right = px(18), px(532)
+    top = px(SEATS_TOP)
+    title = (words.msg("polls.picture.seats_final", majority=majority) if over
+             else words.msg("polls.picture.seats_now", majority=majority))
+    _put_fitted(image, (left, top + px(3), right, top + px(25)), title, TEXT, PALETTE["text"], True, "center")
+    bar_top, bar_bottom = top + px(30), top + px(54)
+    scale = (right - left) / TOTAL_SEATS
+    blue_end, red_start = left + seats[0] * scale, right - seats[1] * scale
+    draw.rectangle((left, bar_top, right, bar_bottom), fill=THIRD)
+    if seats[0]:
+        draw.rectangle((left, bar_top, blue_end, bar_bottom), fill=BLUE)
+    if seats[1]:
+        # the red part is hatched like red regions: a cached striped bar, cut to the red seats
+        stripes = _red_bar(right - left, bar_bottom - bar_top)
+        cut = int(round(red_start)) - left
+        image.paste(stripes.crop((cut, 0, stripes.width, stripes.height)), (left + cut, bar_top))
+    for x in (left + majority * scale, right - majority * scale):
+        draw.line((x, bar_top - px(4), x, bar_bottom + px(4)), fill=PALETTE["accent"], width=max(2, px(2)))
+    mid = (bar_top + bar_bottom) / 2
+    for n, (a, b) in ((seats[0], (left, blue_end)), (third, (blue_end, red_start)), (seats[1], (red_start, right))):
+        label = str(n)
+        if n and text_width(label, font(STRONG, True)) + px(4) <= b - a:
+            _put_text(image, ((a + b) / 2, mid), label, STRONG, WHITE, True, "mm", stroke=px(2))
+    # the parties' columns
     winners = (view.get("result") or {}).get("winners") or []
-    over_all = view.get("over_limits") or [{}, {}]
+    spend = view.get("spend_needed") or [{}, {}]
+    col_w = (right - left - px(10)) / 2
     for seat in (0, 1):
-        left = _panel_left(seat)
-        right = left + PANEL_WIDTH
-        top = PANELS_TOP
+        x0 = left + seat * (col_w + px(10))
+        y = bar_bottom + px(8)
         acting = view.get("current") == seat and not over
         if acting or seat in winners:
-            draw.rounded_rectangle((left, top, right, HEIGHT - 12), radius=12, outline=PALETTE["accent"], width=3)
-        tag = _t(lang, "to_play") if acting else ""
-        tag_w = text_width(tag, font(14, True)) + 20 if tag else 0
-        _put_fitted(image, (left + 46, top + 8, right - 12 - tag_w, top + 40),
-                    f"{_name(names, seat, lang)} · {_party(lang, seat)}", 22, PARTY_COLORS[seat], True, min_size=14)
-        if tag:
-            draw.rounded_rectangle((right - 12 - tag_w, top + 13, right - 12, top + 35), radius=8,
-                                   fill=PALETTE["accent"])
-            _put_text(image, (right - 12 - tag_w / 2, top + 24), tag, 14, PALETTE["accent_text"], True, "mm")
-        held = view["propaganda"][seat]
-        over_limits = over_all[seat] if seat < len(over_all) else {}
-        y = top + 64
-        for k, kind in enumerate(("A", "B", "C")):
-            x = left + 18 + 92 * k
-            _put_text(image, (x, y), kind, 20, PALETTE["danger"] if kind in over_limits else PALETTE["accent"], True,
-                      "lm")
-            _draw_token(image, seat, (x + 34, y), 30, held[kind])
-        info_x = left + 300
-        _put_text(image, (info_x, top + 58), _t(lang, "supply", n=view["supply"][seat]), 16, PALETTE["text"],
-                  anchor="lm")
-        controlled = (view.get("controlled") or [0, 0])[seat]
-        _put_text(image, (info_x, top + 82), _t(lang, "leads", n=controlled), 16, PALETTE["text"], anchor="lm")
-        used = (view.get("shift_used") or [False, False])[seat]
-        _put_text(image, (info_x, top + 106), _t(lang, "shift_used" if used else "shift_free"), 16,
-                  PALETTE["muted"] if used else PALETTE["text"], anchor="lm")
+            draw.rounded_rectangle((x0 - px(4), y - px(3), x0 + col_w + px(4), px(SEATS_BOTTOM - 4)), radius=px(6),
+                                   outline=PALETTE["accent"], width=max(2, px(2)))
+        _draw_token(image, seat, (x0 + px(11), y + px(11)), px(20))
+        _put_fitted(image, (x0 + px(26), y, x0 + col_w - px(2), y + px(22)),
+                    _player(words, names, seat, col_w - px(30)), STRONG, PARTY_TEXT[seat], True)
+        rows = [
+            (words.plural("polls.picture.seats_count", seats[seat]), PARTY_TEXT[seat]),
+            (words.plural("polls.picture.leads", (view.get("controlled") or [0, 0])[seat]), PALETTE["text"]),
+            (words.msg("polls.picture.supply", count=view["supply"][seat], total=TOKENS_PER_PARTY), PALETTE["text"]),
+        ]
+        over_limits = spend[seat] if seat < len(spend) else {}
         if over_limits and not over:
-            _put_fitted(image, (left + 18, top + 92, info_x - 10, top + 122),
-                        _t(lang, "must_spend", kinds=", ".join(sorted(over_limits))), 14, PALETTE["danger"], True,
-                        min_size=11)
+            rows.append((words.msg("polls.picture.must_spend", kinds=", ".join(sorted(over_limits))),
+                         PALETTE["danger"]))
+        else:
+            used = (view.get("shift_used") or [False, False])[seat]
+            rows.append((words.msg("polls.picture.shift_used"), PALETTE["muted"]) if used
+                        else (words.msg("polls.picture.shift_free"), PALETTE["text"]))
+        for i, (text, color) in enumerate(rows):
+            row_top = y + px(24 + 21 * i) + (px(3) if i else 0)
+            size, bold = (STRONG, True) if i == 0 else (TEXT, color == PALETTE["danger"])
+            _put_fitted(image, (x0 + px(4), row_top, x0 + col_w - px(2), row_top + px(21)), text, size, color, bold)
 
 
-def render(view: dict[str, Any], names: list[str], locale: str) -> Image.Image:
-    """The whole public board of The Polls Are Closed! for one view (1200 x 812, RGB)."""
-    lang = _lang(locale)
-    image = _base(lang).copy()
-    draw = ImageDraw.Draw(image)
-    _draw_header(image, draw, view, names, lang)
-    _draw_map(image, draw, view, lang)
-    _draw_circles(image, draw, view)
-    _draw_pacts(image, draw, view)
-    _draw_seats(image, draw, view, lang)
-    _draw_panels(image, draw, view, names, lang)
+def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+    """The whole public board of The Polls Are Closed! for one view (687 x 1135, RGB)."""
+    image = _base(_static_words(words)).copy()
+    _draw_strip(image, view, names, words)
+    _draw_map(image, view, words)
+    _draw_circles(image, view)
+    _draw_pacts(image, view)
+    _draw_seats(image, view, names, words)
     return image
