@@ -244,8 +244,9 @@ def draw_lines(
             x = right - text_width(text, fnt)
         else:
             x = left
-        # anchor "la" (left, ascender) makes the line box start exactly at y.
-        draw.text((x, y), text, font=fnt, fill=fill, anchor="la")
+        # Glyphs stamped from a cache (the same pixels as draw.text with anchor "la" at a whole pixel):
+        # boards redraw the same names and labels on every render.
+        stamp_text(draw, (x, y), text, fnt, fill)
         y += step
 
 

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.core.messages import N_
 from games.spyfall.locations import LOCATION_NAME
@@ -31,14 +31,14 @@ from renderers.core import (
     Color,
     Words,
     canvas,
+    draw_lines,
+    draw_text,
     drawable,
     ellipsize,
     fit_text,
     font,
-    line_height,
     readable_size,
     seat_color,
-    stamp_text,
     text_width,
 )
 
@@ -103,39 +103,6 @@ def _minutes_seconds(seconds: float) -> str:
     return f"{total // 60}:{total % 60:02d}"
 
 
-# --- text, with cached glyphs -------------------------------------------------------------------
-# core.draw_lines / core.draw_text, drawn with core.stamp_text: a scoreboard redraws the same names,
-# numbers and labels after every action, and rasterising them was half of its drawing time.
-
-
-def _lines(draw: ImageDraw.ImageDraw, box: Box, lines: list[str], fnt: ImageFont.FreeTypeFont,
-           fill: Color, align: str = "left") -> None:
-    """`lines` vertically centred in `box` (left, top, right, bottom)."""
-    left, top, right, bottom = box
-    step = line_height(fnt)
-    y = top + (bottom - top - step * len(lines)) / 2
-    for text in lines:
-        if align == "center":
-            x = left + (right - left - text_width(text, fnt)) / 2
-        elif align == "right":
-            x = right - text_width(text, fnt)
-        else:
-            x = left
-        stamp_text(draw, (x, y), text, fnt, fill)
-        y += step
-
-
-def _text(draw: ImageDraw.ImageDraw, box: Box, text: str, size: int, fill: Color, bold: bool = False,
-          align: str = "left", min_size: int | None = None) -> ImageFont.FreeTypeFont:
-    """`text` on one line in `box`, shrunk down to `min_size` if needed, then cut with an ellipsis."""
-    left, _, right, _ = box
-    fnt = font(size, bold)
-    for sz in range(size, (size if min_size is None else min_size) - 1, -1):
-        fnt = font(sz, bold)
-        if text_width(text, fnt) <= right - left:
-            break
-    _lines(draw, box, [ellipsize(text, fnt, right - left)], fnt, fill, align)
-    return fnt
 
 
 # --- drawn markers ----------------------------------------------------------------------------
@@ -232,7 +199,7 @@ def _legend(draw: ImageDraw.ImageDraw, left: float, right: float, top: float, bo
         marker(draw, x + icon / 2, mid, icon)
         x += icon + 10
         shown = ellipsize(label, fnt, right - x)
-        _lines(draw, (x, top, right, bottom), [shown], fnt, PALETTE["text"])
+        draw_lines(draw, (x, top, right, bottom), [shown], fnt, PALETTE["text"])
         x += text_width(shown, fnt) + icon * 0.85
 
 
@@ -287,12 +254,12 @@ def _draw_cell(
 ) -> None:
     left, top, right, bottom = box
     draw.rounded_rectangle(box, radius=8, fill=fill, outline=outline, width=4 if outline else 0)
-    _lines(draw, (left + 4, top, left + NUMBER_WIDTH, bottom), [str(number)],
+    draw_lines(draw, (left + 4, top, left + NUMBER_WIDTH, bottom), [str(number)],
            font(SHEET_MIN_FONT, bold=True), number_color, align="right")
     text_box = (left + NUMBER_WIDTH + 11, top + 2, right - 8, bottom - 2)
     fnt, lines = fit_text(name, text_box[2] - text_box[0], text_box[3] - text_box[1],
                           SHEET_FONT, SHEET_MIN_FONT)
-    _lines(draw, text_box, lines, fnt, text)
+    draw_lines(draw, text_box, lines, fnt, text)
 
 
 @lru_cache(maxsize=8)
@@ -301,9 +268,9 @@ def _sheet_base(title: str, hint: str, names: tuple[str, ...]) -> Image.Image:
     (keyed by the very words drawn, so another catalog can never get a stale sheet)."""
     image, draw = canvas(SHEET_WIDTH, sheet_height(len(names)))
     right = SHEET_WIDTH - SHEET_MARGIN
-    _text(draw, (SHEET_MARGIN, SHEET_TITLE[0], right, SHEET_TITLE[1]), title, 36,
+    draw_text(draw, (SHEET_MARGIN, SHEET_TITLE[0], right, SHEET_TITLE[1]), title, 36,
           PALETTE["text"], bold=True, min_size=SHEET_MIN_FONT)
-    _text(draw, (SHEET_MARGIN, SHEET_SUBLINE[0], right, SHEET_SUBLINE[1]), hint,
+    draw_text(draw, (SHEET_MARGIN, SHEET_SUBLINE[0], right, SHEET_SUBLINE[1]), hint,
           SHEET_MIN_FONT, PALETTE["muted"])
     for index, name in enumerate(names):
         _draw_cell(draw, location_cell(index, len(names)), index + 1, name,
@@ -495,7 +462,7 @@ def _draw_tag(draw: ImageDraw.ImageDraw, left: float, mid: float, tag: _Tag) -> 
     if tag.spy:
         _spy_hat(draw, x + ICON / 2 - 3, mid, ICON - 3, disc=False)
         x += ICON
-    _lines(draw, (x, mid - PILL_HEIGHT / 2, left + width, mid + PILL_HEIGHT / 2), [tag.text],
+    draw_lines(draw, (x, mid - PILL_HEIGHT / 2, left + width, mid + PILL_HEIGHT / 2), [tag.text],
            font(MIN_FONT, True), tag.color)
 
 
@@ -566,22 +533,22 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
     draw.rounded_rectangle((MARGIN, STRIP[0], MARGIN + 8, STRIP[1]), radius=4, fill=PALETTE["accent"])
     mid_strip = (STRIP[0] + STRIP[1]) / 2
     text_left, text_right = MARGIN + 22, SCORE_WIDTH - MARGIN - 14
-    _text(draw, (text_left, STRIP[0] + 5, text_right, mid_strip + 2), title, STRIP_TITLE_FONT,
+    draw_text(draw, (text_left, STRIP[0] + 5, text_right, mid_strip + 2), title, STRIP_TITLE_FONT,
           PALETTE["text"], bold=True, min_size=MIN_FONT)
     if detail:
-        _text(draw, (text_left, mid_strip + 2, text_right, STRIP[1] - 6), detail,
+        draw_text(draw, (text_left, mid_strip + 2, text_right, STRIP[1] - 6), detail,
               STRIP_DETAIL_FONT, PALETTE["accent"], min_size=MIN_FONT)
 
     # table head
     head_top, head_bottom = TABLE_HEAD
     name_left, _, name_right, _ = columns.name
-    _text(draw, (name_left, head_top, name_right, head_bottom), words.msg("spyfall.picture.player"),
+    draw_text(draw, (name_left, head_top, name_right, head_bottom), words.msg("spyfall.picture.player"),
           MIN_FONT, PALETTE["muted"])
     for i, left, right in columns.rounds:
-        _text(draw, (left, head_top, right, head_bottom),
+        draw_text(draw, (left, head_top, right, head_bottom),
               words.msg("spyfall.picture.round_short", round=history[i]["round"]), MIN_FONT,
               PALETTE["muted"], align="center")
-    _text(draw, (columns.total[0] - 16, head_top, columns.total[1], head_bottom),
+    draw_text(draw, (columns.total[0] - 16, head_top, columns.total[1], head_bottom),
           words.msg("spyfall.picture.total"), MIN_FONT, PALETTE["muted"], align="right")
 
     for seat in range(n):
@@ -621,7 +588,7 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
 
         text_color = PALETTE["faded"] if gone else PALETTE["text"]
         name = _player_name(names, seat, words)
-        fnt = _text(draw, (name_left, top, x, bottom), name, NAME_FONT, text_color,
+        fnt = draw_text(draw, (name_left, top, x, bottom), name, NAME_FONT, text_color,
                     bold=winner, min_size=MIN_FONT)
         if gone:
             shown = ellipsize(name, fnt, x - name_left)
@@ -633,7 +600,7 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
             points = entry["points"][seat] if seat < len(entry["points"]) else 0
             _draw_points(draw, (left, top, right, bottom), points, entry.get("spy") == seat, gone)
         if history:
-            _text(draw, (columns.total[0], top, columns.total[1], bottom), str(view["scores"][seat]),
+            draw_text(draw, (columns.total[0], top, columns.total[1], bottom), str(view["scores"][seat]),
                   TOTAL_FONT, PALETTE["accent"] if winner else text_color, bold=True, align="right")
         else:  # before the first round a column of zeros says nothing
             _dash(draw, columns.total[1] - 16, mid)
@@ -659,11 +626,11 @@ def _draw_points(draw: ImageDraw.ImageDraw, box: Box, points: int, spy: bool, go
         draw.rounded_rectangle(chip, radius=8, fill=SPY_WHITE)
         _spy_hat(draw, chip[0] + 3 + CHIP_HAT / 2, mid, CHIP_HAT, disc=False)
         if label:
-            _lines(draw, (chip[0] + CHIP_HAT + 4, top, chip[2], bottom), [label], fnt, SPY_BLACK)
+            draw_lines(draw, (chip[0] + CHIP_HAT + 4, top, chip[2], bottom), [label], fnt, SPY_BLACK)
         return
     if label:
         color = PALETTE["faded"] if gone else PALETTE["text"]
-        _lines(draw, box, [label], fnt, color, align="center")
+        draw_lines(draw, box, [label], fnt, color, align="center")
     else:
         _dash(draw, cx, mid)
 
@@ -681,7 +648,7 @@ def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[
     for entry in lines:
         bottom = y + LINE_HEIGHT - 5
         mid = (y + bottom) / 2
-        _text(draw, (MARGIN + 6, y, MARGIN + 77, bottom),
+        draw_text(draw, (MARGIN + 6, y, MARGIN + 77, bottom),
               words.msg("spyfall.picture.round_short", round=entry["round"]), MIN_FONT,
               PALETTE["muted"], bold=True)
         how = str(entry.get("how", ""))
@@ -696,9 +663,9 @@ def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[
             _spy_hat(draw, outcome_left - 8 - ICON / 2, mid, ICON - 3)
             outcome_left -= ICON + 8
         place = _location_name(words, str(entry.get("location") or ""))
-        _text(draw, (MARGIN + 83, y, max(MARGIN + 240, outcome_left - 19), bottom), place,
+        draw_text(draw, (MARGIN + 83, y, max(MARGIN + 240, outcome_left - 19), bottom), place,
               POINTS_FONT, PALETTE["text"], bold=True, min_size=MIN_FONT)
-        _text(draw, (max(MARGIN + 240, outcome_left), y, right, bottom), outcome, MIN_FONT, color,
+        draw_text(draw, (max(MARGIN + 240, outcome_left), y, right, bottom), outcome, MIN_FONT, color,
               align="right")
         y += LINE_HEIGHT
 
