@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.arditi import GAME as ARDITI
 from games.core.protocol import Game
 from games.polls import GAME as POLLS
 from games.spyfall import GAME as SPYFALL
@@ -9,6 +10,7 @@ from games.spyfall import GAME as SPYFALL
 REGISTRY: dict[str, Game] = {
     SPYFALL.id: SPYFALL,
     POLLS.id: POLLS,
+    ARDITI.id: ARDITI,
 }
 
 __all__ = ["REGISTRY"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
+from games.core.data import clone, clone_keeping_log
 from games.core.messages import N_, NP_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
@@ -105,15 +106,6 @@ def over_limits(state: State, seat: int) -> dict[str, int]:
     """Propaganda kinds this seat holds at or above the end-of-turn limit: {kind: held}."""
     held = state["propaganda"][seat]
     return {k: held[k] for k, limit in PROPAGANDA_LIMITS.items() if held[k] >= limit}
-
-
-def clone(data: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars), much faster than copy.deepcopy."""
-    if isinstance(data, dict):
-        return {k: clone(v) if isinstance(v, (dict, list)) else v for k, v in data.items()}
-    if isinstance(data, list):
-        return [clone(v) if isinstance(v, (dict, list)) else v for v in data]
-    return data
 
 
 def _one_of(value: Any, choices: Any) -> TypeGuard[str]:
@@ -400,9 +392,7 @@ class Polls:
                 "polls.not_your_turn", f"It is not your turn: {_party(waiting)} is playing. Wait for them.",
                 party=msg(PARTY_WORD[PARTY_NAMES[waiting]]),
             )
-        # Log events are never changed once written, so the new state may share them.
-        new = clone({k: v for k, v in state.items() if k != "log"})
-        new["log"] = list(state["log"])
+        new = clone_keeping_log(state)
         handler(new, seat, action, rng)
         new["last_move"] = _touched(seat, kind, new["log"][len(state["log"]):])
         new["log"] = new["log"][-LOG_KEPT:]

@@ -27,7 +27,7 @@ AUTO_BOUND = 50  # automatic game-master steps in a row before the test calls it
 LEAVE_EVERY = 11  # every so many steps, check that leave_action applies (on a copy of the play)
 MESSAGE_ID = re.compile(r"[a-z][a-z_]*(\.[a-z][a-z_]*)+")  # dotted lowercase words: "spyfall.accused_already"
 CHUNKS = 6
-PLAYOUTS: dict[str, int] = {"spyfall": 300}  # games per engine, split over CHUNKS tests
+PLAYOUTS: dict[str, int] = {"spyfall": 300, "arditi": 36}  # games per engine, split over CHUNKS tests
 DEFAULT_PLAYOUTS = 60
 # Action types that end games early (e.g. leaving); odd seeds pick them only now and then, so
 # that playouts also go deep. Even seeds pick uniformly among all (seat, action) pairs.
@@ -40,6 +40,8 @@ PLAYOUT_OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"rounds": 3, "roles": False, "minutes": 3, "vote_seconds": 15},
         {"rounds": 2, "minutes": 20, "vote_seconds": 600},
     ],
+    # Full games last 60 rounds; shorter ones keep the test quick while the full ones reach the police.
+    "arditi": [{}, {"max_rounds": 8}, {"max_rounds": 20}],
 }
 
 

@@ -1,0 +1,718 @@
+"""Arditi del Popolo, Snake variant (rules/arditi.md): marches that grow like snakes on a round board.
+
+State is a JSON-ready dict; `apply` copies it before changing the copy. Marches are lists of spaces
+from tail to head with the leader's index; every piece's place is derived from them, the
+leaderless groups, the indifferents (numbers on their own spaces) and the police.
+
+State fields:
+    n, options, phase ("roll" | "move" | "place_leader" | "game_over"), round, first, current,
+    die, steps_left, visited (spaces the head entered this move), captures (this move),
+    stepped (a march took a step this round), marches [seat] {spaces, leader, dir}, groups
+    [{seat, spaces}], numbers (spaces holding an indifferent), waiting (numbers on the centre),
+    police [{rank, space}] (in the order they entered), bag (numbers still in it), captured
+    [seat] [numbers], arrested [seat], first_to_twelve, attacks (leaders still to be attacked
+    this step), placing (the attacked player's choice), bag_ran_out, result, log, log_count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from games.arditi.board import (
+    DIRECTIONS,
+    LEFT,
+    OPPOSITE,
+    RIGHT,
+    SPACES,
+    direction_between,
+    distances_from,
+    neighbour,
+    neighbours,
+    relative,
+)
+from games.core.data import clone, clone_keeping_log
+from games.core.messages import N_, msg
+from games.core.options import check_options
+from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+INDIFFERENTS = 12
+POLICE_RANKS = ("pawn", "bishop", "knight", "rook", "queen", "king")
+POLICE_THRESHOLD = 7  # marches with at least this many militants call the police
+WINNING_MARCH = 12  # militants that end the game at once
+FIRST_TO_TWELVE_BONUS = 3
+LOG_KEPT = 40
+
+OPTIONS_SCHEMA: tuple[OptionSpec, ...] = (
+    OptionSpec("max_rounds", "int", 60, N_("arditi.option.max_rounds"), 5, 200),
+    OptionSpec("first", "int", None, N_("arditi.option.first"), 0, 5, public=False),
+)
+
+Occupancy = dict[int, tuple[str, int]]  # space → (kind, seat or police index); kind: token/leader/number/police
+
+
+# --- reading a state ------------------------------------------------------------------------------
+
+
+def occupancy(state: State) -> Occupancy:
+    """What stands on every occupied space."""
+    found: Occupancy = {}
+    for space in state["numbers"]:
+        found[space] = ("number", -1)
+    for index, piece in enumerate(state["police"]):
+        if piece["space"] is not None:  # a piece that found no space to enter waits off the board
+            found[piece["space"]] = ("police", index)
+    for seat, march in enumerate(state["marches"]):
+        for position, space in enumerate(march["spaces"]):
+            found[space] = ("leader" if position == march["leader"] else "token", seat)
+    for group in state["groups"]:
+        for space in group["spaces"]:
+            found[space] = ("token", group["seat"])
+    return found
+
+
+def militants(march: dict[str, Any]) -> int:
+    """Tokens in a march (its leader is not a militant)."""
+    return len(march["spaces"]) - 1
+
+
+def head(march: dict[str, Any]) -> int:
+    return int(march["spaces"][-1])
+
+
+def colour_spaces(state: State, seat: int) -> set[int]:
+    spaces = set(state["marches"][seat]["spaces"])
+    for group in state["groups"]:
+        if group["seat"] == seat:
+            spaces.update(group["spaces"])
+    return spaces
+
+
+def coiled(spaces: set[int], around: Iterable[int]) -> bool:
+    """Whether a piece at or next to `around` touches more than 2 others of its colour."""
+    checked: set[int] = set()
+    for space in around:
+        for candidate in (space, *neighbours(space)):
+            if candidate in spaces and candidate not in checked:
+                checked.add(candidate)
+                if sum(1 for other in neighbours(candidate) if other in spaces) > 2:
+                    return True
+    return False
+
+
+def scores(state: State) -> list[int]:
+    """Points if the game ended now: +2 a militant in the march, −1 one in a leaderless group,
+    −2 one arrested, +3 the first march to twelve militants."""
+    points = [2 * militants(march) - 2 * state["arrested"][seat] for seat, march in enumerate(state["marches"])]
+    for group in state["groups"]:
+        points[group["seat"]] -= len(group["spaces"])
+    if state["first_to_twelve"] is not None:
+        points[state["first_to_twelve"]] += FIRST_TO_TWELVE_BONUS
+    return points
+
+
+# --- the game -------------------------------------------------------------------------------------
+
+
+class Arditi:
+    id = "arditi"
+    title = "Arditi del Popolo"
+    min_players = 2
+    max_players = 6
+    options_schema = OPTIONS_SCHEMA
+
+    # --- set-up ----------------------------------------------------------------------------------
+
+    def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
+        if not self.min_players <= n_players <= self.max_players:
+            raise IllegalAction("arditi.player_count",
+                                f"Arditi del Popolo is played by 2 to 6 players, not {n_players}.", count=n_players)
+        opts = check_options(OPTIONS_SCHEMA, dict(options))
+        first = opts.pop("first")
+        if first is not None and first >= n_players:
+            raise IllegalAction("arditi.bad_first", f"The first player must be a seat from 0 to {n_players - 1}.",
+                                high=n_players - 1)
+        state: State = {
+            "n": n_players, "options": opts, "phase": "roll", "round": 1, "first": 0, "current": 0,
+            "die": None, "steps_left": 0, "visited": [], "captures": 0, "stepped": False,
+            "marches": [], "groups": [], "numbers": [], "waiting": [], "police": [],
+            "bag": list(range(1, SPACES + 1)), "captured": [[] for _ in range(n_players)],
+            "arrested": [0] * n_players, "first_to_twelve": None, "attacks": [], "placing": None,
+            "bag_ran_out": False, "strong": [], "result": None, "log": [], "log_count": 0,
+        }
+        for _ in range(n_players):  # each party's seat: the leader's first space
+            state["marches"].append({"spaces": [self._draw(state, rng)], "leader": 0, "dir": None})
+        for _ in range(INDIFFERENTS):
+            state["numbers"].append(self._draw(state, rng))
+        state["numbers"].sort()
+        state["first"] = first if first is not None else rng.randint(0, n_players - 1)
+        state["current"] = state["first"]
+        self._log(state, {"type": "game_started", "first": state["first"],
+                          "seats": [m["spaces"][0] for m in state["marches"]]})
+        self._log(state, {"type": "turn_started", "seat": state["first"], "round": 1})
+        return state
+
+    @staticmethod
+    def _draw(state: State, rng: Rng) -> int:
+        """A number from the tombola bag, taken out of it (the bag must not be empty)."""
+        bag = state["bag"]
+        while True:
+            number = rng.randint(1, SPACES)
+            if number in bag:
+                bag.remove(number)
+                return number
+
+    # --- queries ---------------------------------------------------------------------------------
+
+    def to_act(self, state: State) -> set[int]:
+        phase = state["phase"]
+        if phase in ("roll", "move"):
+            return {state["current"]}
+        if phase == "place_leader":
+            return {state["placing"]["seat"]}
+        return set()
+
+    def legal_actions(self, state: State, seat: int | None) -> list[Action]:
+        if seat is None or seat not in self.to_act(state):
+            return []
+        phase = state["phase"]
+        if phase == "roll":
+            return [{"type": "roll"}]
+        if phase == "place_leader":
+            return [{"type": "place_leader", "space": s} for s in state["placing"]["options"]]
+        actions = self._moves(state, seat)
+        return actions or [{"type": "end_move"}]
+
+    def _moves(self, state: State, seat: int) -> list[Action]:
+        """Every legal step, jump and leader move of `seat`'s march now."""
+        if state["steps_left"] <= 0:
+            return []
+        actions: list[Action] = [{"type": "step", "dir": d} for d in self._step_directions(state, seat)]
+        if self._jump_target(state, seat) is not None:
+            actions.append({"type": "jump"})
+        march = state["marches"][seat]
+        if march["leader"] < len(march["spaces"]) - 1:
+            actions.append({"type": "leader_move", "toward": "head"})
+        if march["leader"] > 0:
+            actions.append({"type": "leader_move", "toward": "tail"})
+        return actions
+
+    def _allowed_directions(self, march: dict[str, Any]) -> tuple[str, ...]:
+        travel = march["dir"]
+        if travel is None:
+            return DIRECTIONS  # a march that has never moved may go any way
+        return (travel, LEFT[travel], RIGHT[travel])
+
+    def _step_directions(self, state: State, seat: int) -> list[str]:
+        march = state["marches"][seat]
+        taken = occupancy(state)
+        tail = march["spaces"][0]
+        del taken[tail]  # the tail is lifted before it is put down in front
+        return [d for d in self._allowed_directions(march)
+                if self._can_enter(state, seat, taken, neighbour(head(march), d)[0], extra=())]
+
+    def _can_enter(self, state: State, seat: int, taken: Occupancy, target: int, extra: tuple[int, ...]) -> bool:
+        if target in taken or target in state["visited"]:
+            return False
+        march = state["marches"][seat]
+        spaces = colour_spaces(state, seat) - {march["spaces"][0]} | {target, *extra}
+        return not coiled(spaces, (target, *extra))
+
+    def _jump_target(self, state: State, seat: int) -> tuple[int, int, str] | None:
+        """(the number's space, the landing space, the direction on landing) of a legal jump."""
+        march = state["marches"][seat]
+        if march["dir"] is None:
+            return None  # nothing is straight ahead of a march that has never moved
+        over, travel = neighbour(head(march), march["dir"])
+        if over not in state["numbers"]:
+            return None
+        landing, arrival = neighbour(over, travel)
+        taken = occupancy(state)
+        del taken[march["spaces"][0]]
+        if landing == over or not self._can_enter(state, seat, taken, landing, extra=(over,)):
+            return None
+        return over, landing, arrival
+
+    def deadline(self, state: State) -> float | None:
+        return None  # no timers in the rules
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state["result"]
+        if state["phase"] != "game_over" or result is None:
+            return None
+        return Outcome(winners=list(result["winners"]),
+                       scores={s: float(p) for s, p in enumerate(result["scores"])}, reason=result["reason"])
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return dict(clone(state))
+
+    def load(self, data: dict[str, Any]) -> State:
+        return dict(clone(data))
+
+    # --- views -----------------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything is public; the view adds what a board and its controls need."""
+        taken = occupancy(state)
+        spaces: dict[str, dict[str, Any]] = {}
+        for space, (kind, owner) in taken.items():
+            if kind == "police":
+                spaces[str(space)] = {"kind": "police", "rank": state["police"][owner]["rank"]}
+            elif kind == "number":
+                spaces[str(space)] = {"kind": "number"}
+            else:
+                spaces[str(space)] = {"kind": kind, "seat": owner}
+        current = state["current"]
+        moves = []
+        if state["phase"] == "move":
+            march = state["marches"][current]
+            for action in self._moves(state, current):
+                if action["type"] == "step":
+                    moves.append({"type": "step", "dir": action["dir"],
+                                  "space": neighbour(head(march), action["dir"])[0],
+                                  "relative": relative(march["dir"], action["dir"])})
+                elif action["type"] == "jump":
+                    target = self._jump_target(state, current)
+                    assert target is not None
+                    moves.append({"type": "jump", "over": target[0], "space": target[1]})
+        return {
+            "game": self.id,
+            "n": state["n"],
+            "phase": state["phase"],
+            "round": state["round"],
+            "max_rounds": state["options"]["max_rounds"],
+            "first": state["first"],
+            "current": current if state["phase"] != "game_over" else None,
+            "die": state["die"],
+            "steps_left": state["steps_left"],
+            "spaces": spaces,
+            "marches": [{"seat": s, "spaces": list(m["spaces"]), "leader": m["leader"], "dir": m["dir"],
+                         "militants": militants(m)} for s, m in enumerate(state["marches"])],
+            "groups": clone(state["groups"]),
+            "numbers": list(state["numbers"]),
+            "waiting": list(state["waiting"]),
+            "police": clone(state["police"]),
+            "captured": clone(state["captured"]),
+            "arrested": list(state["arrested"]),
+            "bag": len(state["bag"]),
+            "visited": list(state["visited"]),
+            "moves": moves,
+            "placing": clone(state["placing"]),
+            "scores": scores(state),
+            "first_to_twelve": state["first_to_twelve"],
+            "result": clone(state["result"]),
+            "log": clone(state["log"]),
+            "log_count": state["log_count"],
+        }
+
+    # --- apply -----------------------------------------------------------------------------------
+
+    def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("arditi.not_an_action", "That is not an action.")
+        kind = action["type"]
+        handler = getattr(self, f"_do_{kind}", None)
+        if handler is None:
+            raise IllegalAction("arditi.no_such_action", f"Arditi del Popolo has no action called {kind!r}.",
+                                action=kind)
+        if state["phase"] == "game_over":
+            raise IllegalAction("arditi.game_over", "The game is over.")
+        if seat is None or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
+            raise IllegalAction("arditi.not_playing", "Only a player at this table can do that.")
+        if seat not in self.to_act(state):
+            (waiting,) = self.to_act(state)
+            raise IllegalAction("arditi.not_your_turn", f"It is not your turn: wait for seat {waiting + 1}.",
+                                player={"seat": waiting})
+        new = clone_keeping_log(state)
+        handler(new, seat, action, rng)
+        new["log"] = new["log"][-LOG_KEPT:]
+        return new
+
+    def _need(self, s: State, phase: str) -> None:
+        if s["phase"] == phase:
+            return
+        if s["phase"] == "roll":
+            raise IllegalAction("arditi.roll_first", "Roll the die first.")
+        if s["phase"] == "place_leader":
+            raise IllegalAction("arditi.placing_first", "First the attacked leader must be placed.")
+        raise IllegalAction("arditi.already_rolled", "You have already rolled: move your march.")
+
+    def _do_roll(self, s: State, seat: int, action: Action, rng: Rng) -> None:
+        self._need(s, "roll")
+        die = rng.die(6)
+        s.update(phase="move", die=die, steps_left=die, visited=[head(s["marches"][seat])], captures=0)
+        self._log(s, {"type": "rolled", "seat": seat, "die": die})
+        if not self._moves(s, seat):
+            self._log(s, {"type": "boxed_in", "seat": seat})
+            self._end_move(s, seat, rng)
+
+    def _do_step(self, s: State, seat: int, action: Action, rng: Rng) -> None:
+        self._need(s, "move")
+        direction = action.get("dir")
+        if direction not in DIRECTIONS:
+            raise IllegalAction("arditi.bad_direction", "Step in, out, cw or ccw.")
+        march = s["marches"][seat]
+        allowed = self._allowed_directions(march)
+        if direction not in allowed:
+            raise IllegalAction("arditi.no_backwards",
+                                "A march never turns back: step forward, left or right.",
+                                moves=self._hint(s, seat))
+        if s["steps_left"] <= 0:
+            raise IllegalAction("arditi.no_steps_left", "You have no steps left.")
+        target, arrival = neighbour(head(march), direction)
+        taken = occupancy(s)
+        del taken[march["spaces"][0]]
+        if target in taken:
+            raise IllegalAction("arditi.space_taken", f"Space {target} is not free.", space=target,
+                                moves=self._hint(s, seat))
+        if target in s["visited"]:
+            raise IllegalAction("arditi.space_visited", f"Your march has already been on space {target} this move.",
+                                space=target, moves=self._hint(s, seat))
+        if not self._can_enter(s, seat, taken, target, extra=()):
+            raise IllegalAction("arditi.coiling",
+                                f"On space {target} your pieces would touch more than two of their colour: "
+                                "a march cannot coil up.", space=target, moves=self._hint(s, seat))
+        self._advance(s, seat, target, arrival, recruit=None)
+        self._log(s, {"type": "stepped", "seat": seat, "space": target, "dir": arrival})
+        self._after_step(s, seat, rng, moved=True)
+
+    def _do_jump(self, s: State, seat: int, action: Action, rng: Rng) -> None:
+        self._need(s, "move")
+        if s["steps_left"] <= 0:
+            raise IllegalAction("arditi.no_steps_left", "You have no steps left.")
+        target = self._jump_target(s, seat)
+        if target is None:
+            raise IllegalAction(
+                "arditi.no_jump",
+                "A jump needs a number straight ahead of the head and a free space right behind it.",
+                moves=self._hint(s, seat))
+        over, landing, arrival = target
+        s["numbers"].remove(over)
+        s["captured"][seat].append(over)
+        s["captures"] += 1
+        self._advance(s, seat, landing, arrival, recruit=over)
+        freed = s["arrested"][seat] > 0
+        if freed:
+            s["arrested"][seat] -= 1  # the recruit is an arrested militant back in the march
+        self._log(s, {"type": "recruited", "seat": seat, "number": over, "space": landing, "freed": freed})
+        self._after_step(s, seat, rng, moved=True)
+
+    def _do_leader_move(self, s: State, seat: int, action: Action, rng: Rng) -> None:
+        self._need(s, "move")
+        if s["steps_left"] <= 0:
+            raise IllegalAction("arditi.no_steps_left", "You have no steps left.")
+        toward = action.get("toward")
+        march = s["marches"][seat]
+        if toward not in ("head", "tail"):
+            raise IllegalAction("arditi.bad_toward", "Move the leader toward the head or toward the tail.")
+        other = march["leader"] + (1 if toward == "head" else -1)
+        if not 0 <= other < len(march["spaces"]):
+            raise IllegalAction("arditi.leader_at_end", "Your leader is already at that end of the march.")
+        march["leader"] = other
+        s["steps_left"] -= 1
+        self._log(s, {"type": "leader_moved", "seat": seat, "space": march["spaces"][other], "toward": toward})
+        self._after_step(s, seat, rng, moved=False)
+
+    def _do_end_move(self, s: State, seat: int, action: Action, rng: Rng) -> None:
+        self._need(s, "move")
+        if self._moves(s, seat):
+            raise IllegalAction("arditi.steps_remain",
+                                "The march takes every step the die gave while it can.", moves=self._hint(s, seat))
+        self._end_move(s, seat, rng)
+
+    def _do_place_leader(self, s: State, seat: int, action: Action, rng: Rng) -> None:
+        self._need(s, "place_leader")
+        placing = s["placing"]
+        space = action.get("space")
+        if not isinstance(space, int) or space not in placing["options"]:
+            raise IllegalAction("arditi.bad_leader_space",
+                                "Put your leader on one of the free spaces offered next to the end of your march.",
+                                spaces=", ".join(str(x) for x in placing["options"]))
+        self._place_attacked_leader(s, seat, space)
+        s["placing"] = None
+        s["phase"] = "move"
+        self._continue(s, s["current"], rng)
+
+    def _hint(self, s: State, seat: int) -> dict[str, Any]:
+        """What the march can do now, as a message for the reader."""
+        kinds = []
+        for action in self._moves(s, seat):
+            word = {"step": N_("arditi.hint.step"), "jump": N_("arditi.hint.jump"),
+                    "leader_move": N_("arditi.hint.leader_move")}[action["type"]]
+            if word not in kinds:
+                kinds.append(word)
+        if not kinds:
+            return msg("arditi.hint.nothing")
+        return msg("arditi.hint.can", what=[msg(k) for k in kinds])
+
+    # --- moving a march ---------------------------------------------------------------------------
+
+    def _advance(self, s: State, seat: int, target: int, arrival: str, recruit: int | None) -> None:
+        """The tail goes to `target` in front of the head; a recruit's token fills the jumped space."""
+        march = s["marches"][seat]
+        spaces = march["spaces"]
+        tail_was_leader = march["leader"] == 0
+        body = spaces[1:]
+        if recruit is not None:
+            body.append(recruit)
+        body.append(target)
+        if tail_was_leader:
+            march["leader"] = len(body) - 1
+        else:
+            march["leader"] -= 1
+        march["spaces"] = body
+        march["dir"] = arrival
+        s["visited"].append(target)
+        s["steps_left"] -= 1
+        s["stepped"] = True
+
+    def _after_step(self, s: State, seat: int, rng: Rng, moved: bool) -> None:
+        if moved:
+            self._rejoin(s, seat)
+        march = s["marches"][seat]
+        if militants(march) >= WINNING_MARCH:
+            if s["first_to_twelve"] is None:
+                s["first_to_twelve"] = seat
+            self._log(s, {"type": "twelve", "seat": seat})
+            self._game_over(s, "twelve_militants")
+            return
+        leader_space = march["spaces"][march["leader"]]
+        s["attacks"] = [
+            other for other, theirs in enumerate(s["marches"])
+            if other != seat and 0 < theirs["leader"] < len(theirs["spaces"]) - 1
+            and theirs["spaces"][theirs["leader"]] in neighbours(leader_space)
+        ]
+        self._continue(s, seat, rng)
+
+    def _continue(self, s: State, seat: int, rng: Rng) -> None:
+        """Resolve pending attacks, then end the move when no step is left or possible."""
+        while s["attacks"]:
+            victim = s["attacks"].pop(0)
+            if self._attack(s, seat, victim):
+                return  # the attacked player chooses where their leader goes
+        if s["phase"] == "move" and not self._moves(s, seat):
+            self._end_move(s, seat, rng)
+
+    def _rejoin(self, s: State, seat: int) -> None:
+        """A march whose head ends next to an end of one of its leaderless groups takes it in front."""
+        march = s["marches"][seat]
+        for group in list(s["groups"]):
+            if group["seat"] != seat:
+                continue
+            ends = [group["spaces"][0], group["spaces"][-1]]
+            near = [end for end in ends if end in neighbours(head(march))]
+            if not near:
+                continue
+            pieces = group["spaces"] if near[0] == ends[0] else list(reversed(group["spaces"]))
+            march["spaces"] = march["spaces"] + pieces
+            before = march["spaces"][-2]
+            march["dir"] = direction_between(before, march["spaces"][-1])
+            s["groups"].remove(group)
+            self._log(s, {"type": "rejoined", "seat": seat, "size": len(pieces)})
+            return
+
+    # --- clashes -----------------------------------------------------------------------------------
+
+    def _attack(self, s: State, attacker: int, victim: int) -> bool:
+        """Lift `victim`'s leader, splitting its march; True when its player must choose a space."""
+        march = s["marches"][victim]
+        position = march["leader"]
+        leader_space = march["spaces"][position]
+        if not 0 < position < len(march["spaces"]) - 1:
+            return False  # a leader at an end of its march cannot be attacked
+        behind = march["spaces"][:position]  # the tail part: its far end is the tail
+        ahead = march["spaces"][position + 1:]  # the head part: its far end is the old head
+        taken = occupancy(s)
+        del taken[leader_space]
+        own = colour_spaces(s, victim) - {leader_space}
+        parts: dict[str, dict[str, Any]] = {}
+        for name, pieces, far in (("tail", behind, behind[0]), ("head", ahead, ahead[-1])):
+            options = sorted(space for space in neighbours(far)
+                             if space not in taken and not coiled(own | {space}, (space,)))
+            parts[name] = {"pieces": pieces, "options": options}
+        if len(behind) == len(ahead):
+            forced = None
+            allowed = sorted(set(parts["tail"]["options"]) | set(parts["head"]["options"]))
+        else:
+            # The larger part, unless it has no free space next to its far end.
+            larger, smaller = ("tail", "head") if len(behind) > len(ahead) else ("head", "tail")
+            forced = larger if parts[larger]["options"] else smaller
+            allowed = parts[forced]["options"]
+        self._log(s, {"type": "clash", "seat": attacker, "victim": victim, "space": leader_space})
+        if not allowed:
+            self._log(s, {"type": "clash_no_effect", "seat": victim})
+            return False
+        s["placing"] = {"seat": victim, "attacker": attacker, "from": leader_space, "options": allowed,
+                        "parts": parts, "forced": forced}
+        if len(allowed) == 1:
+            self._place_attacked_leader(s, victim, allowed[0])
+            s["placing"] = None
+            return False
+        s["phase"] = "place_leader"
+        return True
+
+    def _place_attacked_leader(self, s: State, seat: int, space: int) -> None:
+        """The leader goes next to the far end of its part, which becomes its march (the leader its
+        head); the other part becomes a leaderless group. A space next to both far ends keeps the
+        head part (the old front of the march)."""
+        placing = s["placing"]
+        parts = placing["parts"]
+        order = [placing["forced"]] if placing["forced"] else ["head", "tail"]
+        name = next(n for n in order if space in parts[n]["options"])
+        other = "tail" if name == "head" else "head"
+        kept = parts["head"]["pieces"] if name == "head" else list(reversed(parts["tail"]["pieces"]))
+        left_over = parts[other]["pieces"]
+        march = s["marches"][seat]
+        march["spaces"] = [*kept, space]
+        march["leader"] = len(kept)
+        march["dir"] = direction_between(kept[-1], space)
+        if left_over:
+            s["groups"].append({"seat": seat, "spaces": list(left_over)})
+        self._log(s, {"type": "leader_placed", "seat": seat, "space": space, "group": len(left_over)})
+
+    # --- the end of a move, of a round, of the game ------------------------------------------------
+
+    def _end_move(self, s: State, seat: int, rng: Rng) -> None:
+        s["steps_left"] = 0
+        for _ in range(s["captures"]):
+            if not s["bag"]:
+                s["bag_ran_out"] = True
+                break
+            number = self._draw(s, rng)
+            if number in occupancy(s):
+                s["waiting"].append(number)
+                self._log(s, {"type": "number_waits", "number": number})
+            else:
+                s["numbers"].append(number)
+                s["numbers"].sort()
+                self._log(s, {"type": "number_drawn", "number": number})
+        self._log(s, {"type": "move_ended", "seat": seat})
+        if s["bag_ran_out"]:
+            self._game_over(s, "bag_empty")
+            return
+        nxt = (seat + 1) % s["n"]
+        if nxt == s["first"] and self._end_round(s, rng):
+            return
+        self._start_turn(s, nxt)
+
+    def _start_turn(self, s: State, seat: int) -> None:
+        taken = occupancy(s)
+        for number in list(s["waiting"]):
+            if number not in taken:
+                s["waiting"].remove(number)
+                s["numbers"].append(number)
+                s["numbers"].sort()
+                taken[number] = ("number", -1)
+                self._log(s, {"type": "number_placed", "number": number})
+        s.update(phase="roll", current=seat, die=None, steps_left=0, visited=[], captures=0)
+        self._log(s, {"type": "turn_started", "seat": seat, "round": s["round"]})
+
+    def _end_round(self, s: State, rng: Rng) -> bool:
+        """Police, then the round's end conditions; True when the game ended."""
+        self._police(s, rng)
+        if not s["stepped"]:
+            self._game_over(s, "no_steps")
+            return True
+        if s["round"] >= s["options"]["max_rounds"]:
+            self._game_over(s, "max_rounds")
+            return True
+        s["round"] += 1
+        s["stepped"] = False
+        self._log(s, {"type": "round_started", "round": s["round"]})
+        return False
+
+    def _police(self, s: State, rng: Rng) -> None:
+        strong = [seat for seat, march in enumerate(s["marches"]) if militants(march) >= POLICE_THRESHOLD]
+        target = min(len(strong), len(POLICE_RANKS))
+        fell = [seat for seat in s.get("strong", []) if seat not in strong]
+        while len(s["police"]) > target:
+            self._police_leaves(s, fell or [seat for seat in range(s["n"]) if seat not in strong])
+        while len(s["police"]) < target:
+            rank = next(r for r in POLICE_RANKS if r not in {p["rank"] for p in s["police"]})
+            s["police"].append({"rank": rank, "space": None})
+            self._log(s, {"type": "police_enter", "rank": rank})
+        s["strong"] = strong
+        for piece in sorted(s["police"], key=lambda p: POLICE_RANKS.index(p["rank"])):
+            self._patrol(s, piece, rng)
+
+    def _police_leaves(self, s: State, fell: list[int]) -> None:
+        """The piece nearest (in steps) to a march that fell below the threshold leaves; the newest
+        on a tie (and first of all a piece that never found a space)."""
+        near = [space for seat in fell for space in s["marches"][seat]["spaces"]]
+
+        def distance(piece: dict[str, Any]) -> int:
+            if piece["space"] is None or not near:
+                return -1
+            reach = distances_from(piece["space"])
+            return min(reach[space] for space in near)
+
+        index = min(range(len(s["police"])), key=lambda i: (distance(s["police"][i]), -i))
+        piece = s["police"].pop(index)
+        self._log(s, {"type": "police_leave", "rank": piece["rank"]})
+
+    def _patrol(self, s: State, piece: dict[str, Any], rng: Rng) -> None:
+        """Move a police piece to a space drawn from the bag (put back): block it, or arrest there."""
+        taken = occupancy(s)
+        valid = [n for n in s["bag"] if taken.get(n, ("free", -1))[0] in ("free", "token")]
+        if not valid:
+            self._log(s, {"type": "police_stays", "rank": piece["rank"]})
+            return
+        while True:
+            number = rng.randint(1, SPACES)
+            if number in valid:
+                break
+        piece["space"] = number
+        kind, seat = taken.get(number, ("free", -1))
+        if kind == "token":
+            self._arrest(s, seat, number)
+            self._log(s, {"type": "arrest", "rank": piece["rank"], "space": number, "seat": seat})
+        else:
+            self._log(s, {"type": "police_moved", "rank": piece["rank"], "space": number})
+
+    def _arrest(self, s: State, seat: int, space: int) -> None:
+        """The token on `space` leaves the board; its march or group splits there."""
+        s["arrested"][seat] += 1
+        march = s["marches"][seat]
+        if space in march["spaces"]:
+            position = march["spaces"].index(space)
+            before, after = march["spaces"][:position], march["spaces"][position + 1:]
+            if position < march["leader"]:
+                march["spaces"], march["leader"] = after, march["leader"] - position - 1
+                rest = before
+            else:
+                march["spaces"] = before
+                rest = after
+                if len(before) >= 2:  # the new head: travelling from the piece behind it
+                    march["dir"] = direction_between(before[-2], before[-1])
+            if rest:
+                s["groups"].append({"seat": seat, "spaces": rest})
+            return
+        for group in s["groups"]:
+            if group["seat"] == seat and space in group["spaces"]:
+                position = group["spaces"].index(space)
+                parts = [group["spaces"][:position], group["spaces"][position + 1:]]
+                s["groups"].remove(group)
+                s["groups"].extend({"seat": seat, "spaces": part} for part in parts if part)
+                return
+
+    def _game_over(self, s: State, reason: str) -> None:
+        points = scores(s)
+        best = max(points)
+        leaders = [seat for seat in range(s["n"]) if points[seat] == best]
+        most = max(len(s["captured"][seat]) for seat in leaders)
+        winners = [seat for seat in leaders if len(s["captured"][seat]) == most]
+        s.update(phase="game_over", steps_left=0, placing=None, attacks=[])
+        s["result"] = {"reason": reason, "scores": points, "winners": winners}
+        self._log(s, {"type": "game_over", "reason": reason, "scores": points, "winners": winners})
+
+    def _log(self, s: State, event: dict[str, Any]) -> None:
+        s["log_count"] += 1
+        s["log"] = s["log"] + [{"id": s["log_count"], **event}]
+
+
+GAME = Arditi()
+
+__all__ = ["GAME", "OPPOSITE", "Arditi", "colour_spaces", "militants", "occupancy", "scores"]
