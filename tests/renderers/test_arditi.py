@@ -1,0 +1,520 @@
+"""Arditi del Popolo board (renderers/arditi.py): random games of 2-6 in every language, readable at
+chat size, numbered counter-clockwise on screen, moves marked where the engine says, shapes per seat."""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.i18n import LOCALES, words
+from games.arditi import GAME
+from games.arditi.board import LEFT, RIGHT, neighbour, ring_of
+from games.core.rng import SeededRng
+from renderers import arditi as board
+from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, PALETTE, drawable, font, recording_font_sizes, seat_color, to_png
+
+State = dict[str, Any]
+View = dict[str, Any]
+NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi"]
+LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "Sabrina Müller-Lüdenscheidt", "🎲", "Zoë",
+              "el_profe_de_historia_2009"]
+MAX_PNG_BYTES = 150 * 1024
+GAMES = [(seed, n) for n in range(2, 7) for seed in (1, 2)]
+
+
+# --- views from seeded random games ----------------------------------------------------------------
+
+def playout(seed: int, n: int) -> list[State]:
+    """Every state of one seeded random game. Players mostly prefer jumps and steps to leader moves,
+    so marches grow long enough to call the police and to be split into leaderless groups."""
+    pick = random.Random(seed)
+    state = GAME.setup(n, {}, SeededRng(seed, 0))
+    states = [state]
+    step = 1
+    while state["phase"] != "game_over":
+        assert step < 8000, "the playout does not end"
+        moves = [(seat, action) for seat in sorted(GAME.to_act(state)) for action in GAME.legal_actions(state, seat)]
+        preferred = ([m for m in moves if m[1]["type"] == "jump"]
+                     or [m for m in moves if m[1]["type"] != "leader_move"] or moves)
+        seat, action = pick.choice(preferred if pick.random() < 0.8 else moves)
+        state = GAME.apply(state, seat, action, SeededRng(seed, step))
+        states.append(state)
+        step += 1
+    return states
+
+
+def public(state: State) -> View:
+    return GAME.view(state, None)
+
+
+def links(view: View) -> Iterable[tuple[int, int]]:
+    for march in view["marches"]:
+        yield from zip(march["spaces"], march["spaces"][1:], strict=False)
+
+
+@pytest.fixture(scope="module")
+def games() -> dict[tuple[int, int], list[State]]:
+    return {(seed, n): playout(seed, n) for seed, n in GAMES}
+
+
+@pytest.fixture(scope="module")
+def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
+    """One view of every situation the board must draw, all from the engine."""
+    tests = {
+        "six_mid": lambda v: v["n"] == 6 and v["phase"] == "move" and v["round"] >= 5 and v["groups"]
+        and v["waiting"] and any(p["space"] for p in v["police"]) and len(v["moves"]) >= 2,
+        "two_mid": lambda v: v["n"] == 2 and v["phase"] == "move" and v["round"] >= 4,
+        "roll": lambda v: v["phase"] == "roll" and v["round"] >= 3 and v["n"] == 4,
+        "jump": lambda v: v["phase"] == "move" and any(m["type"] == "jump" for m in v["moves"])
+        and any(m["type"] == "step" for m in v["moves"]),
+        "placing": lambda v: v["phase"] == "place_leader" and v["n"] >= 5,
+        "centre": lambda v: any(board.link_kind(a, b) == "centre" for a, b in links(v)),
+        "edge": lambda v: any(board.link_kind(a, b) == "edge" for a, b in links(v)),
+    }
+    found: dict[str, View] = {"start": public(games[(1, 6)][0])}
+    for (_seed, _n), states in sorted(games.items(), key=lambda item: -item[0][1]):
+        for state in states:
+            missing = [name for name in tests if name not in found]
+            if not missing:
+                break
+            view = public(state)
+            for name in missing:
+                if tests[name](view):
+                    found[name] = view
+        final = public(states[-1])
+        found.setdefault(f"game_over_{final['result']['reason']}", final)
+    found["game_over_six"] = public(games[(1, 6)][-1])
+    off = copy.deepcopy(found["six_mid"])  # a police piece that found no space waits off the board
+    piece = next(p for p in off["police"] if p["space"])
+    del off["spaces"][str(piece["space"])]
+    piece["space"] = None
+    found["police_off_board"] = off
+    for name in [*tests, "game_over_twelve_militants"]:
+        assert name in found, f"no view for {name}"
+    return found
+
+
+def render(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
+    return board.render(view, NAMES if names is None else names, words(locale))
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    path = Path(__file__).resolve().parents[1] / "artifacts" / "arditi"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+# --- pixels ------------------------------------------------------------------------------------------
+
+def cell_pixels(image: Image.Image, space: int, mask: Image.Image | None = None) -> list[Any]:
+    """The colours of a space's cell (or of `mask` over the cell's box)."""
+    at, cell = board.cell_mask(space)
+    mask = mask or cell
+    crop = image.crop((at[0], at[1], at[0] + mask.width, at[1] + mask.height))
+    return [c for c, m in zip(crop.get_flattened_data(), mask.get_flattened_data(), strict=True) if m == 255]
+
+
+def cell_share(image: Image.Image, space: int, colour: tuple[int, int, int], mask: Image.Image | None = None) -> float:
+    """The share of a space's cell (or of `mask` over the cell's box) that has exactly `colour`."""
+    inside = cell_pixels(image, space, mask)
+    return sum(c == colour for c in inside) / len(inside)
+
+
+def jump_band(space: int) -> Image.Image:
+    """The frame of a jump's landing: the cell minus its part inside the frame."""
+    at, cell = board.cell_mask(space)
+    inner = Image.new("L", cell.size, 0)
+    outline = board.sector_outline(space, board.JUMP_FRAME - 1)
+    ImageDraw.Draw(inner).polygon([(x - at[0], y - at[1]) for x, y in outline], fill=255)
+    return ImageChops.subtract(cell, inner)
+
+
+def angle_on_screen(point: tuple[float, float]) -> float:
+    """The angle of an image point around the board's centre, counter-clockwise as a person sees it."""
+    return math.degrees(math.atan2(board.CY - point[1], point[0] - board.CX)) % 360
+
+
+def centroid(image: Image.Image, colour: tuple[int, int, int], box: tuple[int, int, int, int]) -> tuple[float, float]:
+    crop = image.crop(box)
+    points = [(i % crop.width, i // crop.width) for i, c in enumerate(crop.get_flattened_data()) if c == colour]
+    assert points, f"no pixel of {colour} in {box}"
+    return (box[0] + sum(p[0] for p in points) / len(points), box[1] + sum(p[1] for p in points) / len(points))
+
+
+def lone_leaders(start: View, seats: dict[int, int]) -> View:
+    """The set-up view with the leaders of `seats` moved to the given spaces (and no numbers)."""
+    view = copy.deepcopy(start)
+    view["spaces"], view["numbers"], view["waiting"], view["police"] = {}, [], [], []
+    for march in view["marches"]:
+        space = seats.get(march["seat"])
+        march["spaces"] = [space] if space else []
+        if space:
+            view["spaces"][str(space)] = {"kind": "leader", "seat": march["seat"]}
+    return view
+
+
+# --- every situation, every language -------------------------------------------------------------------
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_random_views_of_two_to_six_render(games: dict[tuple[int, int], list[State]], locale: str) -> None:
+    """Views spread over seeded random games of 2-6 players render at the table's size, under 150 KiB."""
+    for (seed, n), states in games.items():
+        pick = random.Random(f"{seed}:{n}:{locale}")
+        for state in [states[0], *pick.sample(states, 5), states[-1]]:
+            image = render(public(state), locale)
+            assert image.size == (board.WIDTH, board.height_for(n)) and image.mode == "RGB"
+            assert len(to_png(image)) <= MAX_PNG_BYTES
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
+    """Each situation renders in each language with a status strip that says something."""
+    for name, view in cases.items():
+        image = render(view, locale, LONG_NAMES if name == "game_over_six" else None)
+        assert image.size == (board.WIDTH, board.height_for(view["n"])), name
+        strip = image.crop(board._px_box(board.STRIP))
+        assert len(strip.getcolors(1 << 16) or []) > 20, f"the status strip of {name} is blank"
+
+
+def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
+    """The chosen views really hold police on the board, groups, waiting numbers, a jump and a clash."""
+    six = cases["six_mid"]
+    assert six["groups"] and six["waiting"] and any(p["space"] for p in six["police"])
+    assert cases["placing"]["placing"]["options"] and cases["game_over_six"]["result"]["winners"]
+    assert any(p["space"] is None for p in cases["police_off_board"]["police"])
+
+
+def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
+    """Shown 550 px wide, no text of any case or language is smaller than 16 px (caches cleared first)."""
+    for name in [*NAMES, *LONG_NAMES]:
+        drawable(name)  # the glyph probe measures at 20 px once per character; it draws nothing
+    smallest = math.inf
+    for view in cases.values():
+        for locale in LOCALES:
+            for names in (NAMES, LONG_NAMES):
+                board.clear_caches()
+                with recording_font_sizes() as sizes:
+                    image = render(view, locale, names)
+                assert sizes, "no font was asked for: the recording sees nothing"
+                smallest = min(smallest, min(sizes) * CHAT_WIDTH / image.width)
+    assert smallest >= CHAT_MIN_TEXT == 16, smallest
+
+
+def test_the_readability_check_can_fail() -> None:
+    """A font smaller than the readable size is seen by the recording."""
+    with recording_font_sizes() as sizes:
+        font(board.TEXT - 1)
+    assert min(sizes) * CHAT_WIDTH / board.WIDTH < CHAT_MIN_TEXT
+
+
+# --- the board's geometry ------------------------------------------------------------------------------
+
+def test_numbering_runs_counter_clockwise_on_screen(cases: dict[str, View]) -> None:
+    """Leaders on spaces 1 and 6: 6 shows 20° counter-clockwise of 1, and 1 sits under the white dot."""
+    view = lone_leaders(cases["start"], {0: 1, 1: 6})
+    image = render(view)
+    box = (0, board.px(board.STRIP[3]) + 2, image.width, board.px(board.KEY_TOP))
+    one, six = centroid(image, seat_color(0), box), centroid(image, seat_color(1), box)
+    turn = (angle_on_screen(six) - angle_on_screen(one)) % 360
+    assert 15 < turn < 25, turn
+    assert abs(angle_on_screen(one) - 90) < 3  # ray 0 points up
+    dot = board.polar(board.DOT_R, board.ray_angle(0))
+    assert image.getpixel((round(dot[0]), round(dot[1]))) == board.WHITE
+    for space in range(1, 90):  # the whole numbering turns one way
+        step = angle_on_screen(board.space_centre(space + 5 if space <= 85 else space - 85)) - angle_on_screen(
+            board.space_centre(space))
+        assert step % 360 == pytest.approx(20, abs=0.01)
+
+
+def test_left_and_right_match_the_picture() -> None:
+    """The engine's left of a walker is on the walker's left as drawn (travelling in, out, cw and ccw)."""
+    for space in (2, 23, 47, 68, 84):  # off the rim and the inner ring, where "out" and "in" wrap
+        for travel in ("in", "out", "cw", "ccw"):
+            here = board.space_centre(space)
+            fx, fy = board._direction_vector(space, travel)
+            left = board.space_centre(neighbour(space, LEFT[travel])[0])
+            right = board.space_centre(neighbour(space, RIGHT[travel])[0])
+            # on screen (y down) a walker facing (fx, fy) has the left side towards (fy, -fx)
+            assert (left[0] - here[0]) * fy - (left[1] - here[1]) * fx > 0, (space, travel)
+            assert (right[0] - here[0]) * fy - (right[1] - here[1]) * fx < 0, (space, travel)
+
+
+def test_free_spaces_are_numbered_and_fives_stand_out(cases: dict[str, View]) -> None:
+    """Every free space shows its number; multiples of 5 are bold white on the inner ring."""
+    view = cases["start"]
+    image = render(view)
+    occupied = {int(s) for s in view["spaces"]}
+    for space in range(1, 91):
+        if space in occupied:
+            continue
+        five = space % 5 == 0
+        assert five == (ring_of(space) == 4)
+        ink, other = (board.FIVE_TEXT, board.NUMBER_TEXT) if five else (board.NUMBER_TEXT, board.FIVE_TEXT)
+        colours = cell_pixels(image, space)
+        assert colours.count(ink) >= 15 and colours.count(other) == 0, space
+
+
+# --- what can be done now --------------------------------------------------------------------------------
+
+def test_targets_are_marked_exactly_at_the_moves(cases: dict[str, View]) -> None:
+    """Steps of view["moves"] are gold, the jump's landing gold-framed, its number ringed; nothing else."""
+    view = cases["jump"]
+    image = render(view)
+    steps = {m["space"] for m in view["moves"] if m["type"] == "step"}
+    (jump,) = [m for m in view["moves"] if m["type"] == "jump"]
+    assert steps and board.targets(view) == (steps, {jump["space"]}, {jump["over"]})
+    for space in range(1, 91):
+        share = cell_share(image, space, board.GOLD)
+        if space in steps:
+            assert share > 0.6, space
+        elif space == jump["space"]:
+            assert cell_share(image, space, board.GOLD, jump_band(space)) > 0.8
+            assert share < 0.5
+        elif space == jump["over"]:
+            assert share > 0.015, space  # the gold ring round the number (the arrow may hide a part)
+        else:
+            assert share < 0.02, space
+    moved = copy.deepcopy(view)
+    moved["moves"] = []
+    bare = render(moved)
+    assert all(cell_share(bare, s, board.GOLD) < 0.02 for s in range(1, 91) if s != jump["over"])
+
+
+def test_placing_marks_the_leaders_options(cases: dict[str, View]) -> None:
+    """While an attacked player chooses, the spaces offered to their leader are gold and the strip names them."""
+    view = cases["placing"]
+    options = set(view["placing"]["options"])
+    image = render(view)
+    for space in range(1, 91):
+        share = cell_share(image, space, board.GOLD)
+        assert (share > 0.6) if space in options else (share < 0.1), space
+    title, line, seat = board.status_lines(view, NAMES, words("en"))
+    assert seat == view["placing"]["seat"] and line == f"{NAMES[seat]} places their attacked leader"
+
+
+# --- pieces -------------------------------------------------------------------------------------------------
+
+def test_each_seat_has_its_own_shape() -> None:
+    """The six seats' tokens differ in shape (not only colour), and the legend shows each seat's token."""
+    masks = [board.piece_sprite(board.seat_shape(s), seat_color(s), "token").getchannel("A").point(
+        lambda a: 255 if a > 128 else 0) for s in range(6)]
+    assert len({board.seat_shape(s) for s in range(6)}) == 6
+    for a in range(6):
+        for b in range(a + 1, 6):
+            overlap = ImageChops.multiply(masks[a], masks[b]).histogram()[255]
+            union = ImageChops.lighter(masks[a], masks[b]).histogram()[255]
+            assert overlap / union < 0.9, (board.SHAPES[a], board.SHAPES[b])
+
+
+def test_legend_rows_show_the_seat_token(cases: dict[str, View]) -> None:
+    """Each party's row starts with its own token, as on the board."""
+    view = cases["six_mid"]
+    image = render(view)
+    for seat in range(view["n"]):
+        left, top, _right, _bottom = board._px_box(board.row_box(seat))
+        sprite = board.piece_sprite(board.seat_shape(seat), seat_color(seat), "token")
+        centre = (left + board.px(8) + board.px(11), top + board.px(14))
+        at = (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+        crop = image.crop((at[0], at[1], at[0] + sprite.width, at[1] + sprite.height))
+        fill = PALETTE["panel"] if seat % 2 == 0 else PALETTE["panel_alt"]
+        expected = Image.new("RGB", sprite.size, fill)
+        expected.paste(sprite, (0, 0), sprite)
+        if seat != view["current"]:
+            assert ImageChops.difference(crop, expected).getbbox() is None, seat
+
+
+def test_marches_groups_leaders_and_arrows(cases: dict[str, View]) -> None:
+    """March pieces are filled, leaders white-ringed, heads arrowed the way they go; groups are hollow."""
+    view = cases["six_mid"]
+    image = render(view)
+
+    def at(point: tuple[float, float]) -> tuple[int, ...]:
+        value = image.getpixel((round(point[0]), round(point[1])))
+        assert isinstance(value, tuple)
+        return value
+
+    arrows = [m for m in view["marches"] if m["dir"] and m["spaces"]]
+    assert arrows
+    for march in view["marches"]:
+        colour = seat_color(march["seat"])
+        for position, space in enumerate(march["spaces"]):
+            assert at(board.space_centre(space)) == colour, (march["seat"], space)
+            x, y = board.space_centre(space)
+            half = board.px(board.LEADER_DU / 2 if position == march["leader"] else board.TOKEN_DU / 2) - 1
+            near = image.crop((round(x) - half, round(y) - half, round(x) + half, round(y) + half))
+            white = list(near.get_flattened_data()).count(board.WHITE)
+            if position == march["leader"]:  # the white ring
+                assert white > 30, space
+            elif space != march["spaces"][-1]:  # a token has none (the head may bear the arrow)
+                assert white == 0, space
+        if march in arrows:
+            head = march["spaces"][-1]
+            fx, fy = board._direction_vector(head, march["dir"])
+            x, y = board.space_centre(head)
+            size = board.LEADER_DU if march["leader"] == len(march["spaces"]) - 1 else board.TOKEN_DU
+            front, behind = (size / 2 + 0.5) * board.SCALE, -(size / 2 + 3) * board.SCALE
+            assert at((x + fx * front, y + fy * front)) == colour, (march["seat"], march["dir"])  # the arrow's middle
+            assert at((x + fx * behind, y + fy * behind)) != board.WHITE  # and nothing white behind the head
+    for group in view["groups"]:
+        for space in group["spaces"]:
+            assert at(board.space_centre(space)) == board.HOLLOW, space
+
+
+def test_numbers_police_and_waiting(cases: dict[str, View]) -> None:
+    """Numbers and police show as discs on their spaces, waiting numbers on the centre; the police line."""
+    view = cases["six_mid"]
+    image = render(view)
+    for number in view["numbers"]:
+        x, y = board.space_centre(number)
+        assert image.getpixel((round(x), round(y) - board.px(10))) == board.DISC, number  # above the digits
+    for piece in view["police"]:
+        if piece["space"]:
+            x, y = board.space_centre(piece["space"])
+            assert image.getpixel((round(x) - board.px(12), round(y))) == board.POLICE_DISC
+    for point in board.waiting_points(len(view["waiting"])):
+        assert image.getpixel((round(point[0]), round(point[1]) - board.px(10))) == board.DISC
+    line = board._police_line(view, words("en"))
+    for piece in view["police"]:
+        assert f"{board.POLICE_GLYPH[piece['rank']]} {piece['space']}" in line
+    off = board._police_line(cases["police_off_board"], words("it"))
+    assert "fuori dal tabellone" in off and off.startswith("Polizia: ")
+    assert board._police_line({"police": []}, words("es")) == "Policía: ninguna pieza en el tablero"
+
+
+def test_links_over_the_rim_and_across_the_centre(cases: dict[str, View]) -> None:
+    """A march crossing the centre is joined through it; one crossing the rim has a stub out of each space."""
+    edge = next((a, b) for a, b in links(cases["edge"]) if board.link_kind(a, b) == "edge")
+    (x0, y0), mask = board.link_mask(min(edge), max(edge), False)
+    for space in edge:  # the stub reaches beyond the rim, along the space's ray
+        tip = board.polar(board.R_OUT + 6, board.ray_angle(board.ray_of(space)))
+        assert mask.getpixel((round(tip[0]) - x0, round(tip[1]) - y0)) == 255
+    assert mask.getpixel((round(board.CX) - x0, round(board.CY) - y0)) == 0  # no line through the board
+    centre = next((a, b) for a, b in links(cases["centre"]) if board.link_kind(a, b) == "centre")
+    (x0, y0), mask = board.link_mask(min(centre), max(centre), False)
+    assert mask.getpixel((round(board.CX) - x0, round(board.CY) - y0)) == 255
+
+
+# --- words ---------------------------------------------------------------------------------------------------
+
+def test_status_strip_words(cases: dict[str, View]) -> None:
+    """The strip says the round, who rolls or moves with the die and steps left (plural forms), and the winners."""
+    view = copy.deepcopy(cases["two_mid"])
+    view.update(round=7, max_rounds=60, current=1, die=4, steps_left=1, phase="move")
+    expected = ("Round 7 of 60", "Roberto Sánchez rolled 4: 1 step left")
+    assert board.status_lines(view, NAMES, words("en"))[:2] == expected
+    view["steps_left"] = 3
+    assert board.status_lines(view, NAMES, words("it"))[1] == "Roberto Sánchez ha tirato 4: restano 3 passi"
+    assert board.status_lines(view, NAMES, words("es"))[1] == "Roberto Sánchez sacó 4: quedan 3 pasos"
+    view.update(phase="roll", die=None)
+    assert board.status_lines(view, NAMES, words("en"))[1] == "Roberto Sánchez rolls the die"
+    over = copy.deepcopy(cases["game_over_twelve_militants"])
+    over["result"]["winners"] = [0, 1]
+    title, line, seat = board.status_lines(over, NAMES, words("en"))
+    assert title == "Game over · a march has 12 militants" and line.startswith("Winners: Alice, Roberto Sánchez")
+    assert seat is None
+
+
+def test_long_names_are_cut_not_the_sentence(cases: dict[str, View]) -> None:
+    """A long name is shortened so the status sentence still fits its line whole."""
+    view = cases["placing"]
+    names = ["Maximiliano de la Fuente Rodríguez Esposito"] * view["n"]
+    width = 560
+    _, line, _ = board.status_lines(view, names, words("en"), width)
+    assert line.endswith(" places their attacked leader") and "…" in line
+    assert board.text_width(line, font(board.TEXT, True)) <= width
+
+
+def test_captured_numbers_fit_their_line() -> None:
+    """The captured numbers are listed in order while they fit; the rest is cut with an ellipsis."""
+    catalog = words("en")
+    assert board.captured_text(catalog, [45, 3, 12], 600) == "3 numbers captured: 3 12 45"
+    assert board.captured_text(catalog, [7], 600) == "1 number captured: 7"
+    many = board.captured_text(catalog, list(range(10, 90, 4)), 400)
+    assert many.startswith("20 numbers captured: 10 14") and many.endswith(" …")
+    assert board.text_width(many, font(board.TEXT)) <= 400
+
+
+class RecordingWords:
+    """A catalog that answers with the ids it is asked for and remembers them."""
+
+    def __init__(self) -> None:
+        self.locale = "en"
+        self.asked: set[str] = set()
+
+    def msg(self, message_id: str, names: Any = None, /, **params: Any) -> str:
+        self.asked.add(message_id)
+        return message_id
+
+    def plural(self, message_id: str, count: int, names: Any = None, /, **params: Any) -> str:
+        return self.msg(message_id, names, count=count, **params)
+
+
+def test_every_word_comes_from_the_picture_catalog(cases: dict[str, View]) -> None:
+    """Every word drawn is an arditi.picture.* message, and every language has them all."""
+    catalog = RecordingWords()
+    for view in cases.values():
+        board.render(view, NAMES, catalog)
+    assert catalog.asked and all(i.startswith("arditi.picture.") for i in catalog.asked)
+    assert {"arditi.picture.placing", "arditi.picture.moving", "arditi.picture.waiting"} <= catalog.asked
+    for locale in LOCALES:
+        assert all(words(locale).has(i) for i in catalog.asked), locale
+
+
+def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
+    """English, Italian and Spanish pictures differ; an unknown name falls back to "Player n"."""
+    drawn = {locale: to_png(render(cases["six_mid"], locale)) for locale in LOCALES}
+    assert len(set(drawn.values())) == len(LOCALES)
+    assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
+    assert board.player_name(words("es"), [], 2) == "Jugador 3"
+
+
+# --- purity -----------------------------------------------------------------------------------------------------
+
+def test_same_view_same_bytes(cases: dict[str, View]) -> None:
+    """Same view, same PNG bytes (warm, cold, in threads); rendering leaves the view untouched."""
+    views = [cases[name] for name in ("six_mid", "placing", "game_over_six", "edge")]
+    before = copy.deepcopy(views)
+    expected = [to_png(render(v, "it")) for v in views]
+    assert [to_png(render(v, "it")) for v in views] == expected
+    board.clear_caches()
+    assert [to_png(render(v, "it")) for v in views] == expected
+    board.clear_caches()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(lambda v: to_png(render(v, "it")), views * 2)) == expected * 2
+    assert views == before
+
+
+def test_seat_views_draw_the_public_board(games: dict[tuple[int, int], list[State]]) -> None:
+    """Everything is public: the view of a player draws the same picture as the public one."""
+    states = games[(2, 4)]
+    for state in states[:: max(1, len(states) // 6)]:
+        image = render(public(state))
+        for seat in range(state["n"]):
+            assert ImageChops.difference(image, render(GAME.view(state, seat))).getbbox() is None
+
+
+# --- samples for a person to look at ------------------------------------------------------------------------------
+
+def scaled(image: Image.Image) -> Image.Image:
+    """The picture as Discord shows it inline: 550 px wide."""
+    return image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
+
+
+def test_write_samples(cases: dict[str, View], artifacts: Path) -> None:
+    """Every case in every language, full size and 550 px wide, under tests/artifacts/arditi/."""
+    for name, view in cases.items():
+        for locale in LOCALES:
+            image = render(view, locale, LONG_NAMES if name == "game_over_six" else None)
+            full = artifacts / f"{name}_{locale}.png"
+            full.write_bytes(to_png(image))
+            scaled(image).save(artifacts / f"{name}_{locale}_550.png")
+            assert full.stat().st_size > 1000
