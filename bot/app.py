@@ -20,7 +20,7 @@ from bot.ui.common import refuse
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.table", "bot.cogs.spyfall", "bot.cogs.polls")
+COGS = ("bot.cogs.table", "bot.cogs.spyfall", "bot.cogs.polls", "bot.cogs.arditi")
 
 
 def virtual_aware_now() -> float:

@@ -64,6 +64,10 @@ def public_actions(table: Table, group: Group) -> list[Action]:
         for action in actions_of(table, group, seat):
             if action not in found:
                 found.append(action)
+    if group.sort_key is not None and len(found) > 1:
+        view = table.view(None)
+        key = group.sort_key
+        found.sort(key=lambda action: key(action, view))
     return found
 
 

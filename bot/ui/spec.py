@@ -95,6 +95,8 @@ class Group:
     moment: Callable[[Ctx], str] | None = None
     emoji: str | None = None
     done: str | None = None  # message id told privately once the action is taken ("You voted yes")
+    # The order of an `each` group's buttons (e.g. left, forward, right), from the action and the public view.
+    sort_key: Callable[[Action, dict[str, Any]], Any] | None = None
     follow: str | None = None  # a group whose picker opens for the same player right after (reveal → guess)
 
 
