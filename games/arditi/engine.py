@@ -184,7 +184,10 @@ class Arditi:
         if phase == "place_leader":
             return [{"type": "place_leader", "space": s} for s in state["placing"]["options"]]
         actions = self._moves(state, seat)
-        return actions or [{"type": "end_move"}]
+        if not self._can_advance(actions):
+            # No step or jump is left: the move may end (leader moves stay possible).
+            actions.append({"type": "end_move"})
+        return actions
 
     def _moves(self, state: State, seat: int) -> list[Action]:
         """Every legal step, jump and leader move of `seat`'s march now."""
@@ -199,6 +202,11 @@ class Arditi:
         if march["leader"] > 0:
             actions.append({"type": "leader_move", "toward": "tail"})
         return actions
+
+    @staticmethod
+    def _can_advance(actions: list[Action]) -> bool:
+        """Whether `actions` hold a step or a jump (a leader move is no step: it is taken instead of one)."""
+        return any(action["type"] in ("step", "jump") for action in actions)
 
     def _allowed_directions(self, march: dict[str, Any]) -> tuple[str, ...]:
         travel = march["dir"]
@@ -418,7 +426,7 @@ class Arditi:
 
     def _do_end_move(self, s: State, seat: int, action: Action, rng: Rng) -> None:
         self._need(s, "move")
-        if self._moves(s, seat):
+        if self._can_advance(self._moves(s, seat)):
             raise IllegalAction("arditi.steps_remain",
                                 "The march takes every step the die gave while it can.", moves=self._hint(s, seat))
         self._end_move(s, seat, rng)
@@ -427,10 +435,11 @@ class Arditi:
         self._need(s, "place_leader")
         placing = s["placing"]
         space = action.get("space")
-        if not isinstance(space, int) or space not in placing["options"]:
+        if isinstance(space, bool) or not isinstance(space, int) or space not in placing["options"]:
+            spaces = ", ".join(str(x) for x in placing["options"])
             raise IllegalAction("arditi.bad_leader_space",
-                                "Put your leader on one of the free spaces offered next to the end of your march.",
-                                spaces=", ".join(str(x) for x in placing["options"]))
+                                "Put your leader on one of the free spaces offered next to the end of your march: "
+                                f"{spaces}.", spaces=spaces)
         self._place_attacked_leader(s, seat, space)
         s["placing"] = None
         s["phase"] = "move"
@@ -654,8 +663,11 @@ class Arditi:
         self._log(s, {"type": "police_leave", "rank": piece["rank"]})
 
     def _patrol(self, s: State, piece: dict[str, Any], rng: Rng) -> None:
-        """Move a police piece to a space drawn from the bag (put back): block it, or arrest there."""
+        """Move a police piece to a space drawn from the bag (put back): block it, or arrest there.
+        Its own space is no *other* police piece: drawn, the piece stays there."""
         taken = occupancy(s)
+        if piece["space"] is not None:
+            del taken[piece["space"]]
         valid = [n for n in s["bag"] if taken.get(n, ("free", -1))[0] in ("free", "token")]
         if not valid:
             self._log(s, {"type": "police_stays", "rank": piece["rank"]})

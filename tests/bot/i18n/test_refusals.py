@@ -58,6 +58,11 @@ def probes(game_id: str) -> list[Any]:
             found += [{"type": "influence", "region": region, "pay": pay} for pay in ("A", "B", "C", "X", None)]
             found.append({"type": "poll_influence", "region": region})
         found.append({"type": "end_turn"})
+    elif game_id == "arditi":
+        found += [{"type": "roll"}, {"type": "jump"}, {"type": "end_move"}]
+        found += [{"type": "step", "dir": d} for d in ("in", "out", "cw", "ccw", "up", None)]
+        found += [{"type": "leader_move", "toward": t} for t in ("head", "tail", "side")]
+        found += [{"type": "place_leader", "space": s} for s in (1, 45, 90, True, None)]
     return found
 
 
@@ -78,8 +83,8 @@ def harvest() -> tuple[IllegalAction, ...]:
         vocabulary = probes(game_id)
         for seed in SEEDS:
             rng, pick = SeededRng(seed), random.Random(seed)
-            state = game.setup(game.max_players if game_id == "spyfall" else 2, {}, rng)
-            n = game.max_players if game_id == "spyfall" else 2
+            n = game.max_players if game_id != "polls" else 2
+            state = game.setup(n, {}, rng)
             auto = optional_member(game, "auto_action")
             for step in range(3000):
                 if auto is not None and (due := auto(state)) is not None:
@@ -122,7 +127,8 @@ def test_harvest_is_broad() -> None:
     for expected in ("spyfall.accused_already", "spyfall.ask_back", "spyfall.suspect_does_not_vote",
                      "spyfall.guess_from_list", "core.option_range", "core.option_unknown", "core.option_bool",
                      "polls.not_your_turn", "polls.over_limits", "polls.action_pending_roll", "polls.shift_type",
-                     "polls.influence_too_dear", "polls.poll_region_taken", "polls.pact_circle_a"):
+                     "polls.influence_too_dear", "polls.poll_region_taken", "polls.pact_circle_a",
+                     "arditi.no_backwards", "arditi.roll_first", "arditi.already_rolled", "arditi.not_your_turn"):
         assert expected in ids, expected
 
 

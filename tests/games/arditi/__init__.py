@@ -1,0 +1,1 @@
+"""Rule tests of Arditi del Popolo (rules/arditi.md)."""
