@@ -1,0 +1,212 @@
+"""Benchmark the computer player of Arditi del Popolo: win rates, margins, game length, think time.
+
+Run:  .venv/bin/python -m bench.arditi_ai [--games 200] [--workers 2] [--against random greedy]
+                                          [--max-rounds N]
+
+The computer (`games.arditi.ai.choose`) plays seeded 2-player games against a uniformly random
+legal player and against the greedy one-step player (`games.arditi.ai.greedy_choose`: the action
+with the best immediate score margin, so it jumps and attacks whenever it can). Game `i` uses seed
+`i`: the computer takes seat `i % 2` and the first move goes to seat `(i // 2) % 2`, so seats and
+the first player alternate. A shared win (equal score and captures) is reported on its own and
+counted as not won in the win rate (the "points" rate counts it as half). Prints wins, shared wins
+and losses, the mean score margin, game length (rounds and actions) and why games ended, the think
+time per decision of the computer (mean, p99, max; every decision, "roll" included, and separately
+the step decisions that search), and the totals against the targets (win ≥ 80 % vs random, ≥ 60 %
+vs greedy, think time p99 ≤ 0.5 s). Reports, never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench._common import header
+from games.arditi.ai import choose, greedy_choose
+from games.arditi.engine import GAME
+from games.core.rng import SeededRng
+
+TARGETS = {"random": 0.80, "greedy": 0.60}
+THINK_P99_S = 0.5
+MAX_STEPS = 20_000  # far above a real game (at most 60 rounds of about 8 actions): a stall shows here
+
+
+@dataclass
+class GameResult:
+    seed: int
+    opponent: str
+    ai_seat: int
+    first: int
+    result: str  # "win", "shared", "loss", "stalled" or "illegal" for the computer
+    scores: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    reason: str = ""
+    rounds: int = 0
+    actions: int = 0
+    think_s: list[float] = field(default_factory=list)  # every decision of the computer
+    search_s: list[float] = field(default_factory=list)  # decisions with more than one legal action
+
+
+def opponent_player(name: str, seed: int) -> Callable[[dict[str, Any], int], dict[str, Any] | None]:
+    """The baseline player `name`, with its own seeded randomness for this game."""
+    chooser = random.Random(f"opponent:{seed}")
+    if name == "random":
+        return lambda state, seat: chooser.choice(GAME.legal_actions(state, seat))
+    if name == "greedy":
+        return lambda state, seat: greedy_choose(state, seat, chooser.randrange(2**31))
+    raise ValueError(f"unknown opponent {name!r}")
+
+
+def play_game(job: tuple[int, str, int | None]) -> GameResult:
+    """One seeded game of the computer against `opponent`."""
+    seed, opponent, max_rounds = job
+    ai_seat, first = seed % 2, (seed // 2) % 2
+    other = opponent_player(opponent, seed)
+    options: dict[str, Any] = {"first": first}
+    if max_rounds is not None:
+        options["max_rounds"] = max_rounds
+    state = GAME.setup(2, options, SeededRng(seed, 0))
+    record = GameResult(seed, opponent, ai_seat, first, "stalled")
+    for step in range(1, MAX_STEPS + 1):
+        if GAME.outcome(state) is not None:
+            break
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        if seat == ai_seat:
+            started = time.perf_counter()
+            action = choose(state, seat, seed * 100_000 + step)
+            spent = time.perf_counter() - started
+            record.think_s.append(spent)
+            if len(legal) > 1:
+                record.search_s.append(spent)
+        else:
+            action = other(state, seat)
+        if action not in legal:
+            record.result = "illegal"
+            return record
+        state = GAME.apply(state, seat, action, SeededRng(seed, step))
+        record.actions = step
+    record.rounds = state["round"]
+    outcome = GAME.outcome(state)
+    if outcome is None:
+        return record
+    record.scores = [outcome.scores[0], outcome.scores[1]]
+    record.reason = outcome.reason
+    record.result = ("win" if outcome.winners == [ai_seat] else "shared" if ai_seat in outcome.winners
+                     else "loss")
+    return record
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of `values`."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered) + 0.5)) - 1))]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def report(opponent: str, results: list[GameResult]) -> dict[str, float]:
+    n = len(results)
+    count = {k: sum(r.result == k for r in results) for k in ("win", "shared", "loss", "stalled", "illegal")}
+    finished = [r for r in results if r.result in ("win", "shared", "loss")]
+    margins = [r.scores[r.ai_seat] - r.scores[1 - r.ai_seat] for r in finished]
+    think = [t for r in results for t in r.think_s]
+    search = [t for r in results for t in r.search_s]
+    rate = count["win"] / n if n else 0.0
+    points = (count["win"] + count["shared"] / 2) / n if n else 0.0
+    print(f"\nvs {opponent}: {n} games")
+    print(f"  wins {count['win']}  shared {count['shared']}  losses {count['loss']}"
+          f"  stalled {count['stalled']}  illegal {count['illegal']}")
+    print(f"  win rate {rate:.1%} (target ≥ {TARGETS[opponent]:.0%}; shared wins not counted)"
+          f"  points rate {points:.1%} (shared = ½)")
+    print(f"  mean score margin {_mean(margins):+.1f}  (computer {_mean([r.scores[r.ai_seat] for r in finished]):.1f}"
+          f", opponent {_mean([r.scores[1 - r.ai_seat] for r in finished]):.1f})")
+    rounds = [float(r.rounds) for r in finished]
+    actions = [float(r.actions) for r in finished]
+    print(f"  game length: rounds mean {_mean(rounds):.1f} max {max(rounds, default=0):.0f};"
+          f" actions mean {_mean(actions):.0f} max {max(actions, default=0):.0f}")
+    reasons = Counter(r.reason for r in finished)
+    print("  ended by: " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
+    print(f"  think time, all {len(think)} decisions: mean {_mean(think) * 1000:.1f} ms"
+          f"  p99 {percentile(think, 0.99) * 1000:.1f} ms  max {max(think, default=0) * 1000:.1f} ms")
+    print(f"  think time, {len(search)} decisions with a choice: mean {_mean(search) * 1000:.1f} ms"
+          f"  p99 {percentile(search, 0.99) * 1000:.1f} ms  max {max(search, default=0) * 1000:.1f} ms")
+    lost = [r.seed for r in results if r.result not in ("win", "shared")]
+    if lost:
+        print(f"  seeds not won: {' '.join(map(str, lost[:30]))}{' …' if len(lost) > 30 else ''}")
+    by_seat = {s: sum(r.result == "win" for r in results if r.ai_seat == s) for s in (0, 1)}
+    by_first = {f: sum(r.result == "win" for r in results if (r.first == r.ai_seat) == f) for f in (True, False)}
+    print(f"  wins in seat 0 {by_seat[0]}, seat 1 {by_seat[1]};"
+          f" moving first {by_first[True]}, second {by_first[False]}")
+    return {"rate": rate, "n": n, "p99": percentile(think, 0.99), "mean": _mean(think),
+            "max": max(think, default=0.0)}
+
+
+def run_games(jobs: list[tuple[int, str, int | None]], workers: int, started: float) -> list[GameResult]:
+    """Play the games (in `workers` processes), printing progress to stderr."""
+    results: list[GameResult] = []
+    every = max(1, len(jobs) // 10)
+
+    def progress(result: GameResult) -> None:
+        results.append(result)
+        done = len(results)
+        if done % every == 0 or done == len(jobs):
+            wins = sum(r.result == "win" for r in results)
+            print(f"   vs {result.opponent}: {done}/{len(jobs)} games, {wins} won,"
+                  f" {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            for result in pool.imap_unordered(play_game, jobs, chunksize=1):
+                progress(result)
+    else:
+        for job in jobs:
+            progress(play_game(job))
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="seeded games against each opponent")
+    parser.add_argument("--start", type=int, default=0, help="first seed")
+    parser.add_argument("--workers", type=int, default=2, help="processes (1 = no multiprocessing)")
+    parser.add_argument("--against", nargs="+", default=["random", "greedy"], choices=sorted(TARGETS))
+    parser.add_argument("--max-rounds", type=int, default=None,
+                        help="cap on rounds per game (default: the game's own, 60)")
+    args = parser.parse_args(argv)
+    header("Arditi del Popolo computer player")
+    print(f"   {args.games} games against each of {', '.join(args.against)}; {args.workers} worker(s);"
+          f" max rounds {args.max_rounds or 'the game default'}")
+    started = time.perf_counter()
+    summary: dict[str, dict[str, float]] = {}
+    all_think: list[float] = []
+    for opponent in args.against:
+        jobs = [(seed, opponent, args.max_rounds) for seed in range(args.start, args.start + args.games)]
+        results = run_games(jobs, args.workers, started)
+        results.sort(key=lambda r: r.seed)
+        summary[opponent] = report(opponent, results)
+        all_think += [t for r in results for t in r.think_s]
+    print(f"\nTotals ({time.perf_counter() - started:.0f} s of wall time, {args.workers} worker(s))")
+    for opponent, s in summary.items():
+        verdict = "OK" if s["rate"] >= TARGETS[opponent] else "below"
+        print(f"  win rate vs {opponent:<7} {s['rate']:6.1%} over {int(s['n'])} games"
+              f"  target ≥ {TARGETS[opponent]:.0%}  {verdict}")
+    if all_think:
+        p99 = percentile(all_think, 0.99)
+        verdict = "OK" if p99 <= THINK_P99_S else "over"
+        print(f"  think time p99  {p99 * 1000:7.1f} ms  target ≤ {THINK_P99_S * 1000:.0f} ms  {verdict}"
+              f"  (mean {_mean(all_think) * 1000:.1f} ms, max {max(all_think) * 1000:.1f} ms,"
+              f" {len(all_think)} decisions)")
+
+
+if __name__ == "__main__":
+    main()
