@@ -12,11 +12,11 @@ from discord.ext import commands
 from bot.computer import ComputerPlayers
 from bot.config import Config
 from bot.delivery import Delivery
-from bot.i18n import Translator, pick_locale, t
+from bot.i18n import Translator, t
 from bot.store import Store
 from bot.tables import Change, Table, TableService
 from bot.ui.board import TablePresenter
-from bot.ui.common import refuse
+from bot.ui.common import locale_of, refuse
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +31,7 @@ def virtual_aware_now() -> float:
 class Tree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.CheckFailure):
-            locale = pick_locale(interaction.locale)
-            text = t(locale, "error.not_allowed")
+            text = t(locale_of(interaction), "error.not_allowed")
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
             else:
@@ -54,6 +53,7 @@ class GameMasterBot(commands.Bot):
         self.presenters: dict[str, TablePresenter] = {}
         self.computers = ComputerPlayers(self)
         self.store: Store | None = None
+        self.languages: dict[int, str] = {}  # user id -> the language they chose (/game language)
         self.service: TableService
         self.delivery: Delivery
 
@@ -74,6 +74,7 @@ class GameMasterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database)
+        self.languages = await self.store.languages()
         self.service = TableService(self.store, clock=virtual_aware_now, seed_source=self.seed_source)
         self.service.listener = self
         self.delivery = Delivery(self, self.service)

@@ -73,6 +73,13 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild, user, game)
     );
     """,
+    # 2: each member's chosen language (Discord has no Catalan client, so people pick it here)
+    """
+    CREATE TABLE languages (
+        user INTEGER PRIMARY KEY,
+        locale TEXT NOT NULL
+    );
+    """,
 ]
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -303,6 +310,26 @@ class Store:
                 "SELECT game, played, won, points FROM stats WHERE guild = ? AND user = ?", (guild, user)
             )
         return {r["game"]: {"played": r["played"], "won": r["won"], "points": r["points"]} for r in rows}
+
+
+    # --- languages ----------------------------------------------------------------------------
+
+    async def set_language(self, user: int, locale: str | None) -> None:
+        """A member's chosen language; None forgets it (their Discord language is used again)."""
+        async with self._write() as db:
+            if locale is None:
+                await db.execute("DELETE FROM languages WHERE user = ?", (user,))
+            else:
+                await db.execute(
+                    "INSERT INTO languages (user, locale) VALUES (?, ?)"
+                    " ON CONFLICT(user) DO UPDATE SET locale = excluded.locale",
+                    (user, locale),
+                )
+
+    async def languages(self) -> dict[int, str]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall("SELECT user, locale FROM languages")
+        return {int(r["user"]): str(r["locale"]) for r in rows}
 
 
 async def _user_version(db: aiosqlite.Connection) -> int:

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import described, t
+from bot.i18n import LANGUAGE_NAMES, LOCALES, described, pick_locale, t
 from bot.tables import TableError
 from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
 from bot.ui.controls import DYNAMIC_ITEMS, on_amount
@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in REGISTRY.values()]
 RULES = MessageFamily("rules", REGISTRY)
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=described("command.game_language_auto"), value="auto"),
+    *(app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LOCALES),
+]
 
 
 @app_commands.guild_only()
@@ -90,6 +94,23 @@ class GameCommands(app_commands.Group, name="game", description=described("comma
         if not record:
             embed.description = t(locale, "stats.none")
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+    @app_commands.command(name="language", description=described("command.game_language"))
+    @app_commands.describe(language=described("command.game_language_language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+        bot = bot_of(interaction)
+        assert bot.store is not None
+        # Discord has no Catalan client, so a member who wants Catalan (or any other of ours) picks it here.
+        chosen = None if language.value == "auto" else language.value
+        await bot.store.set_language(interaction.user.id, chosen)
+        if chosen is None:
+            bot.languages.pop(interaction.user.id, None)
+            await tell(interaction, t(pick_locale(interaction.locale), "table.language_auto"))
+            return
+        bot.languages[interaction.user.id] = chosen
+        await tell(interaction, t(chosen, "table.language_set", language=LANGUAGE_NAMES[chosen]))
 
 
 class TableCog(commands.Cog):

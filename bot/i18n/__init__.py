@@ -28,6 +28,8 @@ from discord import app_commands
 
 LOCALES = ("en", "it", "es")
 FALLBACK = "en"
+# Each language by its own name (an endonym reads the same in every language, so it needs no catalog).
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "es": "Español", "ca": "Català"}
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 Entry = str | tuple[str, ...]

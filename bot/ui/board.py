@@ -209,7 +209,8 @@ class TablePresenter:
             if dealt.get(str(seat)) == stamp:
                 continue
             dealt[str(seat)] = stamp
-            locale = table.locales[seat] or table_locale(table)
+            user = table.users[seat]
+            locale = self.bot.languages.get(user) or table.locales[seat] or table_locale(table)
             shown = secret.text(await self.ctx(table, seat, locale))
             if shown is None:
                 continue

@@ -21,7 +21,9 @@ def bot_of(interaction: discord.Interaction) -> GameMasterBot:
 
 
 def locale_of(interaction: discord.Interaction) -> str:
-    return pick_locale(interaction.locale)
+    """The reader's language: the one they chose with /game language, else their Discord client's."""
+    chosen = getattr(interaction.client, "languages", {}).get(interaction.user.id)
+    return chosen or pick_locale(interaction.locale)
 
 
 async def tell(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:

@@ -102,3 +102,17 @@ async def test_migrations_run_statement_by_statement(tmp_path: Path, monkeypatch
         assert [tuple(r) for r in await db.execute_fetchall("SELECT x FROM extra")] == [("a;b;",)]
         names = [r[0] for r in await db.execute_fetchall("SELECT name FROM sqlite_master")]
         assert "other" not in names
+
+
+async def test_languages_are_remembered_changed_and_forgotten(tmp_path: Path) -> None:
+    """A member's chosen language survives reopening, a new choice replaces it, None forgets it."""
+    store = await Store.open(str(tmp_path / "s.db"))
+    await store.set_language(10, "it")
+    await store.set_language(20, "es")
+    await store.set_language(10, "ca")
+    await store.close()
+    store = await Store.open(str(tmp_path / "s.db"))
+    assert await store.languages() == {10: "ca", 20: "es"}
+    await store.set_language(20, None)
+    assert await store.languages() == {10: "ca"}
+    await store.close()

@@ -1,0 +1,37 @@
+"""/game in SimCord: the commands every game shares (here: the language a member chooses)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.i18n import t
+from tests.bot.conftest import World
+from tests.bot.helpers import card, open_table
+
+
+async def test_chosen_language_answers_and_survives_a_restart(world: World, db_path: Path) -> None:
+    """/game language it: the answer, later commands and, after a restart, still Italian; auto: back to Discord's."""
+    member = world.players[0]
+    result = await member.slash(world.channel, "game language", language="it")
+    assert result.ephemeral and result.response.content == t("it", "table.language_set", language="Italiano")
+    rules = await member.slash(world.channel, "game rules", game="spyfall")
+    assert rules.response.embeds[0].description == t("it", "rules.spyfall")
+    await world.restart(db_path)
+    rules = await member.slash(world.channel, "game rules", game="spyfall")
+    assert rules.response.embeds[0].description == t("it", "rules.spyfall")
+    other = await world.players[1].slash(world.channel, "game rules", game="spyfall")
+    assert other.response.embeds[0].description == t("en", "rules.spyfall")
+    result = await member.slash(world.channel, "game language", language="auto")
+    assert result.response.content == t("en", "table.language_auto")
+    rules = await member.slash(world.channel, "game rules", game="spyfall")
+    assert rules.response.embeds[0].description == t("en", "rules.spyfall")
+
+
+async def test_secrets_come_in_the_chosen_language(world: World) -> None:
+    """A member who chose Spanish gets the Spyfall card by DM in Spanish at an English table."""
+    await world.players[2].slash(world.channel, "game language", language="es")
+    await open_table(world)
+    spanish = card(world.players[2])
+    english = card(world.players[1])
+    assert ("Lugar" in spanish or "espía" in spanish.lower()) and "Location" not in spanish
+    assert "Lugar" not in english and "espía" not in english.lower()
