@@ -298,7 +298,6 @@ async def test_failing_computer_player_and_renderer_do_not_stall_the_table(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """If the computer player raises, its first legal action is played; a failing picture leaves a text board."""
-    from bot.cogs import polls as polls_cog
     from games.polls import ai
 
     def broken_choose(state: Any, seat: int, rng: Any = None) -> dict[str, Any]:
@@ -308,7 +307,7 @@ async def test_failing_computer_player_and_renderer_do_not_stall_the_table(
         raise RuntimeError("no picture today")
 
     monkeypatch.setattr(ai, "choose", broken_choose)
-    monkeypatch.setattr(polls_cog.UI, "render", broken_render)
+    monkeypatch.setattr(world.bot.presenters["polls"].ui, "render", broken_render)
     host = world.players[0]
     table_id = await new_game_against_computer(world)
     rng = random.Random(11)
@@ -325,9 +324,8 @@ async def test_failing_computer_player_and_renderer_do_not_stall_the_table(
 
 async def test_without_a_renderer_the_board_is_text(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """Before renderers.polls exists the board is an embed without a picture, with the same controls."""
-    from bot.cogs import polls as polls_cog
 
-    monkeypatch.setattr(polls_cog.UI, "render", None)
+    monkeypatch.setattr(world.bot.presenters["polls"].ui, "render", None)
     await new_game_against_computer(world)
     message = board(world)
     assert not message.attachments and controls(message)

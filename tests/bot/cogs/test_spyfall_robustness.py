@@ -369,7 +369,8 @@ async def test_spanish_players_read_spanish(world: World, spanish: None) -> None
 
 async def test_public_pictures_are_drawn_from_the_public_view(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every picture the bot posts in the channel is drawn from a view without a card, a location or a role."""
-    from bot.cogs import spyfall as spyfall_cog
+    # The UI the running bot uses (extensions are re-imported by every new bot, so not the module's attribute).
+    ui = world.bot.presenters["spyfall"].ui
 
     drawn: list[dict] = []
 
@@ -380,7 +381,7 @@ async def test_public_pictures_are_drawn_from_the_public_view(world: World, monk
         return wrapper
 
     for field in ("render", "opening_picture", "result_picture"):
-        monkeypatch.setattr(spyfall_cog.UI, field, recording(getattr(spyfall_cog.UI, field)))
+        monkeypatch.setattr(ui, field, recording(getattr(ui, field)))
     await open_table(world, rounds=2)
     location = BY_ID[location_of(world)]
     secrets = [location.id, *location.roles]
