@@ -22,7 +22,7 @@ from bot.delivery import render_png
 from bot.i18n import words
 from bot.tables import Change, Table
 from bot.ui.common import mention
-from bot.ui.controls import board_view, human_seats
+from bot.ui.controls import actions_of, board_view, human_seats, picker
 from bot.ui.spec import Ctx, GameUI, Renderer
 from games.core.messages import MessageFamily
 
@@ -193,6 +193,17 @@ class TablePresenter:
 
     # --- secrets ----------------------------------------------------------------------------
 
+    def dm_controls(self, table: Table, seat: int, ctx: Ctx) -> discord.ui.View | None:
+        """The pickers of the secret's `controls` groups this seat can use now (a bid by DM)."""
+        assert self.ui.secret is not None
+        for group_id in self.ui.secret.controls:
+            group = self.ui.group(group_id)
+            choices = actions_of(table, group, seat) if group is not None else []
+            if group is not None and choices:
+                view: discord.ui.View = picker(table, group, ctx, choices, 0)["view"]
+                return view
+        return None
+
     async def deal_secrets(self, table: Table) -> None:
         """Send each player's secret by DM when it changed; a failed DM gets a public hint."""
         secret = self.ui.secret
@@ -211,10 +222,14 @@ class TablePresenter:
             dealt[str(seat)] = stamp
             user = table.users[seat]
             locale = self.bot.languages.get(user) or table.locales[seat] or table_locale(table)
-            shown = secret.text(await self.ctx(table, seat, locale))
+            ctx = await self.ctx(table, seat, locale)
+            shown = secret.text(ctx)
             if shown is None:
                 continue
-            content = {"content": shown} if isinstance(shown, str) else {"embed": shown}
+            content: dict[str, Any] = {"content": shown} if isinstance(shown, str) else {"embed": shown}
+            controls = self.dm_controls(table, seat, ctx)
+            if controls is not None:
+                content["view"] = controls
             if not await self.bot.delivery.dm(table.users[seat], **content):
                 unreachable.append(table.users[seat])
         if dealt != table.row.meta.get("dealt", {}):

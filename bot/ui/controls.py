@@ -5,6 +5,8 @@ custom_id layouts (all carry the table id, so they work after a restart):
     gp:<table>:<group>:<moment>:<page>    the private picker of a group with several choices
     gq:<table>:<group>:<moment>:<page>    the picker's page buttons (past Discord's 25 options)
     gm:<table>:<group>:<moment>           the modal that asks an amount
+    gc:<table>:<group>:<moment>:<draft>:<r>   a composer's select of what goes to receiver r
+    gg:<table>:<group>:<moment>:<draft>   a composer's send button (the draft: a receiver per item)
     gs:<table>                            "Show my …": the player's private view, ephemerally
 A control from another moment than the table's current one is stale and says so. Only
 `interaction_check` decides who may press; callbacks only act.
@@ -219,6 +221,10 @@ class TableButton(
         ctx = await context(bot, table, locale_of(interaction))
         if group.amount is not None:
             await ask_amount(interaction, table, group, ctx, self.chosen)
+        elif group.compose is not None:
+            seat = table.seat_of(interaction.user.id)
+            own = await context(bot, table, ctx.locale, seat)
+            await interaction.response.send_message(**composer(table, group, own, ""), ephemeral=True)
         elif len(self.chosen) == 1:
             # The table posts and redraws the board; a confirmation or a next choice is private.
             private = group.done is not None or group.follow is not None
@@ -349,6 +355,138 @@ class PickerPage(
         await interaction.response.edit_message(**picker(table, group, ctx, actions_of(table, group, seat), self.page))
 
 
+# --- composed actions --------------------------------------------------------------------------
+
+MAX_RECEIVERS = 4  # a select per receiver, and a row for the send button (Discord allows 5 rows)
+DRAFT = r"[0-9]*"
+
+
+def _draft_of(draft: str, items: int) -> list[int]:
+    """The receiver (1-based; 0 = kept) of each item, from a draft string ("0102": items 2 and 4 given)."""
+    given = [int(c) for c in draft[:items] if c.isdigit()]
+    return given + [0] * (items - len(given))
+
+
+def composed_action(group: Group, ctx: Ctx, base: Action, draft: str) -> Action:
+    """The group's action with its list field filled from the draft."""
+    spec = group.compose
+    assert spec is not None
+    items, receivers = spec.items(ctx), spec.receivers(ctx)
+    chosen = [{spec.item_key: items[i][0], spec.receiver_key: receivers[r - 1][0]}
+              for i, r in enumerate(_draft_of(draft, len(items))) if 0 < r <= len(receivers)]
+    return {**strip_stamp(base), spec.field: chosen}
+
+
+def composer(table: Table, group: Group, ctx: Ctx, draft: str) -> dict[str, Any]:
+    """The private panel: what goes to whom so far, a select per receiver, and the send button."""
+    spec = group.compose
+    assert spec is not None
+    items = spec.items(ctx)[:MAX_OPTIONS]
+    receivers = spec.receivers(ctx)[:MAX_RECEIVERS]
+    given = _draft_of(draft, len(items))
+    draft = "".join(str(r) for r in given)
+    at = moment_of(ctx, group)
+    view = discord.ui.View(timeout=None)
+    for number, (_value, name) in enumerate(receivers, start=1):
+        select = ComposeSelect(table.id, group.id, at, draft, number)
+        select.item.placeholder = ctx.msg(spec.receiver_label, name=name)[:150]
+        select.item.min_values, select.item.max_values = 0, max(1, len(items))
+        for index, (_item, label) in enumerate(items):
+            select.item.add_option(label=label[:100], value=str(index), default=given[index] == number)
+        if items:
+            view.add_item(select)
+    count = sum(1 for r in given if r)
+    label = ctx.plural(spec.submit, count) if count else ctx.msg(spec.submit_empty)
+    view.add_item(ComposeSend(table.id, group.id, at, draft, label))
+    lines = [f"• {items[i][1]} → {receivers[r - 1][1]}" for i, r in enumerate(given) if 0 < r <= len(receivers)]
+    return {"content": "\n".join([ctx.msg(group.placeholder or group.label), *lines]), "view": view}
+
+
+async def composing(interaction: discord.Interaction, table_id: int, group_id: str, moment: str,
+                    ) -> tuple[Table, Group, Ctx, Action] | None:
+    """The checks of a composer's control: the moment, and that the clicker may take the action now."""
+    found = await current_group(interaction, table_id, group_id, moment)
+    if found is None:
+        return None
+    table, group, ctx, seat = found
+    mine = actions_of(table, group, seat)
+    if group.compose is None or not mine:
+        await tell(interaction, explain(table, seat, group, ctx))
+        return None
+    own = await context(bot_of(interaction), table, ctx.locale, seat)
+    return table, group, own, mine[0]
+
+
+class ComposeSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"gc:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT}):(?P<draft>{DRAFT}):(?P<receiver>\d)",
+):
+    def __init__(self, table_id: int, group_id: str, moment: str, draft: str, receiver: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"gc:{table_id}:{group_id}:{moment}:{draft}:{receiver}"))
+        self.table_id, self.group_id, self.moment = table_id, group_id, moment
+        self.draft, self.receiver = draft, receiver
+        self.found: tuple[Table, Group, Ctx, Action] | None = None
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ComposeSelect:
+        return cls(int(match["table"]), match["group"], match["moment"], match["draft"], int(match["receiver"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        self.found = await composing(interaction, self.table_id, self.group_id, self.moment)
+        return self.found is not None
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.found is not None
+        table, group, ctx, _base = self.found
+        assert group.compose is not None
+        data: Any = interaction.data or {}
+        picked = {int(v) for v in data.get("values") or [] if str(v).isdigit()}
+        given = _draft_of(self.draft, len(group.compose.items(ctx)[:MAX_OPTIONS]))
+        # What this receiver's select now holds goes to them; what it no longer holds is kept again.
+        given = [self.receiver if i in picked else (0 if r == self.receiver else r) for i, r in enumerate(given)]
+        await interaction.response.edit_message(**composer(table, group, ctx, "".join(map(str, given))))
+
+
+class ComposeSend(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"gg:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT}):(?P<draft>{DRAFT})",
+):
+    def __init__(self, table_id: int, group_id: str, moment: str, draft: str, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"gg:{table_id}:{group_id}:{moment}:{draft}"))
+        self.table_id, self.group_id, self.moment, self.draft = table_id, group_id, moment, draft
+        self.found: tuple[Table, Group, Ctx, Action] | None = None
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ComposeSend:
+        return cls(int(match["table"]), match["group"], match["moment"], match["draft"],
+                   getattr(item, "label", None) or "")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        self.found = await composing(interaction, self.table_id, self.group_id, self.moment)
+        if self.found is None:
+            return False
+        table, group, ctx, base = self.found
+        refusal = why_not(table, ctx.seat if ctx.seat is not None else -1,
+                          composed_action(group, ctx, base, self.draft))
+        if refusal is not None:  # the panel stays as it is, so the player can change the draft
+            await tell(interaction, refusal_text(ctx.locale, refusal, ctx.names))
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.found is not None
+        table, group, ctx, base = self.found
+        action = composed_action(group, ctx, base, self.draft)
+        summary = composer(table, group, ctx, self.draft)["content"]
+        await interaction.response.edit_message(content=ctx.msg("core.picked", choice=summary), view=None)
+        await act(interaction, table, action, ctx.names)
+
+
 # --- amounts -----------------------------------------------------------------------------------
 
 
@@ -468,4 +606,4 @@ class RetiredControl(
         await tell(interaction, t(locale_of(interaction), "error.stale"))
 
 
-DYNAMIC_ITEMS = (TableButton, PickerSelect, PickerPage, SecretButton, RetiredControl)
+DYNAMIC_ITEMS = (TableButton, PickerSelect, PickerPage, ComposeSelect, ComposeSend, SecretButton, RetiredControl)

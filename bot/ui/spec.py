@@ -17,6 +17,7 @@ import discord
 from PIL import Image
 
 from bot.i18n import Catalog, words
+from games.core.messages import N_, NP_
 from games.core.protocol import Action
 
 if TYPE_CHECKING:
@@ -64,6 +65,26 @@ def exactly(**fields: Any) -> Callable[[Action], bool]:
 
 
 @dataclass(frozen=True)
+class Compose:
+    """An action a player assembles in a private panel before sending it: items handed out to
+    receivers (Som's gifts: which discs to whom). One multi-select per receiver, then one button.
+
+    `items(ctx)` and `receivers(ctx)` read the player's own view (`ctx.view`) and return
+    `(value, label)` pairs; the action is the group's legal action with `field` set to
+    `[{item_key: item, receiver_key: receiver}, ...]`. The engine judges it like any action.
+    """
+
+    field: str
+    items: Callable[[Ctx], list[tuple[Any, str]]]
+    receivers: Callable[[Ctx], list[tuple[Any, str]]]
+    item_key: str = "item"
+    receiver_key: str = "to"
+    receiver_label: str = N_("core.compose_to")  # a select's placeholder, with {name}: the receiver
+    submit: str = NP_("core.compose_submit")  # the button once something is chosen, with {count}
+    submit_empty: str = N_("core.compose_submit_empty")  # the button with nothing chosen
+
+
+@dataclass(frozen=True)
 class Group:
     """One control of the board: a button for the actions `matches` selects.
 
@@ -98,6 +119,7 @@ class Group:
     # The order of an `each` group's buttons (e.g. left, forward, right), from the action and the public view.
     sort_key: Callable[[Action, dict[str, Any]], Any] | None = None
     follow: str | None = None  # a group whose picker opens for the same player right after (reveal → guess)
+    compose: Compose | None = None  # the action is assembled in a private panel (see `Compose`)
 
 
 @dataclass(frozen=True)
@@ -108,6 +130,9 @@ class Secret:
     text: Callable[[Ctx], discord.Embed | str | None]  # ctx.view is the player's own view
     key: Callable[[dict[str, Any]], Hashable]  # a new key means "deal it again" (a new card)
     shown: Callable[[Ctx], bool] = lambda ctx: True  # when the button is on the board (public view)
+    # Groups whose private picker comes with the DM when the player can use them (a secret bid):
+    # the same choice the board's button offers, one click away in the DM.
+    controls: tuple[str, ...] = ()
 
 
 Renderer = Callable[[dict[str, Any], list[str], Catalog], Image.Image]

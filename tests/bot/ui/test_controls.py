@@ -176,3 +176,71 @@ async def test_a_computer_seat_plays_and_hands_the_turn_back(world: World, monke
     await host.click(world.board(), custom_id=button(world, "pass"))
     assert table(world, table_id).state["played"] == 2  # the computer answered with its own pass
     assert f"<@{host.id}>, it is your turn." in public_text(world)
+
+
+async def test_a_composed_action_is_built_in_a_private_panel(world: World) -> None:
+    """Give…: a select per receiver; the draft shows in the panel and on its button; one send plays it."""
+    table_id = await start_toy(world, players=3)
+    host = world.players[0]
+    panel = await host.click(world.board(), custom_id=button(world, "give"))
+    assert panel.ephemeral
+    selects = [c for c in components(panel.response.message) if str(c.custom_id).startswith("gc:")]
+    assert [s.placeholder for s in selects] == ["To federico: choose…", "To gianni: choose…"]
+    to_federico, to_gianni = (s.custom_id for s in selects)
+    step = await host.select(panel.response.message, custom_id=to_federico, values=["0", "2"])
+    message = step.response.message if step.response else panel.response.message
+    assert "item a → federico" in message.content and "item c → federico" in message.content
+    to_gianni = next(c.custom_id for c in components(message) if str(c.custom_id).endswith(":2"))
+    step = await host.select(message, custom_id=to_gianni, values=["2"])  # c moves from federico to gianni
+    message = step.response.message if step.response else message
+    assert "item c → gianni" in message.content and "item c → federico" not in message.content
+    send = next(c for c in components(message) if str(c.custom_id).startswith("gg:"))
+    assert send.label == "Send 2 choices"
+    await host.click(message, custom_id=send.custom_id)
+    state = table(world, table_id).state
+    assert state["total"] == 2 and state["log"][-1]["gifts"] == [{"item": "a", "to": 1}, {"item": "c", "to": 2}]
+
+
+async def test_a_composed_action_the_engine_refuses_keeps_the_panel(world: World, db_path: Path) -> None:
+    """Giving all three items is refused privately with the engine's reason; the panel still works after a restart."""
+    table_id = await start_toy(world)
+    host = world.players[0]
+    panel = await host.click(world.board(), custom_id=button(world, "give"))
+    select = next(c for c in components(panel.response.message) if str(c.custom_id).startswith("gc:"))
+    step = await host.select(panel.response.message, custom_id=select.custom_id, values=["0", "1", "2"])
+    message = step.response.message if step.response else panel.response.message
+    send = next(c for c in components(message) if str(c.custom_id).startswith("gg:"))
+    refused = await host.click(message, custom_id=send.custom_id)
+    assert refused.ephemeral and "Keep at least one item." in refused.response.content
+    assert table(world, table_id).seq == 0
+    await world.restart(db_path)
+    select = next(c for c in components(message) if str(c.custom_id).startswith("gc:"))
+    step = await host.select(message, custom_id=select.custom_id, values=["1"])
+    message = step.response.message if step.response else message
+    send = next(c for c in components(message) if str(c.custom_id).startswith("gg:"))
+    assert send.label == "Send 1 choice"
+    await host.click(message, custom_id=send.custom_id)
+    assert table(world, table_id).state["log"][-1]["gifts"] == [{"item": "b", "to": 1}]
+
+
+async def test_a_composer_from_another_moment_is_stale(world: World) -> None:
+    """A panel opened before the table moved on says the moment has passed and plays nothing."""
+    table_id = await start_toy(world)
+    host = world.players[0]
+    panel = await host.click(world.board(), custom_id=button(world, "give"))
+    await host.click(world.board(), custom_id=button(world, "pass"))
+    send = next(c for c in components(panel.response.message) if str(c.custom_id).startswith("gg:"))
+    stale = await host.click(panel.response.message, custom_id=send.custom_id)
+    assert stale.ephemeral and "That moment has passed" in stale.response.content
+    assert table(world, table_id).seq == 1
+
+
+async def test_a_secret_dm_carries_the_controls_its_player_can_use(world: World) -> None:
+    """The player to act gets the number picker with their secret by DM, and choosing there plays."""
+    table_id = await start_toy(world)
+    dm = world.players[0].user.dm_channel.last_message
+    assert any(str(c.custom_id).startswith("gp:") for c in components(dm))
+    assert not components(world.players[1].user.dm_channel.last_message)  # not their turn: no controls
+    select = next(c for c in components(dm) if str(c.custom_id).startswith("gp:"))
+    await world.players[0].user.select(dm, custom_id=select.custom_id, values=[select.options[5].value])
+    assert table(world, table_id).state["total"] == 5

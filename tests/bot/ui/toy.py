@@ -1,8 +1,10 @@
 """A tiny game for testing the generic table pieces: every kind of control, a secret, no leave action.
 
 Two or three players take turns. On a turn the player either picks a number (40 choices: a picker
-with two pages), bids an amount (1-50: a modal), steps left or right (one button each), or passes.
-Each player holds a secret number dealt at set-up; the game ends after eight turns.
+with two pages), bids an amount (1-50: a modal), steps left or right (one button each), gives some of
+the items a, b, c to the others (a composed action; one item must be kept), or passes. Each player
+holds a secret number dealt at set-up (its DM carries the number picker); the game ends after eight
+turns.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from discord import app_commands
 
 from bot.ui.board import TablePresenter
 from bot.ui.lobby import open_lobby
-from bot.ui.spec import Ctx, GameUI, Group, Secret, exactly, of_type
+from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, exactly, of_type
 from games.core.protocol import IllegalAction, Outcome, Rng
 
 TURNS = 8
@@ -39,7 +41,7 @@ class Toy:
             return []
         return ([{"type": "pick", "n": n} for n in range(40)] + [{"type": "bid", "amount": 1},
                 {"type": "bid", "amount": 50}, {"type": "side", "side": "left"}, {"type": "side", "side": "right"},
-                {"type": "pass"}])
+                {"type": "give", "gifts": []}, {"type": "pass"}])
 
     def apply(self, state: dict[str, Any], seat: int | None, action: dict[str, Any], rng: Rng) -> dict[str, Any]:
         if seat not in self.to_act(state):
@@ -49,10 +51,17 @@ class Toy:
             raise IllegalAction("toy.bid_range", "Bid from 1 to 50.", low=1, high=50)
         if kind == "pick" and action.get("n") not in range(40):
             raise IllegalAction("toy.pick_range", "Pick from 0 to 39.")
-        if kind not in ("pick", "bid", "side", "pass"):
+        if kind == "give":
+            gifts = action.get("gifts")
+            if not isinstance(gifts, list) or any(g.get("item") not in ("a", "b", "c") or g.get("to") not in
+                                                  range(state["n"]) or g.get("to") == seat for g in gifts):
+                raise IllegalAction("toy.bad_gift", "Give a, b or c to another player.")
+            if len({g["item"] for g in gifts}) == 3:
+                raise IllegalAction("toy.keep_one", "Keep at least one item.")
+        if kind not in ("pick", "bid", "side", "give", "pass"):
             raise IllegalAction("toy.unknown", "No such action.")
         new = copy.deepcopy(state)
-        new["total"] += int(action.get("n", action.get("amount", 0)) or 0)
+        new["total"] += int(action.get("n", action.get("amount", len(action.get("gifts") or []))) or 0)
         new["played"] += 1
         new["turn"] = (seat + 1) % state["n"]
         new["log_count"] += 1
@@ -96,11 +105,14 @@ UI = GameUI(
         Group("pick", of_type("pick"), "Pick…", option=lambda a, ctx: f"number {a['n']}"),
         Group("bid", of_type("bid"), "Bid…", amount="amount"),
         Group("side", of_type("side"), "Side", each=True, option=lambda a, ctx: f"go {a['side']}"),
+        Group("give", of_type("give"), "Give…", compose=Compose(
+            field="gifts", items=lambda ctx: [(x, f"item {x}") for x in "abc"],
+            receivers=lambda ctx: [(s, ctx.name(s)) for s in range(ctx.view["n"]) if s != ctx.seat])),
         Group("pass", exactly(type="pass"), "Pass", done="You passed."),
     ),
     word=word,
     notable=frozenset({"bid"}),
-    secret=Secret(button="Show my number", key=lambda view: view.get("mine"),
+    secret=Secret(button="Show my number", key=lambda view: view.get("mine"), controls=("pick",),
                   text=lambda ctx: discord.Embed(description=f"Your number is {ctx.view['mine']}.")),
 )
 
