@@ -127,8 +127,9 @@ def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
         if not choices and not (group.shown is not None and group.shown(ctx)):
             continue
         at = moment_of(ctx, group)
-        if group.each and choices:
-            for index, action in enumerate(choices[:MAX_EACH]):
+        # More choices than a row holds (a citizen with eight neighbours): one button opens the picker.
+        if group.each and 0 < len(choices) <= MAX_EACH:
+            for index, action in enumerate(choices):
                 view.add_item(TableButton(table.id, group.id, at, option_text(group, action, ctx), group, index))
         else:
             params = group.label_params(ctx) if group.label_params else {}

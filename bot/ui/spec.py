@@ -89,7 +89,7 @@ class Group:
     """One control of the board: a button for the actions `matches` selects.
 
     - `label` (a message id; `label_params(ctx)` fills it) and `style` dress the button.
-    - `each`: one button per action instead (≤ 5), labelled by `option`.
+    - `each`: one button per action instead, labelled by `option` (more than 5: one button, a picker).
     - `option(action, ctx)`: how one choice reads in the picker (and on `each` buttons);
       `hint(action, ctx)` an optional second line.
     - `amount`: the action field a player types in a modal (parametric choices: bids, budgets);

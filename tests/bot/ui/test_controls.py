@@ -244,3 +244,20 @@ async def test_a_secret_dm_carries_the_controls_its_player_can_use(world: World)
     select = next(c for c in components(dm) if str(c.custom_id).startswith("gp:"))
     await world.players[0].user.select(dm, custom_id=select.custom_id, values=[select.options[5].value])
     assert table(world, table_id).state["total"] == 5
+
+
+async def test_more_choices_than_a_row_make_one_picker_button(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An `each` group with more than five choices shows one button whose picker holds them all."""
+    sides = [{"type": "side", "side": s} for s in ("left", "right", "up", "down", "in", "out", "around")]
+    original = toy.GAME.legal_actions
+    monkeypatch.setattr(toy.GAME, "legal_actions", lambda state, seat: [
+        a for a in original(state, seat) if a["type"] != "side"] + (sides if original(state, seat) else []))
+    table_id = await start_toy(world)
+    side_buttons = [c for c in components(world.board()) if str(c.custom_id).startswith("g:") and ":side" in
+                    str(c.custom_id)]
+    assert [c.label for c in side_buttons] == ["Side"]
+    result = await world.players[0].click(world.board(), custom_id=side_buttons[0].custom_id)
+    select = next(c for c in components(result.response.message) if c.custom_id.startswith("gp:"))
+    assert [o.label for o in select.options] == [f"go {a['side']}" for a in sides]
+    await choose(world.players[0], result, sides[6])
+    assert table(world, table_id).state["log"][-1] == {"id": 1, "type": "side", "seat": 0, "side": "around"}
