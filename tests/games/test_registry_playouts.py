@@ -42,6 +42,9 @@ PLAYOUT_OPTIONS: dict[str, list[dict[str, Any]]] = {
     ],
     # Full games last 60 rounds; shorter ones keep the test quick while the full ones reach the police.
     "arditi": [{}, {"max_rounds": 8}, {"max_rounds": 20}],
+    # The centralism degree is chosen in play (choose_centralism, also by rolling); modes C and A+C
+    # need 2 or more players, so a 1-player game draws among the options its set-up accepts.
+    "som": [{}, {"mode": "B"}, {"mode": "C"}, {"mode": "A+C"}],
 }
 
 
@@ -132,7 +135,40 @@ def _polls_left(game: Game, state: Any, seat: int, action: dict[str, Any] | None
     assert game.leave_action(after, seat) is None
 
 
-PUBLIC_VIEW_CHECKS: dict[str, Callable[[Game, Any], None]] = {"spyfall": _spyfall_public_view}
+def _som_public_view(game: Game, state: Any) -> None:
+    """Som's public view hides face-down cards and unrevealed bids: it names no face-down card
+    outside the log (whose cards were all face up when logged), it stays the same when the
+    face-down cards trade places or the bids already made change, and it shows the Hisenda by
+    coin counts only."""
+    from games.som.cards import CARD
+
+    if state["phase"] == "game_over":
+        return
+    public = game.view(state, None)
+    shown = json.loads(json.dumps(public))
+    assert set(shown["hisenda"]) == {"ones", "twos", "value"}
+    hidden = sorted(card for card in state["board"].values() if card is not None and card not in state["face_up"])
+    board_part = json.dumps({k: v for k, v in shown.items() if k not in ("log", "last_vote")})
+    leaked = [card for card in hidden if f'"{card}"' in board_part]
+    assert not leaked, leaked
+    assert all(CARD[card] for card in hidden)
+    other = copy.deepcopy(state)
+    cells = [cell for cell, card in other["board"].items() if card in hidden]
+    for cell, card in zip(cells, hidden[1:] + hidden[:1], strict=True):  # a different deal of the same cards
+        other["board"][cell] = card
+    vote = other["vote"]
+    if vote is not None:
+        for seat in list(vote["bids"]):
+            vote["bids"][seat] = 0 if vote["bids"][seat] else other["participation"][int(seat)]
+    assert game.view(other, None) == public, "the public view depends on a secret"
+    if vote is not None and vote["step"] == "bid":
+        assert "bids" not in shown["vote"] and "my_bid" not in shown["vote"]
+
+
+PUBLIC_VIEW_CHECKS: dict[str, Callable[[Game, Any], None]] = {
+    "spyfall": _spyfall_public_view,
+    "som": _som_public_view,
+}
 # (game, state, seat, leave_action(state, seat), the state after it or None): game-specific checks
 LEAVE_CHECKS: dict[str, Callable[[Game, Any, int, Any, Any], None]] = {
     "spyfall": _spyfall_left,
@@ -238,10 +274,23 @@ def _check_leave(game: Game, state: Any, n: int, seed: int, step: int, pick: ran
         hook(game, state, seat, action, after)
 
 
+def _playable(game: Game, n: int, candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The option sets that set-up accepts for n players (Som's modes C and A+C need 2 or more)."""
+    fit = []
+    for options in candidates:
+        try:
+            game.setup(n, copy.deepcopy(options), SeededRng("fit", 0))
+        except IllegalAction:
+            continue
+        fit.append(options)
+    assert fit, f"no playout options fit {n} players"
+    return fit
+
+
 def playout(game: Game, seed: int) -> tuple[int, Outcome]:
     pick = random.Random(f"{game.id}:{seed}")
     n = pick.randint(game.min_players, game.max_players)
-    options = pick.choice(PLAYOUT_OPTIONS.get(game.id, [{}]))
+    options = pick.choice(_playable(game, n, PLAYOUT_OPTIONS.get(game.id, [{}])))
     stamping = pick.random()  # share of stamped actions in this game
     state = game.setup(n, copy.deepcopy(options), SeededRng(seed, 0))
     record: list[tuple[int | None, dict[str, Any], int]] = []
