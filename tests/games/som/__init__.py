@@ -1,0 +1,1 @@
+"""Rule tests of Som el que decidim! (rules/som.md)."""
