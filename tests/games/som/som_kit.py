@@ -112,7 +112,8 @@ def at_cohesion(s: State, face: str = "blue", holder: int | None = None) -> Stat
     s = copy.deepcopy(s)
     if holder is not None:
         s["holder"] = holder
-    s.update(phase="cohesion", die=face, movers=[], movement=None)
+    s.update(phase="cohesion", die=face, movers=[], movement=None, payment=None, pay_queue=[], pending=None,
+             vote=None)
     return s
 
 
@@ -141,6 +142,15 @@ def act(state: State, seat: int | None, action: dict[str, Any], *rolls: int) -> 
     new_state = G.apply(state, seat, action, rng)
     assert state == before, "apply mutated its input state"
     assert rng.remaining == [], f"unused scripted values: {rng.remaining}"
+    return new_state
+
+
+def act_on(state: State, seat: int | None, action: dict[str, Any], *rolls: int) -> State:
+    """Like `act` for an action that ends the turn: the next turn's roll may go unused when its
+    taxes stop for a payer's choice (modes B and C)."""
+    before = copy.deepcopy(state)
+    new_state = G.apply(state, seat, action, ScriptedRng(rolls))
+    assert state == before, "apply mutated its input state"
     return new_state
 
 
