@@ -145,8 +145,19 @@ class TableService:
         game = self.registry.get(game_id)
         if game is None:
             raise TableError("error.unknown_game", game=game_id)
-        # Validate the options now, so a bad option is refused before anyone joins.
-        game.setup(game.min_players, dict(options), SeededRng(0, 0))
+        # Validate the options now, so a bad option is refused before anyone joins. Some options fit
+        # only some table sizes (Som's mode C needs two players): any size that takes them will do.
+        refusal: IllegalAction | None = None
+        for players in range(game.min_players, game.max_players + 1):
+            try:
+                game.setup(players, dict(options), SeededRng(0, 0))
+            except IllegalAction as exc:
+                refusal = refusal or exc
+                continue
+            refusal = None
+            break
+        if refusal is not None:
+            raise refusal
         async with self._create_lock:
             if self.in_channel(channel) is not None:
                 raise TableError("error.channel_busy")

@@ -140,7 +140,7 @@ class LobbyButton(
                     embed=lobby_embed(table, table_locale(table), closed=t(table_locale(table), "lobby.cancelled")),
                     view=None,
                 )
-        except TableError as exc:
+        except (TableError, IllegalAction) as exc:  # the engine may refuse this many players with these options
             await refuse(interaction, exc)
 
 

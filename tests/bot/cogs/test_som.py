@@ -1,0 +1,288 @@
+"""Som el que decidim! through the real bot in SimCord: a mode-C table with a computer citizen played by
+clicks, an election with secret bids (one player with DMs closed, a restart in the middle of the
+bidding), gifts composed in a private panel, and the refusals of wrong players and strangers."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.cogs import som as som_cog
+from bot.i18n import words
+from bot.ui.controls import actions_of, public_actions
+from games.som import GAME
+from games.som.cards import CARD, neighbours
+from tests.bot.conftest import World, components, custom_id
+from tests.bot.helpers import choose, embed_text, public_text
+
+ENGLISH = words("en")
+CARD_NAMES = {card: ENGLISH.msg(f"som.card.{card}") for card in CARD}
+
+
+def board(world: World) -> discord.Message:
+    """The newest board message (its title names the turn or the set-up)."""
+    for message in reversed(world.channel.history()):
+        if message.embeds and (message.embeds[0].title or "").startswith("Som el que decidim! — ") \
+                and "new table" not in (message.embeds[0].title or ""):
+            return message
+    raise AssertionError("no board message")
+
+
+def table_of(world: World, table_id: int) -> Any:
+    return world.bot.service.tables.get(table_id)
+
+
+def member_of(world: World, table: Any, seat: int) -> Any:
+    return next(p for p in world.players if p.id == table.users[seat])
+
+
+def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer citizen plays its first legal action (the bot only needs a legal one)."""
+    from games.som import ai
+
+    monkeypatch.setattr(ai, "choose", lambda state, seat, rng=None: GAME.legal_actions(state, seat)[0])
+
+
+def group_for(action: dict[str, Any]) -> Any:
+    return next(g for g in som_cog.UI.groups if g.matches(action))
+
+
+async def use(world: World, table: Any, seat: int, action: dict[str, Any]) -> Any:
+    """Play `action` for `seat` the way a person does: its button, its picker or its panel."""
+    player = member_of(world, table, seat)
+    message = board(world)
+    group = group_for(action)
+    if group.compose is not None:
+        return await give(player, table, message, group, action)
+    choices = public_actions(table, group)
+    if group.each and len(choices) <= 5:
+        index = choices.index(action)
+        return await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}\.{index}:"))
+    single = len(actions_of(table, group, seat)) == 1  # one choice: the button plays it at once
+    opened = await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}:"))
+    if single:
+        return opened
+    return await choose(player, opened, action)
+
+
+async def give(player: Any, table: Any, message: discord.Message, group: Any, action: dict[str, Any]) -> Any:
+    """Redistribute through the panel: each receiver's select (the others in seat order) gets its discs
+    (the holder's own discs, listed in view order), then the send button."""
+    seat = table.seat_of(player.id)
+    own = [d["id"] for d in table.view(seat)["players"][seat]["discs"]]
+    others = [s for s in range(len(table.users)) if s != seat]
+    panel = await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}:"))
+    current = panel.response.message
+    for number, receiver in enumerate(others, start=1):
+        discs = [g["disc"] for g in action["gifts"] if g["to"] == receiver]
+        if not discs:
+            continue
+        select = next(c for c in components(current) if str(c.custom_id).startswith("gc:")
+                      and str(c.custom_id).endswith(f":{number}"))
+        step = await player.select(current, custom_id=select.custom_id, values=[str(own.index(d)) for d in discs])
+        current = step.response.message if step.response else current
+    send = next(c for c in components(current) if str(c.custom_id).startswith("gg:"))
+    return await player.click(current, custom_id=send.custom_id)
+
+
+def route(state: dict[str, Any], start: str, goal: str, visited: set[str]) -> list[str]:
+    """The shortest walk to `goal` over cards that let a citizen go on (the test may see hidden cards)."""
+    queue: deque[list[str]] = deque([[start]])
+    seen = {start, *visited}
+    while queue:
+        path = queue.popleft()
+        for nxt in neighbours(path[-1]):
+            card = state["board"].get(nxt)
+            if nxt in seen or card is None:
+                continue
+            if nxt == goal:
+                return [*path[1:], nxt]
+            if CARD[card].flag != "catalunya":
+                continue
+            seen.add(nxt)
+            queue.append([*path, nxt])
+    return []
+
+
+MEMBERS: list[int] = []  # the members' seats, when a test sets them (the others are computers)
+
+
+def pick(state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A player who heads for Sufragi universal and calls the vote, pays, and gives nothing away."""
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for action in legal:
+        by_type.setdefault(action["type"], []).append(action)
+    for wanted in ("call_elections", "motion_of_censure"):
+        if wanted in by_type:
+            return by_type[wanted][0]
+    if "choose_centralism" in by_type:
+        return {"type": "choose_centralism", "degree": "medium"}
+    if "place_start" in by_type:
+        return {"type": "place_start", "cell": None}
+    if "redistribute" in by_type:
+        # Members give one disc to the poorest citizen (the computer, who gives nothing) while they have
+        # plenty: participation discs from the pool, to bid with later.
+        hand = state["hands"][seat]
+        if len(hand) >= 3 and (not MEMBERS or seat in MEMBERS):
+            poorest = min((s for s in range(state["n"]) if s != seat), key=lambda s: state["participation"][s])
+            return {"type": "redistribute", "gifts": [{"disc": sorted(hand)[0], "to": poorest}]}
+        return {"type": "redistribute", "gifts": []}
+    if "stand" in by_type:
+        return {"type": "stand", "stand": False}
+    if "bid" in by_type:  # keep the discs: the next vote then asks everyone for a real bid
+        return {"type": "bid", "count": 0}
+    if "move_citizen" in by_type:
+        movement = state["movement"] or {}
+        here = movement.get("cell") or state["citizens"][seat]
+        goal = next(cell for cell, card in state["board"].items() if card == "sufragi_universal")
+        path = route(state, here, goal, set(movement.get("visited") or []))
+        steps = [a for a in by_type["move_citizen"] if path and a["cell"] == path[0]]
+        safe = [a for a in by_type["move_citizen"] if CARD[state["board"][a["cell"]]].flag == "catalunya"]
+        return (steps or safe or by_type["move_citizen"])[0]
+    for kind in ("stop_moving", "back", "decline_vote"):
+        if kind in by_type:
+            return by_type[kind][0]
+    return rng.choice(legal)
+
+
+async def open_table(world: World, humans: int, computers: int, mode: str = "C") -> int:
+    """The host opens a table (with computer citizens), the other members join, the host starts."""
+    host, *guests = world.players[:humans]
+    result = await host.slash(world.channel, "som new", mode=mode, computers=computers)
+    assert result.response is not None and not result.ephemeral, result.response.content
+    lobby = world.channel.last_message
+    for guest in guests:
+        await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
+    if humans + computers < GAME.max_players:
+        await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
+    table_id = int(custom_id(lobby, ":join$").split(":")[1])
+    return table_id
+
+
+async def human_move(world: World, table_id: int, rng: random.Random, bids: bool = True) -> dict[str, Any] | None:
+    """One member who may act plays one action through the board (the policy's); None when none can
+    (or, with `bids=False`, when the members would bid: the test bids itself)."""
+    table = table_of(world, table_id)
+    if table is None or table.state is None or GAME.outcome(table.state) is not None:
+        return None
+    if not bids and (table.view(None)["vote"] or {}).get("step") == "bid":
+        return None
+    for seat in sorted(GAME.to_act(table.state)):
+        if seat in table.computer_seats:
+            continue
+        legal = GAME.legal_actions(table.state, seat)
+        action = pick(table.state, seat, legal, rng)
+        seq = table.seq
+        result = await use(world, table, seat, action)
+        response = result.response.content if result.response is not None else ""
+        assert not (result.ephemeral and "✅" not in (response or "") and table.seq == seq), response
+        assert table.seq > seq, (action, response)
+        return action
+    return None
+
+
+async def test_set_up_and_a_first_turn_by_clicks(world: World) -> None:
+    """Three members: the holder places the start card and picks the degree; taxes, the die and gifts follow."""
+    table_id = await open_table(world, humans=3, computers=0)
+    rng = random.Random(1)
+    played = []
+    while "🎲" not in public_text(world):
+        assert len(played) < 12, played
+        played.append(await human_move(world, table_id, rng))
+    assert [a["type"] for a in played[:2] if a] == ["place_start", "choose_centralism"]
+    assert "sets the centralism degree: Medium" in public_text(world)
+    table = table_of(world, table_id)
+    holder = table.state["holder"]
+    assert GAME.to_act(table.state) == {holder} and table.state["phase"] == "cohesion"
+    own = table.view(holder)["players"][holder]["discs"]
+    receiver = (holder + 1) % 3
+    gift = {"type": "redistribute", "gifts": [{"disc": own[0]["id"], "to": receiver}]}
+    await use(world, table, holder, gift)
+    assert own[0]["id"] in table.state["hands"][receiver]
+    assert "gives" in embed_text(board(world)) or "gives" in public_text(world)
+
+
+def planned_computer(monkeypatch: pytest.MonkeyPatch, seed: int = 5) -> None:
+    """Computer citizens play the test's policy (head for the vote), so the game reaches one."""
+    from bot import computer
+
+    rng = random.Random(seed)
+    monkeypatch.setattr(computer, "chooser", lambda game_id: lambda state, seat, _rng: pick(
+        state, seat, GAME.legal_actions(state, seat), rng))
+
+
+def face_up_now(table: Any) -> set[str]:
+    if table is None:
+        return set()
+    view = table.view(None)  # what everyone has seen: face-up cards and the urn cards found
+    return {c["card"] for c in view["board"] if c["state"] == "face_up"} | set(view["urn_area"])
+
+
+async def test_an_election_with_secret_bids_a_closed_dm_and_a_restart(
+    world: World, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mode C with a computer citizen: the vote's bids come privately (DM picker; the board's button for a
+    player with DMs closed), stay hidden until the last one, survive a restart, and are then revealed."""
+    planned_computer(monkeypatch)
+    host, closed = world.players[:2]
+    world.env.inject_error("POST", f"/channels/{closed.user.dm_channel.id}/messages", status=403, code=50007,
+                           times=None)
+    table_id = await open_table(world, humans=2, computers=1, mode="C")
+    rng = random.Random(5)
+    seen_face_up: set[str] = set(face_up_now(table_of(world, table_id)))
+    moves = 0
+    table = table_of(world, table_id)
+    members = {table.seat_of(host.id), table.seat_of(closed.id)}
+    monkeypatch.setattr(sys.modules[__name__], "MEMBERS", sorted(members))
+
+    def both_must_bid() -> bool:
+        table = table_of(world, table_id)
+        assert table is not None, "the game ended before such a vote"
+        return (table.view(None)["vote"] or {}).get("step") == "bid" and GAME.to_act(table.state) == members
+
+    while not both_must_bid():
+        assert moves < 300 and GAME.outcome(table_of(world, table_id).state) is None, "no vote was reached"
+        if await human_move(world, table_id, rng) is None:
+            await world.env.settle()
+        seen_face_up |= face_up_now(table_of(world, table_id))
+        moves += 1
+    table = table_of(world, table_id)
+    vote = table.view(None)["vote"]
+    closed_seat, host_seat = table.seat_of(closed.id), table.seat_of(host.id)
+    # The computer bid at once, and so did anyone with no disc to bid; the members still have to.
+    assert table.computer_seats[0] in vote["bid_done"] and GAME.to_act(table.state) == {closed_seat, host_seat}
+    assert "✊ Bids:" not in public_text(world)
+    assert f"{len(vote['bid_done'])}/3 have bid" in embed_text(board(world))
+    assert f"<@{closed.id}>" in public_text(world) and "My bid" in public_text(world)  # the DM failed: a hint
+
+    closed_bid = table.view(closed_seat)["players"][closed_seat]["participation"]
+    opened = await closed.click(board(world), custom_id=custom_id(board(world), r"^g:\d+:bid:"))
+    assert opened.ephemeral
+    await choose(closed, opened, {"type": "bid", "count": closed_bid})
+    assert "2/3 have bid" in embed_text(board(world)) and "✊ Bids:" not in public_text(world)
+    assert str(closed_bid) not in embed_text(board(world)).split("have bid")[0].splitlines()[-1][:-4]
+
+    dm = host.user.dm_channel.last_message
+    select = next(c for c in components(dm) if str(c.custom_id).startswith("gp:"))
+    await world.restart(db_path)
+    await host.user.select(dm, custom_id=select.custom_id, values=[select.options[0].value])
+    text = public_text(world)
+    result_line = next(line for line in text.splitlines() if line.startswith("✊ Bids:"))
+    names = await world.bot.names(table_of(world, table_id))
+    assert f"{names[closed_seat]} {closed_bid}" in result_line and f"{names[host_seat]} 0" in result_line
+
+    while table_of(world, table_id) is not None and moves < 400:
+        if await human_move(world, table_id, rng) is None:
+            await world.env.settle()
+        seen_face_up |= face_up_now(table_of(world, table_id))
+        moves += 1
+    assert "Game over" in public_text(world)
+    never_shown = {CARD_NAMES[c] for c in CARD if c not in seen_face_up}
+    leaked = [name for name in never_shown if name in public_text(world)]
+    assert not leaked
