@@ -286,3 +286,23 @@ async def test_an_election_with_secret_bids_a_closed_dm_and_a_restart(
     never_shown = {CARD_NAMES[c] for c in CARD if c not in seen_face_up}
     leaked = [name for name in never_shown if name in public_text(world)]
     assert not leaked
+
+
+async def test_refusals_for_the_wrong_player_a_stranger_and_a_stale_picker(world: World) -> None:
+    """Out of turn: whose turn it is; a stranger: not playing here; an older picker: the moment passed."""
+    table_id = await open_table(world, humans=3, computers=0)
+    table = table_of(world, table_id)
+    holder = table.state["holder"]
+    mover, waiting = member_of(world, table, holder), member_of(world, table, (holder + 1) % 3)
+    start = custom_id(board(world), r"^g:\d+:start:")
+    refused = await waiting.click(board(world), custom_id=start)
+    assert refused.ephemeral and "It is not your turn" in refused.response.content
+    refused = await world.outsider.click(board(world), custom_id=start)
+    assert refused.ephemeral and "not playing at this table" in refused.response.content
+    assert table.seq == 0
+    first = await mover.click(board(world), custom_id=start)
+    second = await mover.click(board(world), custom_id=start)
+    await choose(mover, second, {"type": "place_start", "cell": None})
+    stale = await choose(mover, first, {"type": "place_start", "cell": None})
+    assert stale.ephemeral and "That moment has passed" in stale.response.content
+    assert table.seq == 1
