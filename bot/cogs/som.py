@@ -93,7 +93,7 @@ def effect_text(action: dict[str, Any], ctx: Ctx) -> str:
 def back_text(action: dict[str, Any], ctx: Ctx) -> str:
     if "side" in action:
         return ctx.msg(SIDE[action["side"]]) if action["side"] else ctx.msg("som.abstain")
-    return ctx.msg("som.back_candidate", name=ctx.name(action["candidate"])) if action["candidate"] is not None \
+    return ctx.msg("som.back_choice", name=ctx.name(action["candidate"])) if action["candidate"] is not None \
         else ctx.msg("som.abstain")
 
 
