@@ -26,7 +26,9 @@ import discord
 from babel.messages.pofile import read_po
 from discord import app_commands
 
-LOCALES = ("en", "it", "es")
+# Catalan has no Discord client locale: nobody gets it from `interaction.locale` (nor does the
+# Translator give Discord Catalan words); a member chooses it with /game language.
+LOCALES = ("en", "it", "es", "ca")
 FALLBACK = "en"
 # Each language by its own name (an endonym reads the same in every language, so it needs no catalog).
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "es": "Español", "ca": "Català"}
@@ -143,7 +145,10 @@ def tn(locale: str | None, message_id: str, count: int, **params: Any) -> str:
 
 
 def pick_locale(value: discord.Locale | str | None) -> str:
-    """Our catalog for a Discord locale ('it' → it, 'es-ES' → es, anything else → en)."""
+    """Our catalog for a Discord locale ('it' → it, 'es-ES' → es, anything else → en).
+
+    Discord has no Catalan locale, so no Discord locale picks 'ca'; the code 'ca' itself does
+    (a member's /game language choice)."""
     if value is None:
         return FALLBACK
     code = str(value.value if isinstance(value, discord.Locale) else value).lower()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.i18n import words
+from bot.i18n import LOCALES, words
 from games.core.rng import SeededRng
 from games.polls import GAME
 from games.polls.data import REGIONS, region_seats
@@ -22,7 +22,6 @@ from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, drawable, recording_font_s
 State = dict[str, Any]
 View = dict[str, Any]
 NAMES = ["Alice", "Roberto Sánchez"]
-LOCALES = ("en", "it", "es")
 MAX_PNG_BYTES = 150 * 1024
 
 CASES = (
@@ -558,6 +557,7 @@ def test_locales_and_names() -> None:
     images = {loc: render(view, loc).crop(strip) for loc in LOCALES}
     assert ImageChops.difference(images["en"], images["it"]).getbbox() is not None
     assert ImageChops.difference(images["en"], images["es"]).getbbox() is not None
+    assert ImageChops.difference(images["es"], images["ca"]).getbbox() is not None
     assert board._name(words("en"), ["🎲"], 0) == "Player 1"
     assert board._name(words("it"), [], 1) == "Giocatore 2"
     render(view, "es", names=[])

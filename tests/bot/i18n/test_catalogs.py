@@ -9,7 +9,9 @@ import pytest
 from discord import app_commands
 
 from bot.i18n import LOCALES, Catalog, Translator, described, pick_locale, t, tn, words
-from bot.i18n.tooling import domain_of, problems, used_messages
+from bot.i18n.tooling import domain_of, domains, placeholders, problems, read_catalog, used_messages
+
+Entries = dict[str, tuple[bool, list[str]]]
 
 
 @pytest.fixture(scope="module")
@@ -31,6 +33,61 @@ def test_the_code_uses_many_ids(used: dict[str, bool]) -> None:
 def test_catalog_matches_the_code(locale: str, used: dict[str, bool]) -> None:
     """Every id the code uses is translated (all plural forms); no catalog keeps an id the code dropped."""
     assert problems(used, locales=[locale]) == []
+
+
+def catalog_entries(locale: str) -> Entries:
+    """Every id of a locale's catalogs → (has plural forms, its strings)."""
+    found: Entries = {}
+    for domain in domains():
+        for message in read_catalog(locale, domain):
+            if not message.id:
+                continue
+            key = str(message.id[0] if isinstance(message.id, tuple) else message.id)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            found[key] = (isinstance(message.id, tuple), [str(s or "") for s in strings])
+    return found
+
+
+def gaps_against_english(english: Entries, other: Entries, locale: str) -> list[str]:
+    """What a locale's catalogs lack next to English: ids, translations, plural forms, placeholders."""
+    found = []
+    for key, (plural, strings) in sorted(english.items()):
+        if key not in other:
+            found.append(f"{locale}: {key} is in English but missing")
+            continue
+        other_plural, other_strings = other[key]
+        if not all(other_strings):
+            found.append(f"{locale}: {key} is not translated")
+        if other_plural != plural:
+            found.append(f"{locale}: {key} has {'no ' if plural else ''}plural forms unlike English")
+        lost = set().union(*map(placeholders, strings)) - set().union(*map(placeholders, other_strings)) - {"count"}
+        if lost and all(other_strings):
+            found.append(f"{locale}: {key} drops {sorted(lost)}")
+    return found
+
+
+@pytest.mark.parametrize("locale", [code for code in LOCALES if code != "en"])
+def test_every_english_id_is_translated(locale: str) -> None:
+    """Whatever English has, every shipped locale has too: translated, plural where English is, same placeholders."""
+    assert gaps_against_english(catalog_entries("en"), catalog_entries(locale), locale) == []
+
+
+def test_a_missing_english_id_is_seen() -> None:
+    """The comparison with English fails on an id a locale lacks, an empty or singular one, a lost placeholder."""
+    wanted = ("lobby.button.join", "core.your_turn", "spyfall.board.score_line", "lobby.title")
+    english = {key: entry for key, entry in catalog_entries("en").items() if key in wanted}
+    catalan = {key: entry for key, entry in catalog_entries("ca").items() if key in wanted}
+    assert len(english) == len(wanted) and gaps_against_english(english, catalan, "ca") == []
+    del catalan["lobby.button.join"]
+    catalan["core.your_turn"] = (False, [""])
+    catalan["spyfall.board.score_line"] = (False, ["{name}: {count} punts"])
+    catalan["lobby.title"] = (False, ["taula nova"])
+    assert gaps_against_english(english, catalan, "ca") == [
+        "ca: core.your_turn is not translated",
+        "ca: lobby.button.join is in English but missing",
+        "ca: lobby.title drops ['game']",
+        "ca: spyfall.board.score_line has no plural forms unlike English",
+    ]
 
 
 def test_the_check_sees_a_missing_and_an_unused_id(used: dict[str, bool]) -> None:
@@ -55,6 +112,7 @@ def test_ids_live_in_their_game_domain() -> None:
     ("en", "barbara: 1 point", "barbara: 2 points"),
     ("it", "barbara: 1 punto", "barbara: 2 punti"),
     ("es", "barbara: 1 punto", "barbara: 2 puntos"),
+    ("ca", "barbara: 1 punt", "barbara: 2 punts"),
 ])
 def test_plural_forms_follow_the_count(locale: str, one: str, many: str) -> None:
     """A counted message takes the form its language needs for that count."""
@@ -84,6 +142,15 @@ def test_locale_choice_and_fallback() -> None:
     assert t("it", "lobby.button.join") == "Partecipa"
     assert t("ja", "lobby.button.join") == "Join"
     assert t("it", "no.such.message") == "no.such.message"
+    assert pick_locale("ca") == "ca"  # a member's /game language choice
+    assert t("ca", "lobby.button.join") == "Uneix-t'hi"
+
+
+def test_no_discord_locale_picks_catalan() -> None:
+    """Discord has no Catalan client: no Discord locale reads as 'ca', whose words reach nobody by that way."""
+    assert "ca" in LOCALES
+    assert all(pick_locale(locale) != "ca" for locale in discord.Locale)
+    assert not any(locale.value.lower().split("-")[0] == "ca" for locale in discord.Locale)
 
 
 def test_a_missing_translation_falls_back_to_english() -> None:
@@ -109,3 +176,18 @@ async def test_translator_gives_descriptions_in_each_language() -> None:
     assert await translator.translate(text, discord.Locale.italian, context) == t("it", "spyfall.command.new")
     assert await translator.translate(text, discord.Locale.spain_spanish, context) == t("es", "spyfall.command.new")
     assert await translator.translate(text, discord.Locale.american_english, context) is None
+
+
+async def test_translator_gives_discord_only_its_own_locales() -> None:
+    """Every Discord locale gets our words only if it is Italian or Spanish; Catalan never reaches Discord."""
+    translator = Translator()
+    text = described("spyfall.command.new")
+    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+    catalan = t("ca", "spyfall.command.new")
+    for locale in discord.Locale:
+        got = await translator.translate(text, locale, context)
+        if pick_locale(locale) in ("it", "es"):
+            assert got == t(pick_locale(locale), "spyfall.command.new")
+        else:
+            assert got is None, locale
+        assert got != catalan
