@@ -9,8 +9,8 @@ drawn by each `render_*(view, names, locale)` function of the module (or by `ren
 whose third parameter is `words`, as Spyfall's, gets that locale's catalog `bot.i18n.words(locale)`).
 The first call per function and locale (fonts and per-language caches are cold) is reported apart;
 the percentiles are of the warm calls. Targets: render+encode p95 ≤ 40 ms, PNG ≤ 100 KiB (150 KiB
-for the tall Arditi board, PNG_MAX_KIB_BY_GAME). Games in FULL_TABLE are measured once more on views
-of their largest table only (Arditi: 6 players mid-game, the heaviest board).
+for the tall Arditi and Som boards, PNG_MAX_KIB_BY_GAME). Games in FULL_TABLE are measured once more on
+views of their largest table only (Arditi: 6 players mid-game, the heaviest board; Som: 4 citizens).
 In the bot the same work runs in a worker thread (asyncio.to_thread); here it runs on the main thread.
 Reports, never asserts.
 """
@@ -44,8 +44,9 @@ from renderers.core import to_png
 
 RENDER_P95_MS = 40.0
 PNG_MAX_KIB = 100.0
-PNG_MAX_KIB_BY_GAME = {"arditi": 150.0}  # a tall picture: the round board over a legend of six parties
-FULL_TABLE = {"arditi": 6}  # games also measured on views of this table size alone
+# tall pictures: the round board over a legend of six parties; the 37 cards over four citizens' rows
+PNG_MAX_KIB_BY_GAME = {"arditi": 150.0, "som": 150.0}
+FULL_TABLE = {"arditi": 6, "som": 4}  # games also measured on views of this table size alone
 LOCALES = ("en", "it", "es", "ca")
 
 Render = Callable[[dict[str, Any], list[str], Any], Any]
