@@ -15,6 +15,7 @@ from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_
 from games.core.messages import N_, NP_, MessageFamily
 from games.som.cards import CARDS, DISC
 from games.som.engine import CARD_NAME, KIND_NAME
+from renderers import som as pictures
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -328,12 +329,6 @@ def secret_key(view: dict[str, Any]) -> Any:
     return (view["turn"], view.get("my_bid")) if bidding(view) else None
 
 
-def render(view: dict[str, Any], names: list[str], words: Any) -> Any:
-    from renderers import som as pictures  # the board picture is optional: without it the board is text
-
-    return pictures.render(view, names, words)
-
-
 UI = GameUI(
     game_id=GAME_ID,
     title=title,
@@ -344,7 +339,7 @@ UI = GameUI(
     notable=frozenset({"centralism", "rolled", "economic", "urn_found", "state_acts", "sufragi", "vote_result",
                        "health_tax", "justice_tax", "exchange", "start_placed"}),
     repost_on=frozenset({"turn_started"}),
-    render=render,
+    render=pictures.render,
     picture_key=lambda view: view["log_count"],
     opening=opening,
     result=result,

@@ -230,6 +230,16 @@ async def test_an_election_with_secret_bids_a_closed_dm_and_a_restart(
     """Mode C with a computer citizen: the vote's bids come privately (DM picker; the board's button for a
     player with DMs closed), stay hidden until the last one, survive a restart, and are then revealed."""
     planned_computer(monkeypatch)
+    drawn: list[dict[str, Any]] = []
+    ui = world.bot.presenters["som"].ui
+    original = ui.render
+    assert original is not None
+
+    def recording(view: dict[str, Any], names: list[str], words: Any) -> Any:
+        drawn.append(view)
+        return original(view, names, words)
+
+    monkeypatch.setattr(ui, "render", recording)
     host, closed = world.players[:2]
     world.env.inject_error("POST", f"/channels/{closed.user.dm_channel.id}/messages", status=403, code=50007,
                            times=None)
@@ -283,6 +293,8 @@ async def test_an_election_with_secret_bids_a_closed_dm_and_a_restart(
         seen_face_up |= face_up_now(table_of(world, table_id))
         moves += 1
     assert "Game over" in public_text(world)
+    # Every public picture was drawn from the public view: no seat's own view, no bid before its reveal.
+    assert drawn and all("you" not in view and view.get("my_bid") is None for view in drawn)
     never_shown = {CARD_NAMES[c] for c in CARD if c not in seen_face_up}
     leaked = [name for name in never_shown if name in public_text(world)]
     assert not leaked
@@ -306,3 +318,20 @@ async def test_refusals_for_the_wrong_player_a_stranger_and_a_stale_picker(world
     stale = await choose(mover, first, {"type": "place_start", "cell": None})
     assert stale.ephemeral and "That moment has passed" in stale.response.content
     assert table.seq == 1
+
+
+async def test_the_real_computer_citizen_takes_its_turns(world: World) -> None:
+    """With games.som.ai itself, the computer citizen plays its turns (off the loop) and hands back."""
+    table_id = await open_table(world, humans=1, computers=1, mode="B")
+    rng = random.Random(4)
+    table = table_of(world, table_id)
+    computer_seat = table.computer_seats[0]
+    human_turns = 0
+    while table_of(world, table_id) is not None and human_turns < 40:
+        if await human_move(world, table_id, rng) is None:
+            await world.env.settle()
+        human_turns += 1
+    table = table_of(world, table_id) or table
+    acted = {e["seat"] for e in table.state["log"] if isinstance(e.get("seat"), int)}
+    assert computer_seat in acted
+    assert table_of(world, table_id) is None or GAME.to_act(table.state) - set(table.computer_seats)
