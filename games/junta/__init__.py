@@ -1,0 +1,1 @@
+"""Junta: the political game of power, intrigue, money and coups (rules/junta.md)."""
