@@ -1,0 +1,324 @@
+"""legal_actions for Junta: the answers to the pending decision (exhaustive where finite) and a
+small representative set of each seat's any-time actions (gifts, swaps, cards, resignation, returns).
+
+Amounts and note choices are parametric: the lists give valid representatives (the engine's own
+payment when a field may be omitted), so random playouts through them always reach the end.
+"""
+
+from __future__ import annotations
+
+from games.core.protocol import IllegalAction
+from games.junta import coup as coup_game
+from games.junta.cards import (
+    AFTER_ROUND_1,
+    AFTER_ROUND_2,
+    ANY,
+    BEFORE_BANKING,
+    BEFORE_COUP,
+    BUDGET_REJECTED,
+    INFLUENCE,
+    PHASE2_START,
+    POLITICAL,
+    VOTE_TURN,
+    design,
+    design_id,
+)
+from games.junta.common import (
+    EMBASSIES,
+    LOCATIONS,
+    SUB_OFFICES,
+    cheapest_payment,
+    cost_after_savings,
+    is_active,
+    is_seat,
+    minister,
+    office_controller,
+)
+from games.junta.engine import (
+    YES,
+    Action,
+    Frame,
+    State,
+    _assignments,
+    _bank_safe,
+    _budget_payer,
+    _card_problem,
+    _check_budget_lock,
+    _choices,
+    _deadline,
+    _decision,
+    _eligible_candidates,
+    _find,
+    _has_in_play,
+    _may_resign,
+    _may_return,
+    _payable,
+    _sources,
+    _surrender_default,
+    _swap_valid,
+    _waiting,
+)
+
+WINDOW_TIMINGS = (PHASE2_START, BUDGET_REJECTED, AFTER_ROUND_1, AFTER_ROUND_2)
+ANYTIME_TIMINGS = (ANY, POLITICAL, BEFORE_BANKING, BEFORE_COUP)
+
+
+def legal_actions(s: State, seat: int | None) -> list[Action]:
+    if s["result"] is not None:
+        return []
+    if seat is None:
+        return [{"type": "timeout"}] if _deadline(s) is not None else []
+    if not is_seat(seat, s["n"]):
+        return []
+    frame, seats = _waiting(s)
+    actions: list[Action] = []
+    if frame is not None and seat in seats:
+        actions += _answers(s, frame, seat)
+    actions += _anytime(s, seat, frame)
+    return actions
+
+
+# --- answers to the pending decision --------------------------------------------------------------
+
+
+def _answers(s: State, f: Frame, seat: int) -> list[Action]:
+    decision = _decision(f)
+    if decision == "vote:turns":
+        return _vote_turn(s, f, seat)
+    if decision == "vote:refusals":
+        return [{"type": "accept_candidacy"}, {"type": "refuse_candidacy"}]
+    if decision == "tiebreak":
+        return [{"type": "break_tie", "choice": c} for c in f["choices"]]
+    if decision == "window":
+        return [{"type": "ready"}, *_card_plays(s, seat, (f["timing"],))]
+    if decision == "hand_limit":
+        return _hand_limit(s, seat)
+    if decision == "assign":
+        return _assign(s)
+    if decision == "budget:propose":
+        return _budgets(s, f, seat)
+    if decision == "budget:pay":
+        return [{"type": "pay_budget"}]
+    if decision == "budget:occupy":
+        return [{"type": "occupy_parliament", "occupy": True}, {"type": "occupy_parliament", "occupy": False}]
+    if decision == "budget:keep":
+        return [{"type": "keep_note", "note": v} for v in sorted(set(s["money"][seat]))]
+    if decision == "locations":
+        found: list[Action] = [{"type": "choose_location", "location": loc} for loc in LOCATIONS]
+        if seat != s["president"]:
+            found += [{"type": "go_into_exile", "embassy": e} for e in EMBASSIES]
+        return found
+    if decision == "declarations":
+        return _declarations(s, seat)
+    if decision in ("protect", "squad"):
+        return [{"type": "decline_protection"}, *_card_plays(s, seat, ("ATTEMPT_HIT", "FIRING_SQUAD"))]
+    if decision == "surrender":
+        return [{"type": "surrender_notes", "notes": _surrender_default(s["money"][seat])}]
+    if decision == "exile_poll":
+        return [{"type": "return_from_exile"}, {"type": "stay_in_exile"}]
+    if decision == "banking":
+        return _banking(s, seat)
+    if decision == "coup_poll":
+        return [{"type": "decline_coup"}] + [
+            {"type": "start_coup", "opening": o} for o in coup_game.opening_actions(s, seat)]
+    if decision == "coup":
+        return coup_game.coup_legal_actions(s, seat)
+    if decision == "firing_squad":
+        return [{"type": "firing_squad", "victim": None}] + [
+            {"type": "firing_squad", "victim": x} for x in f["eligible"] if is_active(s, x)]
+    if decision == "junta":
+        return [{"type": "junta_vote", "candidate": x} for x in f["members"]]
+    if decision == "return":
+        return [{"type": "kill_returnee", "kill": True}, {"type": "kill_returnee", "kill": False}]
+    if decision == "influence_discard":
+        return [{"type": "choose_influence_discard", "card": c} for c in s["influence"][seat]]
+    return []
+
+
+def _vote_turn(s: State, f: Frame, seat: int) -> list[Action]:
+    found: list[Action] = [{"type": "pass_vote"}]
+    sources = _sources(s, f, seat)
+    for source, _value in sources:
+        for choice in _choices(f):
+            found.append({"type": "cast_vote", "choice": choice, "source": source})
+    if f["motion"] == "election" and f["nominations"] and f["round"] == 1:
+        for candidate in _eligible_candidates(s, f):
+            for source, _value in sources:
+                found.append({"type": "nominate", "candidate": candidate, "sources": [source]})
+    found += _card_plays(s, seat, (VOTE_TURN,), f)
+    return found
+
+
+def _card_plays(s: State, seat: int, timings: tuple[str, ...], vote: Frame | None = None) -> list[Action]:
+    """Plays of the seat's cards of these timings that the engine accepts now, with each choice of
+    target or vote (a representative payment: the engine's cheapest)."""
+    found: list[Action] = []
+    seen: set[str] = set()
+    for card in s["hands"][seat]:
+        d = design(card)
+        if d.id in seen or not any(t in d.timing for t in timings):
+            continue
+        if d.kind in (INFLUENCE, "vote") and VOTE_TURN in timings:  # cast with cast_vote instead
+            continue
+        if _card_problem(s, seat, card) is not None:
+            continue
+        seen.add(d.id)
+        if d.cost:
+            due, _savers = cost_after_savings(s, seat, card, d.cost)
+            notes = cheapest_payment(s["money"][seat], due)
+            if notes is None or not _lock_allows(s, seat, notes):
+                continue
+        if d.id in ("evt_coalition_break", "evt_spy_switzerland"):
+            for x in range(s["n"]):
+                if x != seat and (d.id != "evt_coalition_break" or s["influence"][x]):
+                    found.append({"type": "play_card", "card": card, "target": x})
+        elif d.id == "evt_church_looting":
+            if vote is not None:
+                found += [{"type": "play_card", "card": card, "choice": c} for c in _choices(vote)]
+        elif (d.id in ("evt_no_confidence", "evt_alternative_budget") and seat == s["president"]) or (
+                d.id == "evt_secret_police_extra" and minister(s) != seat):
+            continue
+        else:
+            found.append({"type": "play_card", "card": card})
+    return found
+
+
+def _lock_allows(s: State, seat: int, notes: list[int]) -> bool:
+    try:
+        _check_budget_lock(s, seat, notes)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _hand_limit(s: State, seat: int) -> list[Action]:
+    found: list[Action] = [{"type": "discard_card", "card": c} for c in s["hands"][seat]]
+    found += [{"type": "discard_card", "card": c} for c in s["influence"][seat]]
+    return found
+
+
+def _assign(s: State) -> list[Action]:
+    seen: list[dict[str, int]] = []
+    for rotate in range(s["n"] - 1):
+        for prefer in (True, False):
+            for assignment in _assignments(s, prefer_previous=prefer, limit=4, rotate=rotate):
+                if assignment not in seen:
+                    seen.append(assignment)
+    return [{"type": "assign_offices", "assignment": a} for a in seen]
+
+
+def _budgets(s: State, f: Frame, seat: int) -> list[Action]:
+    notes = s["money"][seat]
+    others = [x for x in range(s["n"]) if x != seat and s["alive"][x]]
+    found: list[Action] = [{"type": "propose_budget", "amounts": {}}]
+    if notes:
+        for x in others:
+            for amount in sorted({max(notes), sum(notes)}):
+                found.append({"type": "propose_budget", "amounts": {str(x): amount}})
+        if len(notes) >= len(others):
+            even = {str(x): v for x, v in zip(others, sorted(notes, reverse=True), strict=False)}
+            if _payable(notes, even):
+                found.append({"type": "propose_budget", "amounts": even})
+    return found
+
+
+def _declarations(s: State, seat: int) -> list[Action]:
+    found: list[Action] = [{"type": "end_declarations"}]
+    victims = [x for x in range(s["n"]) if x != seat and is_active(s, x) and s["location"][x] is not None]
+    assassins: list[str] = []
+    seen: set[str] = set()
+    for card in s["hands"][seat]:
+        d = design(card)
+        if d.kind != "assassin" or d.id in seen:
+            continue
+        if d.requires is not None and not _has_in_play(s, seat, d.requires):
+            continue
+        if d.id == "asn_foreign" and seat in (s["president"], s["offices"]["interior"]):
+            continue
+        due, _savers = cost_after_savings(s, seat, card, d.cost)
+        notes = cheapest_payment(s["money"][seat], due)
+        if notes is None or not _lock_allows(s, seat, notes):
+            continue
+        seen.add(d.id)
+        assassins.append(card)
+    if minister(s) == seat and s["sp_used"] < s["sp_allowed"]:
+        assassins.append("secret_police")
+    for assassin in assassins:
+        for victim in victims:
+            if assassin != "secret_police" and design_id(assassin) == "asn_burglars":
+                found.append({"type": "declare_assassination", "assassin": assassin, "victim": victim})
+                continue
+            for location in LOCATIONS:
+                if assassin == "secret_police" and location == "bank" and _bank_safe(s):
+                    continue
+                found.append({"type": "declare_assassination", "assassin": assassin, "victim": victim,
+                              "location": location})
+    found += _card_plays(s, seat, ("PHASE6_DECLARE",))
+    return found
+
+
+def _banking(s: State, seat: int) -> list[Action]:
+    found: list[Action] = [{"type": "end_banking"}]
+    if s["money"][seat]:
+        found.append({"type": "deposit", "notes": list(s["money"][seat])})
+        found.append({"type": "deposit", "notes": [max(s["money"][seat])]})
+    if s["accounts"][seat]:
+        found.append({"type": "withdraw", "notes": [min(s["accounts"][seat])]})
+    return found
+
+
+# --- any-time actions (a representative set) ------------------------------------------------------
+
+
+def _anytime(s: State, seat: int, frame: Frame | None) -> list[Action]:
+    found: list[Action] = []
+    alive = s["alive"][seat]
+    if not alive:
+        return found
+    if frame is not None and frame["kind"] == "coup" and seat not in coup_game.coup_to_act(s):
+        found += [a for a in coup_game.coup_legal_actions(s, seat) if a["type"] in ("transfer_units",)]
+    found += _card_plays(s, seat, ANYTIME_TIMINGS)
+    target = seat in s["targets"]
+    others = [x for x in range(s["n"]) if x != seat and s["alive"][x]]
+    if not target and others:
+        to = others[0] if others[0] > seat else next((x for x in others if x > seat), others[0])
+        if s["money"][seat]:
+            note = [min(s["money"][seat])]
+            if _lock_allows(s, seat, note):
+                found.append({"type": "give_money", "to": to, "notes": note})
+        giveable = _giveable(s, seat)
+        if giveable:
+            found.append({"type": "give_card", "to": to, "card": giveable[0]})
+            if not any(w["from"] == seat for w in s["swaps"]):
+                found.append({"type": "offer_swap", "to": to, "cards": [giveable[0]], "notes": []})
+    for swap in s["swaps"]:
+        valid = _swap_valid(s, swap)
+        if swap["to"] == seat and swap["answer"] is None and valid:
+            found.append({"type": "answer_swap", "swap_id": swap["id"], "cards": [], "notes": []})
+        if swap["from"] == seat and swap["answer"] is not None and valid:
+            found.append({"type": "confirm_swap", "swap_id": swap["id"]})
+        if seat in (swap["from"], swap["to"]):
+            found.append({"type": "cancel_swap", "swap_id": swap["id"]})
+    if _may_resign(s, seat) is None:
+        found.append({"type": "resign"})
+    if seat == s["president"] and s["cousin"] is None and not _in_combat_now(s):
+        found += [{"type": "claim_cousin_office", "office": o} for o in SUB_OFFICES
+                  if office_controller(s, o) is None]
+    if _may_return(s, seat) is None and not (frame is not None and frame["kind"] == "exile_poll"):
+        found.append({"type": "return_from_exile"})
+    return found
+
+
+def _in_combat_now(s: State) -> bool:
+    return s["coup"] is not None and not coup_game.coup_over(s) and coup_game.in_combat_segment(s)
+
+
+def _giveable(s: State, seat: int) -> list[str]:
+    if s["phase"] in (6, 9):
+        return []
+    limit = _find(s, "hand_limit")
+    received = limit["received"].get(str(seat), []) if limit is not None else []
+    return [c for c in s["hands"][seat] if c not in received]
+
+
+__all__ = ["legal_actions", "YES", "_budget_payer"]
