@@ -2389,11 +2389,12 @@ def _do_return_from_exile(s: State, seat: int, a: Action, rng: Rng) -> None:
                             "assassinations.")
     top = _top(s)
     poll = top is not None and top["kind"] == "exile_poll" and seat in _waits(s, top)
+    safe = poll or _return_is_safe(s, seat)  # judged before he is back (a returning Minister is not asked)
     s["returned"][seat] = True
     embassy = s["exile"][seat]
     s["exile"][seat] = None
     log(s, {"type": "returning", "seat": seat, "embassy": embassy})
-    if poll or _return_is_safe(s, seat):
+    if safe:
         _complete_return(s, seat)
     else:
         _push(s, "return", step="ask", seat=seat)
