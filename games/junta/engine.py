@@ -904,13 +904,17 @@ def _assignments(s: State, prefer_previous: bool = True, limit: int = 1, rotate:
         missing = sum(1 for x in others if counts[x] == 0)
         return missing <= len(SUB_OFFICES) - len(chosen)
 
+    # §10's default keeps previous holders where legal: their offices are settled first.
+    kept = [o for o in SUB_OFFICES if prefer_previous and s["offices"][o] in others]
+    offices = kept + [o for o in SUB_OFFICES if o not in kept]
+
     def walk(i: int) -> None:
         if len(found) >= limit:
             return
-        if i == len(SUB_OFFICES):
-            found.append(dict(chosen))
+        if i == len(offices):
+            found.append({o: chosen[o] for o in SUB_OFFICES})
             return
-        office = SUB_OFFICES[i]
+        office = offices[i]
         previous = s["offices"][office]
         order = list(others)
         if prefer_previous and previous in others:
