@@ -109,12 +109,13 @@ def _guards_of_president(s: State, area: str) -> bool:
         s["coup"]["units"][u]["type"] == "presidential_guard" for u in units_in(s, area, president))
 
 
-def dice_for(s: State, area: str, units: list[str], firing_guard_players: int) -> int:
-    """§8.2: armed 1 each, unarmed 1 per 2, guards 1 each plus, in the palace, 1 per player firing guards."""
+def dice_for(s: State, area: str, units: list[str]) -> int:
+    """§8.2: one player's dice: armed 1 each, unarmed 1 per 2, guards 1 each plus, in the palace, 1 more
+    when he fires guards there (one extra die per wave for each player firing guards, §14.7)."""
     kinds = [UNIT_TYPE[s["coup"]["units"][u]["type"]].cls for u in units]
     dice = sum(1 for k in kinds if k not in (UNARMED,)) + sum(1 for k in kinds if k == UNARMED) // 2
     if area == "palace" and GUARD in kinds:
-        dice += firing_guard_players
+        dice += 1
     return dice
 
 
@@ -670,14 +671,11 @@ def _resolve_wave(s: State, c: Coup, rng: Rng) -> None:
     cb = c["combat"]
     area = cb["area"]
     orders = {int(k): v for k, v in cb["fire"].items() if v is not None}
-    guards = sum(1 for o in orders.values()
-                 if any(c["units"][u]["type"] == "presidential_guard" for u in o["units"]))
     hits: dict[int, int] = {}
     report = []
     for seat in sorted(orders):
         o = orders[seat]
-        dice = [rng.die(6) for _ in range(dice_for(s, area, o["units"], 1 if guards and any(
-            c["units"][u]["type"] == "presidential_guard" for u in o["units"]) else 0))]
+        dice = [rng.die(6) for _ in range(dice_for(s, area, o["units"]))]
         n = sum(1 for d in dice if d == HIT)
         hits[o["target"]] = hits.get(o["target"], 0) + n
         report.append({"seat": seat, "units": o["units"], "target": o["target"], "dice": dice, "hits": n})
