@@ -610,7 +610,7 @@ def _discard_vote_cards_in_hands(s: State) -> None:
         if gone:
             s["hands"][seat] = [c for c in s["hands"][seat] if c not in gone]
             s["discard"].extend(gone)
-            log(s, {"type": "vote_cards_discarded", "seat": seat, "cards": gone})
+            log(s, {"type": "vote_cards_discarded", "seat": seat, "discarded": gone})  # public: the discard pile is
 
 
 def _install_president(s: State, cause: str, winner: int, former: int | None) -> None:

@@ -19,8 +19,8 @@ from games.junta.engine import (
     State,
     _bank_safe,
     _card_votes,
-    _deadline,
     _decision,
+    _decision_deadline,
     _sources,
     _tally,
     _waiting,
@@ -121,7 +121,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "attempts": [{k: a[k] for k in ("by", "assassin", "victim", "location", "resolved", "result")}
                      for a in s["attempts"]],
         "coup": coup_game.coup_view(s, seat) if s["coup"] is not None else None,
-        "deadline": _deadline(s),
+        "deadline": _decision_deadline(s),  # not a swap's: swaps are private to their two players
         "result": clone(s["result"]),
         "log": _log_for(s, seat),
         "log_count": s["log_count"],
@@ -139,4 +139,6 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         shown["location"] = s["location"][seat]
         shown["location_choice"] = chosen
         shown["swaps"] = [clone(w) for w in s["swaps"] if seat in (w["from"], w["to"])]
+        limit = s["options"]["decision_timer"]
+        shown["swap_deadlines"] = {str(w["id"]): float(w["since"]) + limit for w in shown["swaps"]}
     return shown

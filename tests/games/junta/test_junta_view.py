@@ -1,0 +1,68 @@
+"""§11 hidden information: what each player's view holds and what the public view never holds."""
+
+from __future__ import annotations
+
+import json
+
+from games.junta import GAME
+from tests.games.junta.junta_kit import card, play, position, waiting
+
+FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+
+
+def test_own_view_holds_hand_notes_account_location():
+    s = position(4, phase=5, offices=FOUR, hands={2: ["vote_riggers"]}, money={2: [3, 1]}, accounts={2: [2]})
+    s = play(s, 2, {"type": "choose_location", "location": "mistress"})
+    mine = GAME.view(s, 2)
+    assert mine["hand"] == [card("vote_riggers")] and mine["money"] == [1, 3] and mine["account"] == [2]
+    assert mine["location_choice"] == {"location": "mistress"}
+    other = GAME.view(s, 1)
+    assert other["hand"] == [] and other["money"] == [] and other["location_choice"] is None
+    assert other["players"][2]["hand_count"] == 1
+
+
+def test_public_view_has_no_secret():
+    s = position(4, phase=5, offices=FOUR, hands={2: ["vote_riggers"]}, money={2: [3, 1]}, accounts={2: [2]})
+    s = play(s, 2, {"type": "choose_location", "location": "mistress"})
+    s = play(s, 2, {"type": "give_money", "to": 3, "notes": [3]})
+    public = GAME.view(s, None)
+    text = json.dumps(public)
+    assert "vote_riggers" not in text and "mistress" not in text
+    assert not {"hand", "money", "account"} & set(public)
+    assert all("money" not in p and "account" not in p for p in public["players"])
+
+
+def test_locations_public_after_the_reveal():
+    s = position(4, phase=6, offices=FOUR, locations={0: "home", 1: "bank", 2: "mistress", 3: "night_club"})
+    assert GAME.view(s, None)["players"][2]["location"] is None
+    for seat in (1, 2, 3, 0):
+        s = play(s, seat, {"type": "end_declarations"})
+    assert [p["location"] for p in GAME.view(s, None)["players"]] == ["home", "bank", "mistress", "night_club"]
+
+
+def test_presidents_aid_values_private_count_public():
+    s = position(4, phase=3, offices=FOUR, aid=[1, 1, 1, 2, 2, 2, 3, 3, 3])
+    public = [e for e in GAME.view(s, None)["log"] if e["type"] == "aid_drawn"]
+    private = [e for e in GAME.view(s, 0)["log"] if e["type"] == "aid_drawn"]
+    assert public == [{"type": "aid_drawn", "seat": 0, "count": 8}]
+    assert private[0]["notes"] == [1, 1, 2, 2, 2, 3, 3, 3]
+
+
+def test_pending_decision_and_my_sources():
+    s = position(4, phase=4, offices=FOUR, money={0: [2]}, influence={0: ["inf_church"]})
+    s = play(s, 0, {"type": "propose_budget", "amounts": {"2": 2}})
+    mine = GAME.view(s, 0)["pending"]
+    assert mine["type"] == "vote:turns" and mine["seats"] == [0]
+    assert {"source": {"card": card("inf_church")}, "votes": 10} in mine["my_sources"]
+    public = GAME.view(s, None)
+    assert "my_sources" not in public["pending"] and public["budget"]["amounts"] == {"2": 2}
+    assert public["to_act"] == [0] and waiting(s) == ("vote:turns", [0])
+
+
+def test_swaps_visible_to_their_players_only():
+    s = position(4, phase=5, offices=FOUR, hands={1: ["vote_riggers"]})
+    s = play(s, 1, {"type": "offer_swap", "to": 2, "cards": [card("vote_riggers")], "notes": []})
+    assert GAME.view(s, 2)["swaps"][0]["cards"] == [card("vote_riggers")]
+    assert GAME.view(s, 3)["swaps"] == []
+    assert "vote_riggers" not in json.dumps(GAME.view(s, None))
+    assert GAME.view(s, None)["deadline"] == GAME.view(s, 3)["deadline"]
