@@ -1,15 +1,12 @@
-"""§6.8 and §13's coup cases: who starts a coup and with what opening act; the cases about the coup's
-map, dice, retreats, control and the end by agreement wait for the coup sub-game."""
+"""§6.8: who starts a coup and with what opening act. §13's cases 3, 4, 5 and 12 (dice, retreats, control,
+the end by agreement) are in test_junta_coup.py, with the coup sub-game's own tests."""
 
 from __future__ import annotations
-
-import pytest
 
 from games.junta import GAME
 from tests.games.junta.junta_kit import card, events, play, position, ready_all, refused, waiting
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
-COUP = "coup sub-game not yet written"
 
 
 def at_poll(**kw):
@@ -41,23 +38,3 @@ def test_first_to_start_stops_the_poll():
     s = play(s, 2, {"type": "start_coup", "opening": opening})
     assert s["coup"] is not None and s["coup"]["leader"] == 2 and s["coup"]["rebels"][2]
     assert not any(f["kind"] == "coup_poll" for f in s["stack"])
-
-
-@pytest.mark.skip(reason=COUP)
-def test_case_3_dice():
-    """§13.3: 5 rioters → 2 dice; 3 armed + 3 unarmed → 4 dice; 4 guards in the palace → 5 dice, in malecon 4."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_case_4_retreat():
-    """§13.4: A lost 0 and B lost 1 → B retreats unless A allows him to stay; both lost 1 → nobody retreats."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_case_5_control():
-    """§13.5: 2 rebel units and 1 ignored unit in parliament → Rebels; plus a President-side unit → President."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_case_12_end_by_agreement():
-    """§13.12: the Rebel Leader proposes rebels, all accept → Choosing Sides, the Rebels win, the Junta is elected."""

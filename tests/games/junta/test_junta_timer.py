@@ -7,10 +7,10 @@ import pytest
 
 from games.core.rng import ScriptedRng
 from games.junta import GAME, engine
+from tests.games.junta import test_junta_coup as coup_tests
 from tests.games.junta.junta_kit import card, events, fresh, play, position, ready_all, refused, vote, waiting
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
-COUP = "coup sub-game not yet written"
 
 
 def timeout(s, rolls=()):
@@ -125,11 +125,6 @@ def test_row_kill_returnee_no():
     assert s["alive"][2] and s["exile"][2] is None
 
 
-@pytest.mark.skip(reason=COUP)
-def test_row_allow_stay_and_permit_retreat():
-    """allow_stay and permit_retreat default to no (coup sub-game)."""
-
-
 def test_row_choose_location():
     s = position(4, phase=5, offices=FOUR)
     s = timeout(s)
@@ -140,11 +135,6 @@ def test_row_phase_6_declarations():
     s = position(4, phase=6, offices=FOUR, locations={x: "home" for x in range(4)})
     s = timeout(s)
     assert waiting(s) == ("declarations", [2]) and s["attempts"] == []
-
-
-@pytest.mark.skip(reason=COUP)
-def test_row_attack_declarations():
-    """end_declaration with nothing declared (coup sub-game)."""
 
 
 def test_row_protection():
@@ -172,46 +162,6 @@ def test_row_coup_poll():
     assert waiting(s) == ("coup_poll", [1])
     s = timeout(s)
     assert waiting(s) == ("coup_poll", [2])
-
-
-@pytest.mark.skip(reason=COUP)
-def test_row_movement_turn():
-    """end_movement (coup sub-game)."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_row_police_reaction():
-    """no move (coup sub-game)."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_row_combat_order():
-    """areas in alphabetical order of id (coup sub-game)."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_row_wave():
-    """hold_fire (coup sub-game)."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_row_casualties():
-    """unarmed units first, then other card units, then office units, each by id (coup sub-game)."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_row_retreat():
-    """each unit to the first legal neighbour in alphabetical order, else removed (coup sub-game)."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_row_choose_side():
-    """rebels with rebel status, else president (coup sub-game)."""
-
-
-@pytest.mark.skip(reason=COUP)
-def test_row_answer_end_coup():
-    """{"accept": false} (coup sub-game)."""
 
 
 def phase9(winner, rebels, sides, leader, **kw):
@@ -333,3 +283,115 @@ def test_row_choose_influence_discard():
     s = play(s, 2, {"type": "play_card", "card": card("evt_coalition_break"), "target": 3})
     s = timeout(s)
     assert s["influence"][3] == [card("inf_church"), card("inf_radicals")]  # peasants < radicals by id
+
+
+# --- the coup's rows (through the coup sub-game's own test helpers) ----------------------------------------
+
+
+def test_row_movement_turn():
+    s = coup_tests.started()
+    s = timeout(s)
+    assert coup_tests.acting(s) == [2] and s["coup"]["turn"]["seat"] == 2
+
+
+def test_row_answer_end_coup():
+    s = coup_tests.started()
+    s = play(s, 1, {"type": "propose_end_coup", "winner": "rebels"})
+    assert coup_tests.acting(s) == [0, 2, 3]
+    s = timeout(s)
+    assert s["coup"]["proposal"] is None and s["coup"]["segment"] == "movement"
+
+
+def test_row_police_reaction():
+    s = coup_tests.started({"kind": "card", "card": "unt_students#1", "area": "university"}, leader=2,
+                           hands={2: ["unt_students#1"]})
+    assert coup_tests.acting(s) == [1]
+    s = timeout(s)
+    assert [s["coup"]["units"][f"pol_{i}"]["area"] for i in range(1, 5)] == list(
+        ("police_north", "police_east", "police_south", "police_west"))
+    assert coup_tests.acting(s) == [2]
+
+
+def test_row_attack_declarations():
+    s = coup_tests.started({"kind": "move", "from": "barracks_1",
+                            "moves": [{"unit": f"b1_{i}", "to": "market"} for i in (1, 2, 3)]})
+    coup_tests.place(s, "market", "b2_1", "b2_2")
+    s = coup_tests.end_movements(s)
+    assert coup_tests.acting(s) == [1]
+    for _ in range(3):
+        if s["coup"]["phase"] != 0:
+            break
+        s = timeout(s)
+    assert s["coup"]["phase"] == 1 and s["coup"]["combat"]["attacks"] == {}
+
+
+def test_row_combat_order():
+    s = coup_tests.started({"kind": "move", "from": "barracks_1",
+                            "moves": [{"unit": f"b1_{i}", "to": "market"} for i in (1, 2, 3)]})
+    coup_tests.place(s, "market", "b2_1")
+    coup_tests.place(s, "fishermen_quarter", "b1_4", "b2_2")
+    s = coup_tests.end_movements(s)
+    s = play(s, 1, {"type": "declare_attack", "areas": ["market", "fishermen_quarter"]})
+    s = coup_tests.end_declarations(s)
+    assert s["coup"]["combat"]["step"] == "order" and coup_tests.acting(s) == [1]
+    s = timeout(s)
+    assert s["coup"]["combat"]["order"] == ["fishermen_quarter", "market"]
+
+
+def test_row_wave():
+    s = coup_tests._battle()
+    assert coup_tests.acting(s) == [1, 2]
+    s = timeout(s)
+    assert s["coup"]["combat"]["wave"] == 2 and not s["coup"]["rebels"][2]
+
+
+def test_row_casualties():
+    """Unarmed units first, then the other card units, then office units, each by id."""
+    s = coup_tests._battle()
+    s = play(s, 1, {"type": "fire", "units": ["b1_1", "b1_2"], "target": 2})
+    s = play(s, 2, {"type": "hold_fire"}, rolls=[6, 6])
+    coup_tests.add_card_units(s, "bank_guards", 2, "market", 1)
+    coup_tests.add_card_units(s, "students", 2, "market", 1)
+    s = timeout(s)
+    gone = sorted(u for u, d in s["coup"]["units"].items() if d["area"] is None)
+    assert gone == ["bank_guards_1", "students_1"]
+
+
+def _after_one_loss():
+    s = coup_tests._battle()
+    s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
+    s = play(s, 2, {"type": "hold_fire"}, rolls=[6])
+    s = play(s, 2, {"type": "choose_casualties", "units": ["b2_1"]})
+    for _ in range(2):
+        s = play(s, 1, {"type": "hold_fire"})
+        s = play(s, 2, {"type": "hold_fire"})
+    return s
+
+
+def test_row_allow_stay_and_permit_retreat():
+    """allow_stay defaults to letting nobody stay; permit_retreat is never waited for (given at will)."""
+    s = _after_one_loss()
+    assert s["coup"]["combat"]["step"] == "stay" and coup_tests.acting(s) == [1]
+    s = timeout(s)
+    assert s["coup"]["combat"]["step"] == "retreat" and coup_tests.acting(s) == [2]
+
+
+def test_row_retreat():
+    """Each unit to the first legal neighbour in alphabetical order (barracks_1 is held by seat 1)."""
+    s = timeout(_after_one_loss())
+    s = timeout(s)
+    assert {s["coup"]["units"][u]["area"] for u in ("b2_2", "b2_3", "mar_1")} == {"fishermen_quarter"}
+
+
+def test_row_choose_side():
+    s = coup_tests.started()
+    for _ in range(7):
+        if s["coup"]["segment"] == "sides":
+            break
+        s = coup_tests.quiet_phase(s)
+    assert s["coup"]["segment"] == "sides"
+    for _ in range(3):
+        if s["coup"]["over"]:
+            break
+        s = timeout(s)
+    assert s["coup"]["sides"] == {"0": "president", "1": "rebels", "2": "president", "3": "president"}
