@@ -1651,6 +1651,10 @@ class Junta:
             if top is not None and top["kind"] == "coup" and coup_kind and not (
                     kind == "play_card" and not _coup_card(action)):
                 coup_game.apply_coup_action(s, seat, action, rng)
+            elif kind not in HANDLERS:  # a coup action while the coup waits on something else
+                hint_id, hint_text = _hint(top)
+                raise IllegalAction("junta.not_now", f"You cannot do that now: the game waits on {hint_text}.",
+                                    hint=msg(hint_id))
             elif kind == "play_card" and _coup_card(action):
                 raise IllegalAction("junta.coup_card_not_now", "Unit and bribe cards are played in a coup, on your "
                                     "movement turn, or as the act that starts one.")

@@ -276,7 +276,7 @@ def _anytime(s: State, seat: int, frame: Frame | None) -> list[Action]:
     if not alive:
         return found
     if frame is not None and frame["kind"] == "coup" and seat not in coup_game.coup_to_act(s):
-        found += [a for a in coup_game.coup_legal_actions(s, seat) if a["type"] in ("transfer_units",)]
+        found += coup_game.coup_legal_actions(s, seat)  # transfers, proposals, safe conducts at any time
     found += _card_plays(s, seat, ANYTIME_TIMINGS)
     target = seat in s["targets"]
     others = [x for x in range(s["n"]) if x != seat and s["alive"][x]]
