@@ -1,0 +1,237 @@
+"""Benchmark the computer player of Som el que decidim!: referendum rates, game length, think time.
+
+Run:  .venv/bin/python -m bench.som_ai [--games 200] [--workers 2] [--players 1 2 3 4]
+                                       [--modes A B C A+C] [--degrees medium high intense]
+                                       [--policies computer random]
+
+Every seat of a table is played by the same policy: the computer (`games.som.ai.choose`) or the
+baseline (`games.som.ai.random_choose`, a uniformly random legal action). Each configuration
+(mode × centralism degree × player count; a lone player plays modes A and B at high and intense
+only) is played over the same seeded games by both policies: game `i` uses seed `i` for the deal,
+the board and the dice, so both policies meet the same tables. The degree is forced by giving the
+`choose_centralism` action for the table; every other decision, `place_start` included, is the
+policy's own. For each configuration it prints how often the referendum is held, the Generalitat
+is intervened and a DUI is declared, the mean game length in turns, and the computer's think time
+per decision (mean, p99, max), then the totals per mode, per degree and per player count. Prints
+numbers; never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench._common import header
+from games.core.rng import SeededRng
+from games.som.ai import choose, random_choose
+from games.som.engine import GAME
+
+MODES = ("A", "B", "C", "A+C")
+DEGREES = ("medium", "high", "intense")
+REASONS = ("referendum", "intervened", "dui")
+MAX_STEPS = 20_000  # far above a real game (a few hundred actions): a stall shows here
+THINK_P99_S = 0.5
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int
+    mode: str
+    degree: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.players}p {self.mode:<3} {self.degree:<7}"
+
+
+@dataclass
+class GameResult:
+    seed: int
+    config: Config
+    policy: str
+    reason: str = "stalled"  # referendum | intervened | dui | stalled | illegal
+    turns: int = 0
+    actions: int = 0
+    think_s: list[float] = field(default_factory=list)
+
+
+def configs(players: list[int], modes: list[str], degrees: list[str]) -> list[Config]:
+    """Every playable configuration among those asked for (alone: modes A and B, not medium)."""
+    found = []
+    for n in players:
+        for mode in modes:
+            for degree in degrees:
+                if n == 1 and (mode not in ("A", "B") or degree == "medium"):
+                    continue
+                found.append(Config(n, mode, degree))
+    return found
+
+
+def play_game(job: tuple[int, Config, str]) -> GameResult:
+    """One seeded game of `policy` in every seat."""
+    seed, config, policy = job
+    record = GameResult(seed, config, policy)
+    chooser = random.Random(f"som-bench:{seed}")
+    state = GAME.setup(config.players, {"mode": config.mode}, SeededRng(seed, 0))
+    for step in range(1, MAX_STEPS + 1):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        action: dict[str, Any] | None
+        if legal[0]["type"] == "choose_centralism":
+            action = {"type": "choose_centralism", "degree": config.degree}
+        elif policy == "computer":
+            started = time.perf_counter()
+            action = choose(state, seat, SeededRng(seed, step))
+            record.think_s.append(time.perf_counter() - started)
+        else:
+            action = random_choose(state, seat, chooser.randrange(2**31))
+        if action is None:
+            record.reason = "illegal"
+            return record
+        if action not in legal and not _accepted(state, seat, action):
+            record.reason = "illegal"
+            return record
+        state = GAME.apply(state, seat, action, SeededRng(seed, step))
+        record.actions = step
+    record.turns = state["turn"]
+    outcome = GAME.outcome(state)
+    if outcome is not None:
+        record.reason = outcome.reason
+    return record
+
+
+def _accepted(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
+    """An action outside the listed representatives (a redistribution of the computer's own making)."""
+    if action.get("type") != "redistribute":
+        return False
+    try:
+        GAME.apply(state, seat, action, SeededRng("check", 0))
+    except Exception:
+        return False
+    return True
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of `values`."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered) + 0.5)) - 1))]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _rates(results: list[GameResult]) -> dict[str, float]:
+    n = len(results) or 1
+    count = Counter(r.reason for r in results)
+    return {k: count[k] / n for k in (*REASONS, "stalled", "illegal")}
+
+
+def _row(label: str, computer: list[GameResult], baseline: list[GameResult]) -> str:
+    c, b = _rates(computer), _rates(baseline)
+    think = [t for r in computer for t in r.think_s]
+    odd = sum(r.reason in ("stalled", "illegal") for r in computer + baseline)
+    return (f"  {label:<20} {len(computer):>5} {c['referendum']:>6.1%} {b['referendum']:>6.1%}"
+            f"  {c['intervened']:>6.1%} {b['intervened']:>6.1%}  {c['dui']:>5.1%} {b['dui']:>5.1%}"
+            f"  {_mean([float(r.turns) for r in computer]):>5.1f} {_mean([float(r.turns) for r in baseline]):>5.1f}"
+            f"  {_mean(think) * 1000:>6.2f} {percentile(think, 0.99) * 1000:>7.2f} {max(think, default=0) * 1000:>7.1f}"
+            + (f"  ({odd} stalled/illegal)" if odd else ""))
+
+
+HEAD = (f"  {'configuration':<20} {'games':>5} {'referendum':>13}  {'intervened':>13}  {'DUI':>11}"
+        f"  {'turns':>11}  {'think ms: mean':>14} {'p99':>7} {'max':>7}\n"
+        f"  {'':<20} {'':>5} {'comp':>6} {'rand':>6}  {'comp':>6} {'rand':>6}  {'comp':>5} {'rand':>5}"
+        f"  {'comp':>5} {'rand':>5}")
+
+
+def report(results: list[GameResult], cfgs: list[Config]) -> None:
+    by: dict[tuple[Config, str], list[GameResult]] = {}
+    for r in results:
+        by.setdefault((r.config, r.policy), []).append(r)
+    print("\nPer configuration (comp = computer seats, rand = uniformly random legal play)")
+    print(HEAD)
+    for cfg in cfgs:
+        print(_row(cfg.label, by.get((cfg, "computer"), []), by.get((cfg, "random"), [])))
+
+    def group(title: str, key: Any, values: list[Any]) -> None:
+        print(f"\nBy {title}")
+        print(HEAD)
+        for value in values:
+            comp = [r for r in results if r.policy == "computer" and key(r.config) == value]
+            rand = [r for r in results if r.policy == "random" and key(r.config) == value]
+            if comp or rand:
+                print(_row(str(value), comp, rand))
+
+    group("mode", lambda c: c.mode, list(MODES))
+    group("degree", lambda c: c.degree, list(DEGREES))
+    group("player count", lambda c: f"{c.players} players", [f"{n} players" for n in range(1, 5)])
+    comp = [r for r in results if r.policy == "computer"]
+    rand = [r for r in results if r.policy == "random"]
+    print("\nAll configurations")
+    print(HEAD)
+    print(_row("all", comp, rand))
+    think = [t for r in comp for t in r.think_s]
+    if think:
+        p99 = percentile(think, 0.99)
+        verdict = "OK" if p99 <= THINK_P99_S else "over"
+        print(f"\n  think time over {len(think)} decisions: mean {_mean(think) * 1000:.2f} ms,"
+              f" p99 {p99 * 1000:.2f} ms (target ≤ {THINK_P99_S * 1000:.0f} ms: {verdict}),"
+              f" max {max(think) * 1000:.1f} ms")
+
+
+def run_games(jobs: list[tuple[int, Config, str]], workers: int, started: float) -> list[GameResult]:
+    """Play the games (in `workers` processes), printing progress to stderr."""
+    results: list[GameResult] = []
+    every = max(1, len(jobs) // 20)
+
+    def progress(result: GameResult) -> None:
+        results.append(result)
+        done = len(results)
+        if done % every == 0 or done == len(jobs):
+            print(f"   {done}/{len(jobs)} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            for result in pool.imap_unordered(play_game, jobs, chunksize=4):
+                progress(result)
+    else:
+        for job in jobs:
+            progress(play_game(job))
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="seeded games per configuration and policy")
+    parser.add_argument("--start", type=int, default=0, help="first seed")
+    parser.add_argument("--workers", type=int, default=2, help="processes (1 = no multiprocessing)")
+    parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4], choices=[1, 2, 3, 4])
+    parser.add_argument("--modes", nargs="+", default=list(MODES), choices=MODES)
+    parser.add_argument("--degrees", nargs="+", default=list(DEGREES), choices=DEGREES)
+    parser.add_argument("--policies", nargs="+", default=["computer", "random"], choices=["computer", "random"])
+    args = parser.parse_args(argv)
+    header("Som el que decidim! computer player")
+    cfgs = configs(args.players, args.modes, args.degrees)
+    print(f"   {len(cfgs)} configurations × {args.games} seeded games × {', '.join(args.policies)};"
+          f" {args.workers} worker(s)")
+    started = time.perf_counter()
+    jobs = [(seed, cfg, policy) for policy in args.policies for cfg in cfgs
+            for seed in range(args.start, args.start + args.games)]
+    results = run_games(jobs, args.workers, started)
+    results.sort(key=lambda r: (r.policy, r.config.players, r.config.mode, r.config.degree, r.seed))
+    report(results, cfgs)
+    print(f"\n  {time.perf_counter() - started:.0f} s of wall time, {args.workers} worker(s)")
+
+
+if __name__ == "__main__":
+    main()

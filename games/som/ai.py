@@ -1,0 +1,843 @@
+"""The computer player of Som el que decidim!: a cooperative citizen with a look-ahead over its movement.
+
+`choose(state, seat, rng=None)` returns one of `GAME.legal_actions(state, seat)` (or, in phase 3, a
+`redistribute` with a gift list of its own making, checked by the engine first), or None when the
+seat has nothing to do. It is a pure function of its arguments (no clock; `rng` only breaks exact
+ties); the work is bounded by a budget of nodes (`NODE_BUDGET`: look-ahead positions and engine
+applications), not by time. It reads only what every player sees: never the identity of a
+face-down card (only how many of each type are still face down) nor another player's secret bid.
+
+How it plays (the team wins only with the referendum, and loses when anyone cannot pay a tax):
+
+* **Money.** Before each phase 4 the holder makes sure every citizen can pay the next taxation
+  (the next holder 2 €, the others 1 €; the Agència Tributària's lighter taxes are counted on only
+  when the normal ones cannot be covered, since a State action collects the card) and, as far as
+  it can, the ones after: only the holder of each turn can give, and nobody can give to it, so the
+  next holder needs both its taxes and enough to top up the others (`_safety` plays the coming
+  taxations out, counting a small income per turn). Gifts are chosen greedily on that score: the
+  short get discs first, the holder keeps what it needs, spare euros go where the coming turns
+  need them (each gift also earns participation discs). Payments, broken coins and change hand
+  over the least useful kinds: interior discs (mossos, firefighters: they protect urn cards, and
+  mossos pay for elections in mode C) are kept; then health and justice; infrastructures go first.
+* **Movement** (the look-ahead). Every reveal of a face-down card is a draw from the cards still
+  face down, whose mix is public: urn, Spain, world, plain Catalunya, economic capacity, the ATC.
+  The mix is split in two when the log still shows the last State action: the cells it dealt the
+  collected cards onto hold exactly those cards (less what was turned since), so the urn cards it
+  took back are there and, in medium degree, no Spain card; the other face-down cells hold the
+  rest. Since the order in which the board gives up its cards does not depend on when they are
+  turned, every turned card is worth `DRAW` (a turn's exploration is the scarce resource), and a
+  State action's setback counts only in part (`RISK`: it comes sooner or later). On top of that
+  the search weighs each outcome: an urn card (the fourth wins), a Spain card (the urn cards it
+  would collect beyond what interior discs can protect, the face-up Catalunya cards and the ATC it
+  sends back, the movers of an "everyone" turn who lose their movement; in medium degree the card
+  stays face up and never acts again, in high degree only if no face-up Spain card is aligned),
+  3 € from an economic card (or a DUI when the Hisenda cannot pay them), the ATC, and where the
+  citizen ends (face-down cards within reach for its next movement). Steps onto face-up Catalunya
+  cards are free and lead further; face-up world and Spain cards end the movement; a movement
+  stops when every way on is worth less than stopping. The search is an expectimax over the
+  movement (the card mix after a Catalunya card is updated in proportion), memoised on the
+  position, `MAX_DEPTH` cells deep, within the node budget.
+* **Set-up.** Concentració nacional goes to the cell with the most cells around it (the citizens
+  start there and come back after every State action); the degree is medium, or high when a lone
+  player may not play medium.
+* **The State acts** (modes B and C): the holder protects the urn cards that are worth their
+  interior discs (`PROTECT_URN` each against the safety of the coming taxations; never leaving a
+  citizen unable to pay the next one), taking them from whoever can best spare them.
+* **Disc effects** (mode B and C): health and justice taxes only from citizens clearly richer than
+  the holder who stay able to pay their next tax (they bring euros stuck with a rich citizen to
+  the holder, the only one who can pass them on); the exchanges, which cost the team a euro each,
+  are not used.
+* **Votes** (mode C, A+C): being the holder again earns the transfer and another round of gifts,
+  but costs the team a mossos disc or 3 €, and every disc bid goes to the pool. So elections only
+  when the holder is rich, the team keeps its next taxes and enough interior discs to protect its
+  urn cards, and the holder can match any single challenger within `BID_CAP` (it wins ties); a
+  motion of censure only when every outcome keeps the next taxation payable and a disc or two
+  surely carries it; standing likewise; backing a side only when the other side's win would leave
+  the next holder unable to pay (else abstaining); bids as small as surely win (nobody else's bid
+  counted on), never more than `BID_CAP`, and 0 when nothing is at stake or it cannot surely win.
+
+`random_choose` is the uniformly random legal baseline of the benchmark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from games.core.protocol import IllegalAction, Rng
+from games.core.rng import SeededRng
+from games.som.cards import (
+    ATC,
+    CARD,
+    CARDS,
+    CATALUNYA,
+    CELLS,
+    DISC,
+    ECONOMIC,
+    INTERIOR,
+    SPAIN,
+    START_CARD,
+    URN,
+    URN_COUNT,
+    WORLD,
+    aligned,
+    neighbours,
+)
+from games.som.engine import GAME
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+# Work bound of one decision, in nodes (look-ahead positions, about 10 µs each, and engine
+# applications). A movement's look-ahead rarely needs more than a thousand.
+NODE_BUDGET = 600
+MAX_DEPTH = 8  # cells of a movement searched ahead
+MIN_CHANCE = 0.04  # a way on reached with less chance than this is judged without searching it
+
+# Values, in "turned cards" (one more face-down card turned this movement is worth DRAW).
+DRAW = 2.0
+URN_FOUND = 1.5  # an urn card in the urn area (besides the draw that found it)
+WIN = 40.0  # the fourth urn card: the referendum
+DUI = -6.0  # the game ends without the referendum (2+ players; alone it is a win)
+EURO = 0.25  # one euro more for the team (economic capacity)
+ATC_UP = 3.0  # the Agència Tributària face up (taxes go to the holder)
+MAP_CARD = 0.08  # a face-up Catalunya card (a free stepping stone), sent back by a State action
+RISK = 0.3  # the share of a State action's setback that counts against turning a card now (see above)
+SPAIN_GONE = 1.0  # a Spain card that stays face up and never acts again
+MOVER_LOST = 1.6  # an "everyone" mover who loses their movement to a State action
+REACH = 0.12  # a face-down card within reach of where the citizen ends (for its next movement)
+REACH_CAP = 5
+
+# Money safety (phase 3 gifts): a citizen short of their next tax, and the value of euros beyond it.
+SHORT = 20.0
+HORIZON = 5  # taxations looked at (the next one and four more)
+INCOME = 1  # euros each later holder is counted on receiving in its turn
+LATER = (3.0, 2.0, 1.0, 0.5)  # a euro missing at the second, third, ... taxation from now
+SPARE = (0.0, 1.0, 1.7, 2.2, 2.55, 2.8, 2.95)  # by euros over the next tax (more adds nothing)
+PROTECT_URN = 4.0  # an urn card kept through a State action, in the same score
+PARTICIPATION = 0.05  # a participation disc earned by a gift (only breaks near-ties)
+KIND_WEIGHT = 0.08  # a kept kind's usefulness, in the same score
+
+BID_CAP = 2  # never more participation discs than this in one vote
+
+
+# --- what every player knows ----------------------------------------------------------------------
+
+_TYPES = ("urn", "spain", "world", "cat", "econ", "atc")
+
+
+def _type_of(card: str) -> str:
+    c = CARD[card]
+    if c.flag == CATALUNYA:
+        return "econ" if c.symbol == ECONOMIC else "atc" if c.symbol == ATC else "cat"
+    return {URN: "urn", SPAIN: "spain", WORLD: "world"}[c.flag]
+
+
+def _value(discs: Sequence[str]) -> int:
+    return sum(DISC[d].value for d in discs)
+
+
+@dataclass
+class Know:
+    """The public facts of one position, read once per decision."""
+
+    state: State
+    n: int = 0
+    mode: str = "A"
+    kinds: bool = False
+    degree: str | None = None
+    holder: int = 0
+    atc: bool = False
+    board: dict[str, str | None] = field(default_factory=dict)  # cell → card id, "?" face down, None empty
+    hidden: dict[str, int] = field(default_factory=dict)  # type → face-down cards of that type
+    values: list[int] = field(default_factory=list)
+    hisenda: int = 0
+    urns: int = 0
+    start: str = ""
+    group_of: dict[str, int] = field(default_factory=dict)  # face-down cell → its group (0 or 1)
+    groups: list[dict[str, int]] = field(default_factory=list)  # group → type → face-down cards
+
+    def __post_init__(self) -> None:
+        s = self.state
+        self.n, self.mode, self.kinds, self.degree = s["n"], s["mode"], s["kinds"], s["degree"]
+        self.holder = s["holder"]
+        face_up = set(s["face_up"])
+        self.atc = "agencia_tributaria_catalana" in face_up
+        self.board = {c: (None if s["board"][c] is None else s["board"][c] if s["board"][c] in face_up else "?")
+                      for c in CELLS}
+        gone = face_up | set(s["urn_area"])
+        self.hidden = dict.fromkeys(_TYPES, 0)
+        for card in CARDS:  # the face-down mix: every card neither face up nor in the urn area
+            if card.id not in gone:
+                self.hidden[_type_of(card.id)] += 1
+        self.values = [_value(h) for h in s["hands"]]
+        self.hisenda = _value(s["hisenda"])
+        self.urns = len(s["urn_area"])
+        self.start = next(c for c in CELLS if s["board"][c] == START_CARD)
+        self._group()
+
+    def _group(self) -> None:
+        """Split the face-down cards into what the log still shows: the cells the last State action
+        dealt its collected cards onto (their mix is known: that deck, less what was turned since),
+        and the others (the rest of the face-down mix). Without that event in the log, one group."""
+        down = [c for c in CELLS if self.board[c] == "?"]
+        self.group_of = dict.fromkeys(down, 0)
+        self.groups = [dict(self.hidden)]
+        log = self.state["log"]
+        last = next((i for i in range(len(log) - 1, -1, -1) if log[i]["type"] == "state_acts"), None)
+        if last is None:
+            return
+        relaid = set(log[last]["relaid"])
+        mix = dict.fromkeys(_TYPES, 0)
+        for card in log[last]["collected"]:
+            mix[_type_of(card)] += 1
+        for event in log[last + 1:]:
+            if event["type"] == "moved" and event["revealed"] and event["cell"] in relaid:
+                relaid.discard(event["cell"])
+                mix[_type_of(event["card"])] -= 1
+        cells = [c for c in down if c in relaid]
+        rest = {t: self.hidden[t] - mix[t] for t in _TYPES}
+        if len(cells) != sum(mix.values()) or min(mix.values()) < 0 or min(rest.values()) < 0:
+            return  # pragma: no cover - the log and the board disagree: judge all face-down cards alike
+        for c in cells:
+            self.group_of[c] = 1
+        self.groups = [rest, mix]
+
+    def hand(self, seat: int) -> list[str]:
+        found: list[str] = self.state["hands"][seat]
+        return found
+
+    def flag(self, cell: str) -> str | None:
+        card = self.board[cell]
+        return None if card is None or card == "?" else CARD[card].flag
+
+    def next_holder(self) -> int:
+        return (self.holder + 1) % self.n
+
+    def tax(self, seat: int, next_holder: int, atc: bool | None = None) -> int:
+        """What `seat` must hold to pay the next taxation when `next_holder` holds the Generalitat."""
+        atc = self.atc if atc is None else atc
+        if self.n == 1:
+            return 2 if atc else 3
+        if seat == next_holder:
+            return 0 if atc else 2  # with the ATC the others' taxes reach the holder first
+        return 1
+
+    def payable(self, values: Sequence[int], next_holder: int, atc: bool | None = None) -> bool:
+        return all(values[p] >= self.tax(p, next_holder, atc) for p in range(self.n))
+
+    def interior(self) -> list[tuple[str, int]]:
+        return [(d, p) for p in range(self.n) for d in self.hand(p) if DISC[d].kind in INTERIOR]
+
+
+def keep_value(know: Know, kind: str) -> float:
+    """How much a citizen wants to keep a disc of `kind` (kinds matter)."""
+    if kind in INTERIOR:
+        base = 3.0 if know.urns or know.hidden["urn"] else 2.0
+        return base + (0.5 if kind == "mossos" and know.mode == "C" else 0.0)
+    return {"health": 1.0, "justice": 1.0, "education": 0.5}.get(kind, 0.2)
+
+
+# --- choosing among scored actions ---------------------------------------------------------------
+
+
+class Budget:
+    """The work bound of one decision: every look-ahead node and engine application spends one."""
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+    def spend(self) -> bool:
+        """Spend one node; False (and nothing spent) once the budget is gone: the caller then judges
+        statically."""
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return True
+
+
+def _apply(state: State, seat: int, action: Action) -> State:
+    """The engine's own `apply` (used only to check an action of our making; it draws nothing we read)."""
+    return GAME.apply(state, seat, action, SeededRng("som-ai", 0))
+
+
+def _pick(scored: list[tuple[float, Action]], rng: Rng | int | None) -> Action:
+    """The best-scored action; ties (within 1e-9) broken by `rng` (or a seed for one), else the first."""
+    top = max(score for score, _ in scored)
+    best = [a for score, a in scored if score >= top - 1e-9]
+    if rng is None or len(best) == 1:
+        return best[0]
+    chooser = SeededRng(rng, 0) if isinstance(rng, int) else rng
+    return chooser.choice(best)
+
+
+# --- set-up ----------------------------------------------------------------------------------------
+
+
+@cache
+def _centrality(cell: str) -> float:
+    """Cells around `cell`, and (less) the cells two steps away: a start with room to explore."""
+    near = set(neighbours(cell))
+    far = {c for x in near for c in neighbours(x)} - near - {cell}
+    return len(near) + 0.3 * len(far)
+
+
+def _place_start(know: Know, legal: list[Action]) -> list[tuple[float, Action]]:
+    scored = []
+    for action in legal:
+        cell = action["cell"] or know.start
+        scored.append((_centrality(cell) + (0.01 if action["cell"] is None else 0.0), action))
+    return scored
+
+
+def _centralism(know: Know, legal: list[Action]) -> list[tuple[float, Action]]:
+    order = {"medium": 3.0, "high": 2.0, "intense": 1.0, "roll": 0.0}
+    return [(order[a["degree"]], a) for a in legal]
+
+
+# --- money -----------------------------------------------------------------------------------------
+
+
+def _kinds_cost(know: Know, discs: Sequence[str]) -> float:
+    return sum(keep_value(know, DISC[d].kind) for d in discs)
+
+
+def _payment(know: Know, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
+    """pay / break_coin / give_change: hand over the least useful kinds."""
+    scored = []
+    for action in legal:
+        handed = action["discs"] if "discs" in action else [action["disc"]]
+        left = [d for d in know.hand(seat) if d not in handed]
+        ones_left = any(DISC[d].value == 1 for d in left)
+        scored.append((-_kinds_cost(know, handed) + (0.05 if ones_left else 0.0), action))
+    return scored
+
+
+def _spare(x: int) -> float:
+    if x < 0:
+        return -SHORT * (-x)
+    return SPARE[min(x, len(SPARE) - 1)]
+
+
+def _safety(know: Know, values: Sequence[int], next_holder: int, atc: bool) -> float:
+    """How safely every citizen gets through the coming taxations.
+
+    The next one is firm: each citizen pays from what it holds now (a shortfall there loses the game,
+    `SHORT` a euro; euros beyond it are worth `SPARE`). The following ones are played out over
+    `HORIZON` turns with `INCOME` € for each later holder (the die's transfer is about 2 € on
+    average), each holder topping up the others from what it can spare, as this player does: the
+    next holder needs both its own taxes (nobody can give to it in its turn), the others their next
+    one. Euros missing there count `LATER` a euro, less and less further ahead."""
+    n = know.n
+    first = [know.tax(p, next_holder, atc) for p in range(n)]
+    score = sum(_spare(values[p] - first[p]) for p in range(n))
+    if n < 2:
+        return score
+    vals = [max(0, values[p] - first[p]) for p in range(n)]
+    holder = next_holder
+    for later in LATER[: HORIZON - 1]:
+        vals[holder] += INCOME
+        following = (holder + 1) % n
+        taxes = [know.tax(p, following, False) for p in range(n)]
+        # The holder's phase 3: the following holder first (both its taxes), then the others.
+        spare = vals[holder] - 1
+        for p in [following] + [x for x in range(n) if x not in (holder, following)]:
+            want = taxes[p] + (1 if p == following else 0) - vals[p]
+            if spare > 0 and want > 0:
+                given = min(spare, want)
+                vals[p] += given
+                vals[holder] -= given
+                spare -= given
+        score -= later * sum(max(0, taxes[p] - vals[p]) for p in range(n))
+        vals = [max(0, vals[p] - taxes[p]) for p in range(n)]
+        holder = following
+    return score
+
+
+def plan_gifts(know: Know, seat: int) -> list[dict[str, Any]]:
+    """The holder's gifts of phase 3: greedy on the safety of the coming taxations (`_safety`)."""
+    hand = sorted(know.hand(seat), key=lambda d: (keep_value(know, DISC[d].kind), d))
+    values = list(know.values)
+    nxt = know.next_holder()
+    # Plan for the normal taxes (a State action this turn would collect the ATC) when they can be met.
+    atc = know.atc and sum(values) < sum(know.tax(p, nxt, False) for p in range(know.n))
+    participation = list(know.state["participation"])
+    pool = know.state["pool"]
+    gifts: list[dict[str, Any]] = []
+    given: set[str] = set()
+
+    def score(vals: list[int], earned: int) -> float:
+        return _safety(know, vals, nxt, atc) + PARTICIPATION * earned
+
+    earned = 0
+    current = score(values, 0)
+    while len(given) < len(hand) - 1:
+        best: tuple[float, str, int, int] | None = None
+        for disc in hand:
+            if disc in given:
+                continue
+            worth = DISC[disc].value
+            for to in range(know.n):
+                if to == seat:
+                    continue
+                vals = list(values)
+                vals[seat] -= worth
+                vals[to] += worth
+                reward = min(worth, participation[to]) + min(max(0, worth - participation[to]), pool)
+                value = score(vals, earned + reward) - KIND_WEIGHT * keep_value(know, DISC[disc].kind)
+                if value > current + 1e-9 and (best is None or value > best[0] + 1e-9):
+                    best = (value, disc, to, reward)
+        if best is None:
+            break
+        _value_unused, disc, to, reward = best
+        worth = DISC[disc].value
+        values[seat] -= worth
+        values[to] += worth
+        from_recipient = min(worth, participation[to])
+        participation[to] -= from_recipient
+        pool -= min(worth - from_recipient, pool)
+        earned += reward
+        current = score(values, earned)
+        given.add(disc)
+        gifts.append({"disc": disc, "to": to})
+    return gifts
+
+
+def _cohesion(know: Know, seat: int, legal: list[Action], budget: Budget) -> Action:
+    """Phase 3: no exchange (each costs the team a euro); the planned gifts, checked by the engine."""
+    gifts = plan_gifts(know, seat)
+    action: Action = {"type": "redistribute", "gifts": gifts}
+    if action in legal:
+        return action
+    if budget.spend():
+        try:
+            _apply(know.state, seat, action)
+            return action
+        except IllegalAction:  # pragma: no cover - the plan keeps to the rules
+            pass
+    redistributions = [a for a in legal if a["type"] == "redistribute"]
+    nxt = know.next_holder()
+    scored = []
+    for a in redistributions:
+        vals = list(know.values)
+        for g in a["gifts"]:
+            vals[seat] -= DISC[g["disc"]].value
+            vals[g["to"]] += DISC[g["disc"]].value
+        scored.append((_safety(know, vals, nxt, False), a))
+    return max(scored, key=lambda x: x[0])[1]
+
+
+def protect_plan(know: Know, most: int, next_holder: int | None = None) -> list[str]:
+    """The interior discs to hand over when the State acts: each protected urn card is worth
+    `PROTECT_URN` against the safety of the next two taxations (after a State action the normal
+    taxes: the ATC is collected), and no citizen may be left unable to pay the next one. Discs come
+    from whoever can best spare them, the least useful kind first."""
+    nxt = know.next_holder() if next_holder is None else next_holder
+    held = know.interior()
+    best: tuple[float, list[str]] = (_safety(know, know.values, nxt, False), [])
+    for k in range(1, min(most, len(held)) + 1):
+        for chosen in combinations(held, k):
+            vals = list(know.values)
+            for _disc, owner in chosen:
+                vals[owner] -= 2
+            if not know.payable(vals, nxt, False):
+                continue
+            value = (PROTECT_URN * k + _safety(know, vals, nxt, False)
+                     - 0.1 * sum(keep_value(know, DISC[d].kind) for d, _o in chosen))
+            if value > best[0] + 1e-9:
+                best = (value, sorted(d for d, _o in chosen))
+    return best[1]
+
+
+def _protect(know: Know, legal: list[Action]) -> Action:
+    plan = protect_plan(know, know.urns)
+    for action in legal:
+        if sorted(action["discs"]) == plan:
+            return action
+    return {"type": "protect_urn", "discs": plan}  # pragma: no cover - every subset is listed
+
+
+# --- movement --------------------------------------------------------------------------------------
+
+
+Pools = tuple[tuple[float, ...], ...]  # per group of face-down cards: urn, spain, world, cat, econ, atc
+
+
+class Mover:
+    """The expectimax over one movement, on the public board (face-down cards as draws)."""
+
+    def __init__(self, know: Know, seat: int, budget: Budget) -> None:
+        self.know = know
+        self.seat = seat
+        self.budget = budget
+        self.memo: dict[tuple[str, tuple[str, ...]], float] = {}
+        self.end_memo: dict[str, float] = {}
+        self.spain_memo: dict[str, float] = {}
+        self.later_movers = len(know.state["movers"])
+        self.protectable = min(know.urns, len(protect_plan(know, know.urns))) if know.kinds else 0
+        self.face_up_cat = sum(1 for c in CELLS if know.flag(c) == CATALUNYA and know.board[c] != START_CARD)
+        self.face_up_econ = sum(1 for c in CELLS if know.board[c] not in (None, "?")
+                                and _type_of(str(know.board[c])) == "econ")
+        self.catalan_hidden = float(know.hidden["cat"] + know.hidden["econ"] + know.hidden["atc"])
+        self.won = WIN if know.urns + 1 >= URN_COUNT else URN_FOUND
+        self.econ = (WIN if know.n == 1 else DUI) if know.hisenda < 3 else 3 * EURO
+        # A cell's ways on: (cell, "?" face down | "cat" face-up Catalunya | "stop" face-up world or Spain).
+        self.ways: dict[str, list[tuple[str, str]]] = {}
+        for cell in CELLS:
+            found = []
+            for nb in neighbours(cell):
+                card = know.board[nb]
+                if card is None:
+                    continue
+                found.append((nb, "?" if card == "?" else "cat" if CARD[card].flag == CATALUNYA else "stop"))
+            self.ways[cell] = found
+
+    # -- positions --
+
+    def reach(self, cell: str) -> int:
+        """Face-down cards next to `cell` or to a face-up Catalunya card joined to it by such cards."""
+        seen = {cell}
+        frontier = [cell]
+        down: set[str] = set()
+        while frontier:
+            here = frontier.pop()
+            for nb, what in self.ways[here]:
+                if what == "?":
+                    down.add(nb)
+                elif what == "cat" and nb not in seen:
+                    seen.add(nb)
+                    frontier.append(nb)
+        return len(down)
+
+    def end(self, cell: str) -> float:
+        """Where the movement ends: face-down cards within reach for the citizen's next movement."""
+        value = self.end_memo.get(cell)
+        if value is None:
+            value = self.end_memo[cell] = REACH * min(self.reach(cell), REACH_CAP)
+        return value
+
+    # -- outcomes of a draw --
+
+    def spain(self, cell: str) -> float:
+        """A face-down Spain card turned at `cell` (but the Catalunya cards turned on the way)."""
+        value = self.spain_memo.get(cell)
+        if value is not None:
+            return value
+        know = self.know
+        lost = know.urns - self.protectable
+        setback = URN_FOUND * lost + 2 * EURO * self.protectable + MAP_CARD * self.face_up_cat
+        if know.atc:
+            setback += ATC_UP
+        setback -= 3 * EURO * 0.5 * self.face_up_econ  # collected economic cards pay again later
+        value = -RISK * setback
+        if know.degree == "medium":
+            value += SPAIN_GONE
+        elif know.degree == "high":
+            others = [c for c in CELLS if c != cell and know.flag(c) == SPAIN and aligned(c, cell)]
+            value += SPAIN_GONE if not others else -SPAIN_GONE * len(others)
+        value -= MOVER_LOST * self.later_movers
+        value += self.end(know.start)
+        self.spain_memo[cell] = value
+        return value
+
+    def draw(self, here: str, target: str, visited: tuple[str, ...], pools: Pools, chance: float) -> float:
+        """Stepping from `here` onto the face-down card at `target` (a draw from its group's mix)."""
+        group = self.know.group_of.get(target, 0)
+        u, s, w, c, e, a = pools[group]
+        total = u + s + w + c + e + a
+        if total <= 0:
+            return self.end(target)
+        value = DRAW
+        if u > 0:
+            value += u / total * (self.won + self.end(here))
+        if s > 0:
+            turned = self.catalan_hidden - sum(p[3] + p[4] + p[5] for p in pools)
+            value += s / total * (self.spain(target) - RISK * MAP_CARD * turned)
+        if w > 0:
+            value += w / total * self.end(target)
+        going = c + e + a
+        if going > 0:
+            after = list(pools)
+            after[group] = (u, s, w, c - c / going, e - e / going, a - a / going)
+            value += e / total * self.econ + a / total * ATC_UP
+            value += going / total * self.walk(target, (*visited, target), tuple(after), chance * going / total)
+        return value
+
+    # -- the search --
+
+    def options(self, here: str, visited: tuple[str, ...], pools: Pools, chance: float,
+                can_stop: bool) -> list[tuple[float, str | None]]:
+        """Each way on from `here` (a cell, or None to stop) with its value."""
+        found: list[tuple[float, str | None]] = []
+        if can_stop:
+            found.append((self.end(here), None))
+        for nb, what in self.ways[here]:
+            if nb in visited:
+                continue
+            if what == "?":
+                found.append((self.draw(here, nb, visited, pools, chance), nb))
+            elif what == "cat":
+                found.append((self.walk(nb, (*visited, nb), pools, chance), nb))
+            else:  # a face-up world or Spain card ends the movement there
+                found.append((self.end(nb), nb))
+        return found
+
+    def walk(self, here: str, visited: tuple[str, ...], pools: Pools, chance: float) -> float:
+        """The best value of the rest of the movement from `here` (reached with probability `chance`)."""
+        key = (here, tuple(sorted(visited)))
+        value = self.memo.get(key)
+        if value is not None:
+            return value
+        if len(visited) > MAX_DEPTH or chance < MIN_CHANCE or not self.budget.spend():
+            value = self.guess(here, visited)
+        else:
+            value = max(v for v, _ in self.options(here, visited, pools, chance, True))
+        self.memo[key] = value
+        return value
+
+    def guess(self, here: str, visited: tuple[str, ...]) -> float:
+        """Without searching further: one more draw if a face-down card is next to `here`."""
+        stop = self.end(here)
+        if any(what == "?" and nb not in visited for nb, what in self.ways[here]):
+            return max(stop, DRAW * 0.8 + stop * 0.5)
+        return stop
+
+
+def _move(know: Know, seat: int, legal: list[Action], budget: Budget) -> list[tuple[float, Action]]:
+    movement = know.state["movement"]
+    effect = _landing_effect(know, seat, legal)
+    if effect is not None:
+        return [(1.0, effect)]
+    search = Mover(know, seat, budget)
+    pools = tuple(tuple(float(group[t]) for t in _TYPES) for group in know.groups)
+    here = movement["cell"]
+    visited = tuple(movement["visited"])
+    values = {cell: v for v, cell in search.options(here, visited, pools, 1.0, movement["steps"] > 0)}
+    scored = []
+    for action in legal:
+        if action["type"] == "move_citizen":
+            scored.append((values.get(action["cell"], -1e9), action))
+        elif action["type"] == "stop_moving":
+            scored.append((values.get(None, search.end(here)), action))
+    return scored
+
+
+def _landing_effect(know: Know, seat: int, legal: list[Action]) -> Action | None:
+    """Health or justice after the holder lands on its card: only from citizens clearly richer than the
+    holder who keep their next tax and a euro more."""
+    effects = [a for a in legal if a["type"] == "use_disc_effect"]
+    if not effects:
+        return None
+    nxt = know.next_holder()
+    mine = know.values[seat]
+
+    def spare(p: int, amount: int) -> bool:
+        left = know.values[p] - amount
+        return left >= know.tax(p, nxt, False) + 1 and left >= mine + amount
+
+    best: tuple[int, Action] | None = None
+    for action in effects:
+        if action["effect"] == "justice":
+            gain = action["amount"] if spare(action["target"], action["amount"]) else 0
+        else:
+            targets = action["targets"]
+            gain = len(targets) if all(spare(t, len(targets)) for t in targets) else 0
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, action)
+    return None if best is None else best[1]
+
+
+# --- mode C: votes ---------------------------------------------------------------------------------
+
+
+def _after_vote_payable(know: Know, next_holder: int, values: Sequence[int] | None = None) -> bool:
+    """The turn ends right after a vote: can everyone pay when `next_holder` holds the Generalitat?"""
+    return know.payable(know.values if values is None else values, next_holder)
+
+
+def _sufragi(know: Know, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
+    types = {a["type"] for a in legal}
+    scored: list[tuple[float, Action]] = [(0.0, {"type": "decline_vote"})]
+    part = know.state["participation"]
+    if "call_elections" in types:
+        vals = list(know.values)
+        if know.mode == "C":
+            vals[seat] -= 2
+            interior_after = len(know.interior()) - 1
+            keeps_protection = interior_after >= know.urns + 1
+        else:
+            vals[seat] -= 3
+            keeps_protection = True
+        rich = vals[seat] >= 4 and sum(vals) >= 3 * (know.n + 1)
+        # The holder wins ties: it can match any single challenger's discs within the cap.
+        winnable = max(part[p] for p in range(know.n) if p != seat) <= min(part[seat], BID_CAP)
+        if rich and keeps_protection and winnable and _after_vote_payable(know, seat, vals) \
+                and _after_vote_payable(know, know.next_holder(), vals):
+            scored.append((1.0, {"type": "call_elections"}))
+    if "motion_of_censure" in types:
+        holder = know.holder
+        need = part[holder] + 1  # more than the government's head can bid
+        safe = all(_after_vote_payable(know, x) for x in (seat, holder, know.next_holder()))
+        if safe and need <= BID_CAP and part[seat] >= need and know.values[seat] >= 3:
+            scored.append((1.0, {"type": "motion_of_censure"}))
+    return [(v, a) for v, a in scored if a in legal]
+
+
+def _side_max(know: Know, members: Sequence[int]) -> int:
+    part = know.state["participation"]
+    return sum(part[m] for m in members)
+
+
+def _stand(know: Know, seat: int) -> list[tuple[float, Action]]:
+    part = know.state["participation"]
+    holder = know.holder
+    need = part[holder] + 1
+    stand = need <= BID_CAP and part[seat] > need and _after_vote_payable(know, seat) and know.values[seat] >= 3
+    return [(1.0 if stand else 0.0, {"type": "stand", "stand": True}),
+            (0.5, {"type": "stand", "stand": False})]
+
+
+def _back(know: Know, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
+    """Abstain, unless some side's win would leave the next holder unable to pay: then back a safe side."""
+    vote = know.state["vote"]
+    scored: list[tuple[float, Action]] = []
+    if vote["kind"] == "elections":
+        unsafe = [c for c in vote["candidates"] if not _after_vote_payable(know, c)]
+        for action in legal:
+            c = action["candidate"]
+            if c is None:
+                scored.append((0.5, action))
+            else:
+                scored.append((1.0 if unsafe and c not in unsafe else 0.0, action))
+    else:
+        motion_ok = _after_vote_payable(know, vote["caller"])
+        government_ok = _after_vote_payable(know, vote["holder"])
+        for action in legal:
+            side = action["side"]
+            if side is None:
+                scored.append((0.5, action))
+            elif side == "motion":
+                scored.append((1.0 if motion_ok and not government_ok else 0.0, action))
+            else:
+                scored.append((1.0 if government_ok and not motion_ok else 0.0, action))
+    return scored
+
+
+def _beneficiary(know: Know, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
+    scored = []
+    for action in legal:
+        p = action["player"]
+        value = (10.0 if _after_vote_payable(know, p) else 0.0) + (1.0 if p == seat else 0.0)
+        scored.append((value + 0.01 * know.values[p], action))
+    return scored
+
+
+def bid_amount(know: Know, seat: int) -> int:
+    """As few participation discs as surely carry the side this seat wants to win (counting on nobody
+    else's bid), within `BID_CAP` and what it holds; else 0."""
+    vote = know.state["vote"]
+    own = know.state["participation"][seat]
+    holder = vote["holder"]
+    want = 0
+    if vote["kind"] == "elections":
+        backing = vote["backing"]
+        sides = {c: [c] + [int(x) for x in sorted(backing, key=int) if backing[x] == c and int(x) != c]
+                 for c in vote["candidates"]}
+        mine = next((c for c, members in sides.items() if seat in members), None)
+        if mine is None:
+            return 0
+        others = max((_side_max(know, m) for c, m in sides.items() if c != mine), default=0)
+        unsafe = [c for c in sides if not _after_vote_payable(know, c)]
+        needed = mine not in unsafe and bool(unsafe)  # another side's win would leave a tax unpaid
+        if mine == holder:  # the holder's side wins ties
+            want = others if seat == holder or needed else 0
+        elif seat == mine or needed:  # a challenger must beat every other side
+            want = others + 1 if mine not in unsafe else 0
+    else:
+        sides = vote["sides"]
+        beneficiary = vote["beneficiary"] if vote["beneficiary"] is not None else vote["caller"]
+        motion_ok = _after_vote_payable(know, beneficiary)
+        if seat == vote["caller"]:
+            want = _side_max(know, sides["government"]) + 1 if motion_ok else 0
+        elif seat == holder and not motion_ok:
+            want = _side_max(know, sides["motion"])  # a tie makes the motion fail
+    if want <= 0 or want > min(own, BID_CAP):
+        return 0  # nothing to win, or it cannot surely be won within the cap: keep the discs
+    return want
+
+
+# --- the player ------------------------------------------------------------------------------------
+
+
+def _kind_of(legal: list[Action]) -> str:
+    types = {a["type"] for a in legal}
+    for name in ("place_start", "choose_centralism", "pay", "break_coin", "give_change", "protect_urn", "stand",
+                 "back", "name_beneficiary", "bid"):
+        if name in types:
+            return name
+    if "redistribute" in types:
+        return "cohesion"
+    if types & {"move_citizen", "stop_moving"}:
+        return "move"
+    if types & {"call_elections", "motion_of_censure", "decline_vote"}:
+        return "sufragi"
+    return "other"  # pragma: no cover - every waiting step is named above
+
+
+def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | None = None) -> Action | None:
+    """The computer player's action for `seat` (the contract's `choose(state, seat, rng)`), or None when
+    it has nothing to do. Deterministic for the same arguments; `rng` (or a seed) only breaks exact
+    ties; `budget` (nodes) defaults to `NODE_BUDGET`."""
+    legal = GAME.legal_actions(state, seat)
+    if not legal:
+        return None
+    kind = _kind_of(legal)
+    if len(legal) == 1 and kind != "cohesion":
+        return legal[0]
+    know = Know(state)
+    work = Budget(NODE_BUDGET if budget is None else budget)
+    scored: list[tuple[float, Action]]
+    if kind == "place_start":
+        scored = _place_start(know, legal)
+    elif kind == "choose_centralism":
+        scored = _centralism(know, legal)
+    elif kind in ("pay", "break_coin", "give_change"):
+        scored = _payment(know, seat, legal)
+    elif kind == "cohesion":
+        return _cohesion(know, seat, legal, work)
+    elif kind == "move":
+        scored = _move(know, seat, legal, work)
+    elif kind == "protect_urn":
+        return _protect(know, legal)
+    elif kind == "sufragi":
+        scored = _sufragi(know, seat, legal)
+    elif kind == "stand":
+        scored = _stand(know, seat)
+    elif kind == "back":
+        scored = _back(know, seat, legal)
+    elif kind == "name_beneficiary":
+        scored = _beneficiary(know, seat, legal)
+    elif kind == "bid":
+        return {"type": "bid", "count": bid_amount(know, seat)}
+    else:  # pragma: no cover
+        scored = [(0.0, a) for a in legal]
+    scored = [(v, a) for v, a in scored if a in legal] or [(0.0, legal[0])]
+    return _pick(scored, rng)
+
+
+def random_choose(state: State, seat: int, rng: Rng | int | None = None) -> Action | None:
+    """The baseline: a uniformly random legal action (the first one without `rng`)."""
+    legal = GAME.legal_actions(state, seat)
+    if not legal:
+        return None
+    if rng is None:
+        return legal[0]
+    chooser = SeededRng(rng, 0) if isinstance(rng, int) else rng
+    return chooser.choice(legal)
+
+
+__all__ = ["NODE_BUDGET", "Budget", "Know", "bid_amount", "choose", "keep_value", "plan_gifts", "protect_plan",
+           "random_choose"]
