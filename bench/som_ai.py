@@ -13,7 +13,8 @@ the board and the dice, so both policies meet the same tables. The degree is for
 policy's own. For each configuration it prints how often the referendum is held, the Generalitat
 is intervened and a DUI is declared, the mean game length in turns, and the computer's think time
 per decision (mean, p99, max), then the totals per mode, per degree and per player count. Prints
-numbers; never asserts.
+numbers; never asserts. The whole run (40 configurations, 200 games each, both policies) takes about
+35 minutes on 2 cores; `--players`, `--modes` and `--degrees` pick a part of it.
 """
 
 from __future__ import annotations
@@ -174,7 +175,10 @@ def report(results: list[GameResult], cfgs: list[Config]) -> None:
 
     group("mode", lambda c: c.mode, list(MODES))
     group("degree", lambda c: c.degree, list(DEGREES))
-    group("player count", lambda c: f"{c.players} players", [f"{n} players" for n in range(1, 5)])
+    def players(n: int) -> str:
+        return "1 player" if n == 1 else f"{n} players"
+
+    group("player count", lambda c: players(c.players), [players(n) for n in range(1, 5)])
     comp = [r for r in results if r.policy == "computer"]
     rand = [r for r in results if r.policy == "random"]
     print("\nAll configurations")
