@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.arditi import GAME as ARDITI
 from games.core.protocol import Game
+from games.junta import GAME as JUNTA
 from games.polls import GAME as POLLS
 from games.som import GAME as SOM
 from games.spyfall import GAME as SPYFALL
@@ -13,6 +14,7 @@ REGISTRY: dict[str, Game] = {
     POLLS.id: POLLS,
     ARDITI.id: ARDITI,
     SOM.id: SOM,
+    JUNTA.id: JUNTA,
 }
 
 __all__ = ["REGISTRY"]

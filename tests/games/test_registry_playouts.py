@@ -27,7 +27,7 @@ AUTO_BOUND = 50  # automatic game-master steps in a row before the test calls it
 LEAVE_EVERY = 11  # every so many steps, check that leave_action applies (on a copy of the play)
 MESSAGE_ID = re.compile(r"[a-z][a-z_]*(\.[a-z][a-z_]*)+")  # dotted lowercase words: "spyfall.accused_already"
 CHUNKS = 6
-PLAYOUTS: dict[str, int] = {"spyfall": 300, "arditi": 36}  # games per engine, split over CHUNKS tests
+PLAYOUTS: dict[str, int] = {"spyfall": 300, "arditi": 36, "junta": 12}  # games per engine, split over CHUNKS tests
 DEFAULT_PLAYOUTS = 60
 # Action types that end games early (e.g. leaving); odd seeds pick them only now and then, so
 # that playouts also go deep. Even seeds pick uniformly among all (seat, action) pairs.
@@ -45,6 +45,10 @@ PLAYOUT_OPTIONS: dict[str, list[dict[str, Any]]] = {
     # The centralism degree is chosen in play (choose_centralism, also by rolling); modes C and A+C
     # need 2 or more players, so a 1-player game draws among the options its set-up accepts.
     "som": [{}, {"mode": "B"}, {"mode": "C"}, {"mode": "A+C"}],
+    # Whole games run about a thousand actions (12 turns of aid); the options change the coup's
+    # start, the aid deck's length and the clock.
+    "junta": [{}, {"coup_needs_hq_and_pretext": True}, {"burn_after_coup": True},
+              {"recycle_money": True, "recycle_limit": 20}, {"decision_timer": 30}],
 }
 
 
@@ -165,9 +169,46 @@ def _som_public_view(game: Game, state: Any) -> None:
         assert "bids" not in shown["vote"] and "my_bid" not in shown["vote"]
 
 
+def _junta_public_view(game: Game, state: Any) -> None:
+    """Junta's public view never holds a hand, a note, an account or an unrevealed location, and it
+    stays the same when the notes (values, counts, the aid deck's size), the cards in hands and the
+    unrevealed locations are dealt otherwise."""
+    if state["result"] is not None:
+        return
+    public = game.view(state, None)
+    shown = json.loads(json.dumps(public))
+    assert not {"hand", "money", "account", "location_choice", "swaps"} & set(shown)
+    for player in shown["players"]:
+        assert not {"hand", "money", "account"} & set(player)
+        assert state["revealed"] or player["location"] is None
+    for event in shown["log"]:
+        assert not {"notes", "note", "total", "cards", "gave", "got", "only", "private"} & set(event), event
+    waiting = game.to_act(state)
+    top = state["stack"][-1]["kind"] if state["stack"] else None
+    if top in ("coup", "budget", "surrender") or not waiting or state["log_count"] % 4:
+        return  # decisions asked only of a player whose notes allow them; a sample of the rest
+    other = copy.deepcopy(state)
+    pool = [v for m in other["money"] for v in m] + [v for a in other["accounts"] for v in a]
+    pool += other["aid_down"] + other["aid_up"]
+    pool = pool[1:] + pool[:1]
+    for seat in range(other["n"]):
+        k = (seat * 3 + 1) % 5
+        other["money"][seat], pool = sorted(pool[:k]), pool[k:]
+        other["accounts"][seat], pool = sorted(pool[:2]), pool[2:]
+    other["aid_down"], other["aid_up"] = pool[:7], pool[7:]
+    for seat in range(other["n"]):
+        hand = other["hands"][seat]
+        for i in range(min(len(hand), len(other["deck"]))):
+            hand[i], other["deck"][i] = other["deck"][i], hand[i]
+    if not other["revealed"]:
+        other["location"] = ["night_club" if loc is not None else None for loc in other["location"]]
+    assert game.view(other, None) == public, "the public view depends on a secret"
+
+
 PUBLIC_VIEW_CHECKS: dict[str, Callable[[Game, Any], None]] = {
     "spyfall": _spyfall_public_view,
     "som": _som_public_view,
+    "junta": _junta_public_view,
 }
 # (game, state, seat, leave_action(state, seat), the state after it or None): game-specific checks
 LEAVE_CHECKS: dict[str, Callable[[Game, Any, int, Any, Any], None]] = {
