@@ -61,6 +61,7 @@ from games.junta.common import (
     discard_played,
     draw_note,
     exact_split,
+    go_into_exile,
     holds,
     is_active,
     is_seat,
@@ -1102,8 +1103,6 @@ def _step_locations(s: State, f: Frame, rng: Rng) -> None:
         if chosen is None or not is_active(s, seat):
             continue
         if "embassy" in chosen:
-            from games.junta.common import go_into_exile
-
             go_into_exile(s, seat, chosen["embassy"])
         else:
             s["location"][seat] = chosen["location"]
@@ -2330,6 +2329,8 @@ def _may_resign(s: State, seat: int) -> str | None:
         return "coup"
     if _in_vote(s) or s["phase"] in (3, 4) or _phase6_locked(s) or s["phase"] == 0:
         return "now"
+    if _find(s, "firing_squad") is not None or _find(s, "squad") is not None:
+        return "now"  # the coup's consequences: the President who orders the squad stays until it is done
     return None
 
 

@@ -253,3 +253,15 @@ def test_death_election_vacates_the_new_presidents_offices():
     assert set(GAME.view(s, None)["vacant"]) == {"general_2", "admiral"}
     s = play(s, 2, {"type": "claim_cousin_office", "office": "admiral"})
     assert s["cousin"] == "admiral"
+
+
+def test_no_resignation_while_the_firing_squad_waits():
+    from games.core.rng import ScriptedRng
+
+    s = position(4, phase=0, offices=FOUR)
+    s["phase"], s["phase_step"] = 9, 0
+    s["coup"] = {"leader": 2, "rebels": [False, False, True, False], "sides": {"0": "president", "2": "rebels"},
+                 "winner": "president", "over": True}
+    engine._run(s, ScriptedRng())
+    assert waiting(s) == ("firing_squad", [0])
+    refused(s, 0, {"type": "resign"}, "junta.no_resignation_now")
