@@ -52,6 +52,7 @@ from typing import Any
 
 from games.arditi.board import DIRECTIONS, LEFT, RIGHT, distances_from, neighbour, neighbours
 from games.arditi.engine import GAME, POLICE_RANKS, POLICE_THRESHOLD, Arditi, coiled, scores
+from games.core.choice import pick_best as _pick
 from games.core.protocol import Rng
 from games.core.rng import SeededRng
 
@@ -554,16 +555,6 @@ class _Search:
                 continue
             child = self.resolve(self.apply(state, self.seat, action))
             self.walk(child, first if first is not None else action)
-
-
-def _pick(scored: list[tuple[float, Action]], rng: Rng | int | None) -> Action:
-    """The best-scored action; ties (within 1e-9) broken by `rng` (or a seed for one), else the first."""
-    top = max(score for score, _ in scored)
-    best = [a for score, a in scored if score >= top - 1e-9]
-    if rng is None or len(best) == 1:
-        return best[0]
-    chooser = SeededRng(rng, 0) if isinstance(rng, int) else rng
-    return chooser.choice(best)
 
 
 def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | None = None) -> Action | None:

@@ -36,8 +36,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.choice import pick_best as _pick
 from games.core.protocol import Rng
-from games.core.rng import ScriptedRng, SeededRng
+from games.core.rng import ScriptedRng
 from games.polls.data import (
     COSTS,
     INTERMEDIATE_A,
@@ -449,16 +450,6 @@ def _apply(state: State, seat: int, action: Action, dice: tuple[int, ...]) -> St
 
 
 # --- the players ------------------------------------------------------------------------------
-
-
-def _pick(scored: list[tuple[float, Action]], rng: Rng | int | None) -> Action:
-    """The best-scored action; ties (within 1e-9) broken by `rng` (or a seed for one), else the first."""
-    top = max(score for score, _ in scored)
-    best = [a for score, a in scored if score >= top - 1e-9]
-    if rng is None or len(best) == 1:
-        return best[0]
-    chooser = SeededRng(rng, 0) if isinstance(rng, int) else rng
-    return chooser.choice(best)
 
 
 def choose(state: State, seat: int, rng: Rng | int | None = None) -> Action | None:

@@ -67,6 +67,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from games.core.choice import pick_best as _pick
 from games.core.protocol import IllegalAction, Rng
 from games.core.rng import SeededRng
 from games.som.cards import (
@@ -262,16 +263,6 @@ class Budget:
 def _apply(state: State, seat: int, action: Action) -> State:
     """The engine's own `apply` (used only to check an action of our making; it draws nothing we read)."""
     return GAME.apply(state, seat, action, SeededRng("som-ai", 0))
-
-
-def _pick(scored: list[tuple[float, Action]], rng: Rng | int | None) -> Action:
-    """The best-scored action; ties (within 1e-9) broken by `rng` (or a seed for one), else the first."""
-    top = max(score for score, _ in scored)
-    best = [a for score, a in scored if score >= top - 1e-9]
-    if rng is None or len(best) == 1:
-        return best[0]
-    chooser = SeededRng(rng, 0) if isinstance(rng, int) else rng
-    return chooser.choice(best)
 
 
 # --- set-up ----------------------------------------------------------------------------------------
