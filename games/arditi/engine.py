@@ -31,10 +31,10 @@ from games.arditi.board import (
     neighbours,
     relative,
 )
-from games.core.data import clone, clone_keeping_log
+from games.core.data import UntimedGame, clone, clone_keeping_log
 from games.core.messages import N_, msg
 from games.core.options import check_options
-from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
+from games.core.protocol import IllegalAction, OptionSpec, Rng
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -117,7 +117,7 @@ def scores(state: State) -> list[int]:
 # --- the game -------------------------------------------------------------------------------------
 
 
-class Arditi:
+class Arditi(UntimedGame):
     id = "arditi"
     title = "Arditi del Popolo"
     min_players = 2
@@ -243,22 +243,6 @@ class Arditi:
         if landing == over or not self._can_enter(state, seat, taken, landing, extra=(over,)):
             return None
         return over, landing, arrival
-
-    def deadline(self, state: State) -> float | None:
-        return None  # no timers in the rules
-
-    def outcome(self, state: State) -> Outcome | None:
-        result = state["result"]
-        if state["phase"] != "game_over" or result is None:
-            return None
-        return Outcome(winners=list(result["winners"]),
-                       scores={s: float(p) for s, p in enumerate(result["scores"])}, reason=result["reason"])
-
-    def dump(self, state: State) -> dict[str, Any]:
-        return dict(clone(state))
-
-    def load(self, data: dict[str, Any]) -> State:
-        return dict(clone(data))
 
     # --- views -----------------------------------------------------------------------------------
 

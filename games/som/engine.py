@@ -22,10 +22,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from games.core.data import clone, clone_keeping_log
+from games.core.data import UntimedGame, clone, clone_keeping_log
 from games.core.messages import N_, msg, seat_ref
 from games.core.options import check_options
-from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
+from games.core.protocol import IllegalAction, OptionSpec, Rng
 from games.som.cards import (
     ATC_CARD,
     CARD,
@@ -215,7 +215,7 @@ def change_options(discs: list[str]) -> list[list[str]]:
     return pairs
 
 
-class Som:
+class Som(UntimedGame):
     id = "som"
     title = "Som el que decidim!"
     min_players = 1
@@ -467,22 +467,6 @@ class Som:
             for other in others:
                 found.append({"type": "redistribute", "gifts": [{"disc": d, "to": other} for d in hand[1:]]})
         return found
-
-    def deadline(self, state: State) -> float | None:
-        return None  # no timers in the rules
-
-    def outcome(self, state: State) -> Outcome | None:
-        result = state["result"]
-        if state["phase"] != "game_over" or result is None:
-            return None
-        return Outcome(winners=list(result["winners"]),
-                       scores={seat: float(p) for seat, p in enumerate(result["scores"])}, reason=result["reason"])
-
-    def dump(self, state: State) -> dict[str, Any]:
-        return dict(clone(state))
-
-    def load(self, data: dict[str, Any]) -> State:
-        return dict(clone(data))
 
     # --- the view --------------------------------------------------------------------------------
 
