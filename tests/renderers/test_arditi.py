@@ -7,7 +7,6 @@ import copy
 import math
 import random
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from games.arditi.board import LEFT, RIGHT, neighbour, ring_of
 from games.core.rng import SeededRng
 from renderers import arditi as board
 from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, PALETTE, drawable, font, recording_font_sizes, seat_color, to_png
+from tests.renderers.helpers import RecordingWords, assert_same_bytes
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -445,21 +445,6 @@ def test_captured_numbers_fit_their_line() -> None:
     assert board.text_width(many, font(board.TEXT)) <= 400
 
 
-class RecordingWords:
-    """A catalog that answers with the ids it is asked for and remembers them."""
-
-    def __init__(self) -> None:
-        self.locale = "en"
-        self.asked: set[str] = set()
-
-    def msg(self, message_id: str, names: Any = None, /, **params: Any) -> str:
-        self.asked.add(message_id)
-        return message_id
-
-    def plural(self, message_id: str, count: int, names: Any = None, /, **params: Any) -> str:
-        return self.msg(message_id, names, count=count, **params)
-
-
 def test_every_word_comes_from_the_picture_catalog(cases: dict[str, View]) -> None:
     """Every word drawn is an arditi.picture.* message, and every language has them all."""
     catalog = RecordingWords()
@@ -484,15 +469,7 @@ def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
 def test_same_view_same_bytes(cases: dict[str, View]) -> None:
     """Same view, same PNG bytes (warm, cold, in threads); rendering leaves the view untouched."""
     views = [cases[name] for name in ("six_mid", "placing", "game_over_six", "edge")]
-    before = copy.deepcopy(views)
-    expected = [to_png(render(v, "it")) for v in views]
-    assert [to_png(render(v, "it")) for v in views] == expected
-    board.clear_caches()
-    assert [to_png(render(v, "it")) for v in views] == expected
-    board.clear_caches()
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        assert list(pool.map(lambda v: to_png(render(v, "it")), views * 2)) == expected * 2
-    assert views == before
+    assert_same_bytes(views, lambda v: render(v, "it"), board.clear_caches)
 
 
 def test_seat_views_draw_the_public_board(games: dict[tuple[int, int], list[State]]) -> None:

@@ -8,7 +8,6 @@ import copy
 import math
 import random
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from games.som import GAME
 from games.som.cards import CARD, CARD_NAME, CARDS, COLOURS, KIND_NAME
 from renderers import som as board
 from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, PALETTE, drawable, font, recording_font_sizes, to_png
+from tests.renderers.helpers import RecordingWords, assert_same_bytes
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -489,21 +489,6 @@ def test_every_card_name_fits_its_card() -> None:
             assert squeeze >= board.SQUEEZES[-1]
 
 
-class RecordingWords:
-    """A catalog that answers with the ids it is asked for and remembers them."""
-
-    def __init__(self) -> None:
-        self.locale = "en"
-        self.asked: set[str] = set()
-
-    def msg(self, message_id: str, names: Any = None, /, **params: Any) -> str:
-        self.asked.add(message_id)
-        return message_id
-
-    def plural(self, message_id: str, count: int, names: Any = None, /, **params: Any) -> str:
-        return self.msg(message_id, names, count=count, **params)
-
-
 def test_every_word_comes_from_the_catalogs(cases: dict[str, View]) -> None:
     """Every word drawn is a som.picture.* message or an engine card or disc-kind name, in every language."""
     catalog = RecordingWords()
@@ -527,15 +512,7 @@ def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
 def test_same_view_same_bytes(cases: dict[str, View]) -> None:
     """Same view, same PNG bytes (warm, cold, in threads); rendering leaves the view untouched."""
     views = [cases[name] for name in ("moving", "bid", "late", "game_over_referendum")]
-    before = copy.deepcopy(views)
-    expected = [to_png(render(v, "ca")) for v in views]
-    assert [to_png(render(v, "ca")) for v in views] == expected
-    board.clear_caches()
-    assert [to_png(render(v, "ca")) for v in views] == expected
-    board.clear_caches()
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        assert list(pool.map(lambda v: to_png(render(v, "ca")), views * 2)) == expected * 2
-    assert views == before
+    assert_same_bytes(views, lambda v: render(v, "ca"), board.clear_caches)
 
 
 # --- nothing secret -----------------------------------------------------------------------------------------------

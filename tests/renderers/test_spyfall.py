@@ -36,6 +36,7 @@ from renderers.core import (
     text_width,
     to_png,
 )
+from tests.renderers.helpers import RecordingWords
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -554,21 +555,6 @@ def test_wrong_guess_outlined_in_red(cases: dict[str, State]) -> None:
 
 
 # --- words and names ------------------------------------------------------------------------
-
-
-class RecordingWords:
-    """A catalog that answers with the ids it is asked for and remembers them."""
-
-    def __init__(self) -> None:
-        self.locale = "en"
-        self.asked: set[str] = set()
-
-    def msg(self, message_id: str, names: Any = None, /, **params: Any) -> str:
-        self.asked.add(message_id)
-        return message_id
-
-    def plural(self, message_id: str, count: int, names: Any = None, /, **params: Any) -> str:
-        return self.msg(message_id, names, count=count, **params)
 
 
 def test_every_word_comes_from_the_picture_catalog(cases: dict[str, State]) -> None:
