@@ -1,9 +1,31 @@
-"""What the computer players share: choosing the best-scored action, ties broken by the injected rng."""
+"""What the computer players share: the node budget of a decision, choosing the best-scored action
+(ties broken by the injected rng) and the uniformly random baseline of the benchmarks."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.core.protocol import Action, Rng
 from games.core.rng import SeededRng
+
+
+class Budget:
+    """The work bound of one decision: every look-ahead node and engine application spends one."""
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+    def spend(self) -> bool:
+        """Spend one node; False (and nothing spent) once the budget is gone: the caller then judges
+        statically."""
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return True
+
+
+def _chooser(rng: Rng | int) -> Rng:
+    return SeededRng(rng, 0) if isinstance(rng, int) else rng
 
 
 def pick_best(scored: list[tuple[float, Action]], rng: Rng | int | None) -> Action:
@@ -12,5 +34,11 @@ def pick_best(scored: list[tuple[float, Action]], rng: Rng | int | None) -> Acti
     best = [a for score, a in scored if score >= top - 1e-9]
     if rng is None or len(best) == 1:
         return best[0]
-    chooser = SeededRng(rng, 0) if isinstance(rng, int) else rng
-    return chooser.choice(best)
+    return _chooser(rng).choice(best)
+
+
+def random_action(legal: Sequence[Action], rng: Rng | int | None) -> Action | None:
+    """A uniformly random action of `legal` (the first without `rng`; None when there is none)."""
+    if not legal:
+        return None
+    return legal[0] if rng is None else _chooser(rng).choice(list(legal))

@@ -67,6 +67,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from games.core.choice import Budget, random_action
 from games.core.choice import pick_best as _pick
 from games.core.protocol import IllegalAction, Rng
 from games.core.rng import SeededRng
@@ -243,21 +244,6 @@ def keep_value(know: Know, kind: str) -> float:
 
 
 # --- choosing among scored actions ---------------------------------------------------------------
-
-
-class Budget:
-    """The work bound of one decision: every look-ahead node and engine application spends one."""
-
-    def __init__(self, nodes: int) -> None:
-        self.left = nodes
-
-    def spend(self) -> bool:
-        """Spend one node; False (and nothing spent) once the budget is gone: the caller then judges
-        statically."""
-        if self.left <= 0:
-            return False
-        self.left -= 1
-        return True
 
 
 def _apply(state: State, seat: int, action: Action) -> State:
@@ -821,13 +807,7 @@ def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | 
 
 def random_choose(state: State, seat: int, rng: Rng | int | None = None) -> Action | None:
     """The baseline: a uniformly random legal action (the first one without `rng`)."""
-    legal = GAME.legal_actions(state, seat)
-    if not legal:
-        return None
-    if rng is None:
-        return legal[0]
-    chooser = SeededRng(rng, 0) if isinstance(rng, int) else rng
-    return chooser.choice(legal)
+    return random_action(GAME.legal_actions(state, seat), rng)
 
 
 __all__ = ["NODE_BUDGET", "Budget", "Know", "bid_amount", "choose", "keep_value", "plan_gifts", "protect_plan",

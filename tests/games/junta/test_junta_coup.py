@@ -488,3 +488,72 @@ def test_random_full_games_end():
             seat = r.choice(seats)
             s = GAME.apply(s, seat, r.choice(GAME.legal_actions(s, seat)), SeededRng(seed, step))
         assert s["result"] is not None
+
+
+# --- the cousin's movement, a return during a coup, permitted retreats (§8.5, §5.6, §8.8) -----------------
+
+
+def test_cousin_moves_the_exiles_office_at_the_exiles_turn():
+    """Coup Phases 1-6: at the turn of an exile whose office the cousin holds, the President makes one extra
+    movement with that office's units only; the Rebellion Phase skips the exile."""
+    s = started(exile={3: "swiss_embassy"})
+    s["cousin"] = "general_3"
+    seen = []
+    while c(s)["phase"] == 0 and c(s)["segment"] == "movement":
+        seen.append(acting(s)[0])
+        s = play(s, acting(s)[0], {"type": "end_movement"})
+    assert seen == [1, 2]  # the President and the exile have no Rebellion turn
+    s = end_declarations(s)
+    assert c(s)["phase"] == 1 and c(s)["turn"]["seat"] == 2  # left of the leader first
+    s = play(s, 2, {"type": "end_movement"})
+    assert c(s)["turn"] == {"seat": 0, "used": [], "cousin": "general_3"}  # seat 3's turn, moved by the President
+    refused(s, 0, {"type": "move_units", "from": "palace", "moves": [{"unit": "pg_1", "to": "malecon"}]})
+    s = play(s, 0, {"type": "move_units", "from": "barracks_3",
+                    "moves": [{"unit": "b3_1", "to": "hillside_villas"}, {"unit": "b3_2", "to": "hillside_villas"}]})
+    assert c(s)["units"]["b3_1"]["area"] == "hillside_villas" and not c(s)["rebels"][0]
+    refused(s, 0, {"type": "move_units", "from": "barracks_3", "moves": [{"unit": "b3_3", "to": "hillside_villas"}]},
+            "junta.coup.one_movement")
+    s = play(s, 0, {"type": "end_movement"})
+    assert c(s)["turn"]["seat"] == 0 and c(s)["turn"]["cousin"] is None  # then his own turn
+    s = play(s, 0, {"type": "move_units", "from": "palace", "moves": [{"unit": "pg_1", "to": "malecon"}]})
+    assert c(s)["units"]["pg_1"]["area"] == "malecon"
+
+
+def test_return_from_exile_during_a_coup_wakes_the_units():
+    """An exile may return during a movement segment (never in combat): his ignored units become active
+    where they stand, and with safe conduct the Minister is not asked."""
+    s = started(exile={3: "swiss_embassy"})
+    assert coup.units_in(s, "barracks_3") == []  # ignored while he is away
+    place(s, "swiss_embassy", "b1_6")
+    s = play(s, 1, {"type": "grant_safe_conduct", "to": 3})
+    s = play(s, 3, {"type": "return_from_exile"})
+    assert s["exile"][3] is None and waiting(s)[0] == "coup"
+    assert coup.units_in(s, "barracks_3") == [f"b3_{i}" for i in range(1, 7)]
+    assert coup.players_in(s, "barracks_3") == [3]
+
+
+def test_return_from_exile_refused_in_combat():
+    """No return from exile during a coup's combat segment."""
+    s = started(exile={3: "swiss_embassy"})
+    s = end_movements(s)
+    assert c(s)["segment"] == "combat"
+    refused(s, 3, {"type": "return_from_exile"}, "junta.no_return_now")
+
+
+def test_permit_retreat_opens_an_occupied_neighbour():
+    """A loser may retreat only into free areas, or into one whose other players permit it (§8.8)."""
+    s = _battle()
+    place(s, "university", "b3_1")
+    s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
+    s = play(s, 2, {"type": "hold_fire"}, rolls=[6])
+    s = play(s, 2, {"type": "choose_casualties", "units": ["b2_1"]})
+    for _ in range(2):
+        s = play(s, 1, {"type": "hold_fire"})
+        s = play(s, 2, {"type": "hold_fire"})
+    s = play(s, 1, {"type": "allow_stay", "to": []})
+    into_university = {"type": "retreat", "moves": [{"unit": u, "to": "university"} for u in ("b2_2", "b2_3", "mar_1")]}
+    refused(s, 2, into_university, "junta.coup.bad_retreat")
+    refused(s, 1, {"type": "permit_retreat", "to": 2, "area": "university"}, "junta.coup.bad_permit")  # no unit there
+    s = play(s, 3, {"type": "permit_retreat", "to": 2, "area": "university"})
+    s = play(s, 2, into_university)
+    assert coup.players_in(s, "university") == [2, 3] and coup.players_in(s, "market") == [1]
