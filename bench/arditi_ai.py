@@ -18,15 +18,14 @@ vs greedy, think time p99 ≤ 0.5 s). Reports, never asserts.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench._ai import mean, p99, play_all
 from bench._common import header
 from games.arditi.ai import choose, greedy_choose
 from games.arditi.engine import GAME
@@ -102,18 +101,6 @@ def play_game(job: tuple[int, str, int | None]) -> GameResult:
     return record
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (nearest rank) of `values`."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered) + 0.5)) - 1))]
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
 def report(opponent: str, results: list[GameResult]) -> dict[str, float]:
     n = len(results)
     count = {k: sum(r.result == k for r in results) for k in ("win", "shared", "loss", "stalled", "illegal")}
@@ -128,18 +115,18 @@ def report(opponent: str, results: list[GameResult]) -> dict[str, float]:
           f"  stalled {count['stalled']}  illegal {count['illegal']}")
     print(f"  win rate {rate:.1%} (target ≥ {TARGETS[opponent]:.0%}; shared wins not counted)"
           f"  points rate {points:.1%} (shared = ½)")
-    print(f"  mean score margin {_mean(margins):+.1f}  (computer {_mean([r.scores[r.ai_seat] for r in finished]):.1f}"
-          f", opponent {_mean([r.scores[1 - r.ai_seat] for r in finished]):.1f})")
+    print(f"  mean score margin {mean(margins):+.1f}  (computer {mean([r.scores[r.ai_seat] for r in finished]):.1f}"
+          f", opponent {mean([r.scores[1 - r.ai_seat] for r in finished]):.1f})")
     rounds = [float(r.rounds) for r in finished]
     actions = [float(r.actions) for r in finished]
-    print(f"  game length: rounds mean {_mean(rounds):.1f} max {max(rounds, default=0):.0f};"
-          f" actions mean {_mean(actions):.0f} max {max(actions, default=0):.0f}")
+    print(f"  game length: rounds mean {mean(rounds):.1f} max {max(rounds, default=0):.0f};"
+          f" actions mean {mean(actions):.0f} max {max(actions, default=0):.0f}")
     reasons = Counter(r.reason for r in finished)
     print("  ended by: " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
-    print(f"  think time, all {len(think)} decisions: mean {_mean(think) * 1000:.1f} ms"
-          f"  p99 {percentile(think, 0.99) * 1000:.1f} ms  max {max(think, default=0) * 1000:.1f} ms")
-    print(f"  think time, {len(search)} decisions with a choice: mean {_mean(search) * 1000:.1f} ms"
-          f"  p99 {percentile(search, 0.99) * 1000:.1f} ms  max {max(search, default=0) * 1000:.1f} ms")
+    print(f"  think time, all {len(think)} decisions: mean {mean(think) * 1000:.1f} ms"
+          f"  p99 {p99(think) * 1000:.1f} ms  max {max(think, default=0) * 1000:.1f} ms")
+    print(f"  think time, {len(search)} decisions with a choice: mean {mean(search) * 1000:.1f} ms"
+          f"  p99 {p99(search) * 1000:.1f} ms  max {max(search, default=0) * 1000:.1f} ms")
     lost = [r.seed for r in results if r.result not in ("win", "shared")]
     if lost:
         print(f"  seeds not won: {' '.join(map(str, lost[:30]))}{' …' if len(lost) > 30 else ''}")
@@ -147,31 +134,12 @@ def report(opponent: str, results: list[GameResult]) -> dict[str, float]:
     by_first = {f: sum(r.result == "win" for r in results if (r.first == r.ai_seat) == f) for f in (True, False)}
     print(f"  wins in seat 0 {by_seat[0]}, seat 1 {by_seat[1]};"
           f" moving first {by_first[True]}, second {by_first[False]}")
-    return {"rate": rate, "n": n, "p99": percentile(think, 0.99), "mean": _mean(think),
+    return {"rate": rate, "n": n, "p99": p99(think), "mean": mean(think),
             "max": max(think, default=0.0)}
 
 
-def run_games(jobs: list[tuple[int, str, int | None]], workers: int, started: float) -> list[GameResult]:
-    """Play the games (in `workers` processes), printing progress to stderr."""
-    results: list[GameResult] = []
-    every = max(1, len(jobs) // 10)
-
-    def progress(result: GameResult) -> None:
-        results.append(result)
-        done = len(results)
-        if done % every == 0 or done == len(jobs):
-            wins = sum(r.result == "win" for r in results)
-            print(f"   vs {result.opponent}: {done}/{len(jobs)} games, {wins} won,"
-                  f" {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
-
-    if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            for result in pool.imap_unordered(play_game, jobs, chunksize=1):
-                progress(result)
-    else:
-        for job in jobs:
-            progress(play_game(job))
-    return results
+def won(done: list[GameResult]) -> str:
+    return f"vs {done[-1].opponent}, {sum(r.result == 'win' for r in done)} won"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -191,7 +159,7 @@ def main(argv: list[str] | None = None) -> None:
     all_think: list[float] = []
     for opponent in args.against:
         jobs = [(seed, opponent, args.max_rounds) for seed in range(args.start, args.start + args.games)]
-        results = run_games(jobs, args.workers, started)
+        results = play_all(play_game, jobs, args.workers, won)
         results.sort(key=lambda r: r.seed)
         summary[opponent] = report(opponent, results)
         all_think += [t for r in results for t in r.think_s]
@@ -201,10 +169,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  win rate vs {opponent:<7} {s['rate']:6.1%} over {int(s['n'])} games"
               f"  target ≥ {TARGETS[opponent]:.0%}  {verdict}")
     if all_think:
-        p99 = percentile(all_think, 0.99)
-        verdict = "OK" if p99 <= THINK_P99_S else "over"
-        print(f"  think time p99  {p99 * 1000:7.1f} ms  target ≤ {THINK_P99_S * 1000:.0f} ms  {verdict}"
-              f"  (mean {_mean(all_think) * 1000:.1f} ms, max {max(all_think) * 1000:.1f} ms,"
+        top = p99(all_think)
+        verdict = "OK" if top <= THINK_P99_S else "over"
+        print(f"  think time p99  {top * 1000:7.1f} ms  target ≤ {THINK_P99_S * 1000:.0f} ms  {verdict}"
+              f"  (mean {mean(all_think) * 1000:.1f} ms, max {max(all_think) * 1000:.1f} ms,"
               f" {len(all_think)} decisions)")
 
 

@@ -13,13 +13,13 @@ against the targets (≥ 90 % vs random, ≥ 60 % vs greedy, < 2 s a decision). 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench._ai import play_all
 from bench._common import header
 from games.core.rng import SeededRng
 from games.polls.ai import choose, greedy_choose
@@ -115,11 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     summary: dict[str, dict[str, float]] = {}
     for opponent in args.against:
         jobs = [(seed, opponent) for seed in range(args.start, args.start + args.games)]
-        if args.workers > 1:
-            with multiprocessing.Pool(args.workers) as pool:
-                results = list(pool.imap_unordered(play_game, jobs, chunksize=1))
-        else:
-            results = [play_game(job) for job in jobs]
+        results = play_all(play_game, jobs, args.workers)
         results.sort(key=lambda r: r.seed)
         summary[opponent] = report(opponent, results)
     print(f"\nTotals ({time.perf_counter() - started:.0f} s of wall time, {args.workers} worker(s))")

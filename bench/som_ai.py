@@ -20,14 +20,13 @@ numbers; never asserts. The whole run (40 configurations, 200 games each, both p
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench._ai import mean, p99, play_all
 from bench._common import header
 from games.core.rng import SeededRng
 from games.som.ai import choose, random_choose
@@ -120,18 +119,6 @@ def _accepted(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
     return True
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (nearest rank) of `values`."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered) + 0.5)) - 1))]
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
 def _rates(results: list[GameResult]) -> dict[str, float]:
     n = len(results) or 1
     count = Counter(r.reason for r in results)
@@ -144,8 +131,8 @@ def _row(label: str, computer: list[GameResult], baseline: list[GameResult]) -> 
     odd = sum(r.reason in ("stalled", "illegal") for r in computer + baseline)
     return (f"  {label:<20} {len(computer):>5} {c['referendum']:>6.1%} {b['referendum']:>6.1%}"
             f"  {c['intervened']:>6.1%} {b['intervened']:>6.1%}  {c['dui']:>5.1%} {b['dui']:>5.1%}"
-            f"  {_mean([float(r.turns) for r in computer]):>5.1f} {_mean([float(r.turns) for r in baseline]):>5.1f}"
-            f"  {_mean(think) * 1000:>6.2f} {percentile(think, 0.99) * 1000:>7.2f} {max(think, default=0) * 1000:>7.1f}"
+            f"  {mean([float(r.turns) for r in computer]):>5.1f} {mean([float(r.turns) for r in baseline]):>5.1f}"
+            f"  {mean(think) * 1000:>6.2f} {p99(think) * 1000:>7.2f} {max(think, default=0) * 1000:>7.1f}"
             + (f"  ({odd} stalled/illegal)" if odd else ""))
 
 
@@ -186,32 +173,11 @@ def report(results: list[GameResult], cfgs: list[Config]) -> None:
     print(_row("all", comp, rand))
     think = [t for r in comp for t in r.think_s]
     if think:
-        p99 = percentile(think, 0.99)
-        verdict = "OK" if p99 <= THINK_P99_S else "over"
-        print(f"\n  think time over {len(think)} decisions: mean {_mean(think) * 1000:.2f} ms,"
-              f" p99 {p99 * 1000:.2f} ms (target ≤ {THINK_P99_S * 1000:.0f} ms: {verdict}),"
+        top = p99(think)
+        verdict = "OK" if top <= THINK_P99_S else "over"
+        print(f"\n  think time over {len(think)} decisions: mean {mean(think) * 1000:.2f} ms,"
+              f" p99 {top * 1000:.2f} ms (target ≤ {THINK_P99_S * 1000:.0f} ms: {verdict}),"
               f" max {max(think) * 1000:.1f} ms")
-
-
-def run_games(jobs: list[tuple[int, Config, str]], workers: int, started: float) -> list[GameResult]:
-    """Play the games (in `workers` processes), printing progress to stderr."""
-    results: list[GameResult] = []
-    every = max(1, len(jobs) // 20)
-
-    def progress(result: GameResult) -> None:
-        results.append(result)
-        done = len(results)
-        if done % every == 0 or done == len(jobs):
-            print(f"   {done}/{len(jobs)} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
-
-    if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            for result in pool.imap_unordered(play_game, jobs, chunksize=4):
-                progress(result)
-    else:
-        for job in jobs:
-            progress(play_game(job))
-    return results
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -231,7 +197,7 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     jobs = [(seed, cfg, policy) for policy in args.policies for cfg in cfgs
             for seed in range(args.start, args.start + args.games)]
-    results = run_games(jobs, args.workers, started)
+    results = play_all(play_game, jobs, args.workers, chunksize=4)
     results.sort(key=lambda r: (r.policy, r.config.players, r.config.mode, r.config.degree, r.seed))
     report(results, cfgs)
     print(f"\n  {time.perf_counter() - started:.0f} s of wall time, {args.workers} worker(s)")

@@ -1,0 +1,310 @@
+"""The computer family (games/junta/ai.py): legal, deterministic, blind to others' secrets, and greedy for
+its Swiss account — it banks, stands for President, votes its interest, shoots where the money is, and
+starts only coups it can win."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from games.core.protocol import IllegalAction
+from games.core.rng import SeededRng
+from games.junta import GAME, engine
+from games.junta.ai import choose, coup_score, random_choose
+from games.junta.cards import NOTE_COUNT
+from tests.games.junta.junta_kit import card, fresh, notes_total, play, position, waiting
+from tests.games.junta.test_junta_coup import acting, end_movements, place, quiet_phase, started
+from tests.games.junta.test_junta_turn import fail_budget
+
+FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+State = dict[str, Any]
+
+
+def game(n: int, seed: int, computers: set[int], states: list[State] | None = None) -> State:
+    """A seeded game: `computers` seats chosen by the computer family, the others uniformly at random."""
+    driver = random.Random(f"ai-test:{seed}")
+    s = GAME.setup(n, {}, SeededRng(seed, 0))
+    for step in range(1, 8000):
+        if GAME.outcome(s) is not None:
+            return s
+        seat = driver.choice(sorted(GAME.to_act(s)))
+        if seat in computers:
+            action = choose(s, seat, SeededRng(seed, step))
+            if states is not None:
+                states.append(s)
+        else:
+            action = random_choose(s, seat, driver.randrange(2**31))
+        assert action is not None, f"seat {seat} was asked and had nothing to do"
+        s = GAME.apply(s, seat, action, SeededRng(seed, step))
+        assert notes_total(s) == NOTE_COUNT
+    raise AssertionError(f"seed {seed}: no end")
+
+
+@pytest.mark.parametrize(("n", "seed"), [(4, 1), (7, 2)])
+def test_computer_families_play_whole_games_legally(n, seed):
+    """A table of computer families plays every decision with actions the engine accepts, to the end."""
+    s = game(n, seed, set(range(n)))
+    assert GAME.outcome(s).reason == "aid_exhausted"
+
+
+def test_one_computer_is_richest_against_four_random_players():
+    """5 players, one computer family (seat varies) against random legal players: its account is the richest."""
+    richest = 0
+    for seed in range(4):
+        me = seed % 5
+        s = game(5, seed, {me})
+        totals = [sum(a) for a in s["accounts"]]
+        richest += totals[me] == max(totals)
+    assert richest >= 3
+
+
+def test_choice_is_deterministic():
+    """The same position and rng give the same action; it never depends on a clock."""
+    states: list[State] = []
+    game(4, 3, {0, 1, 2, 3}, states)
+    for s in states[::40]:
+        seat = min(GAME.to_act(s))
+        assert choose(s, seat, SeededRng(5, 1)) == choose(copy.deepcopy(s), seat, SeededRng(5, 1))
+
+
+SECRET_SENSITIVE = ("declarations", "locations", "budget:propose", "firing_squad", "coup_poll", "banking", "return")
+
+
+def _others_secrets_changed(s: State, seat: int, pick: random.Random) -> State:
+    """The same position as `seat` sees it, with the other families' notes, hands and unrevealed locations
+    dealt otherwise (counts of cards kept; notes from the aid deck)."""
+    t = copy.deepcopy(s)
+    pool = [v for x in range(t["n"]) if x != seat for v in t["money"][x] + t["accounts"][x]] + t["aid_down"]
+    pick.shuffle(pool)
+    for x in range(t["n"]):
+        if x == seat:
+            continue
+        k, j = pick.randint(0, min(5, len(pool))), pick.randint(0, 3)
+        t["money"][x], pool = sorted(pool[:k]), pool[k:]
+        t["accounts"][x], pool = sorted(pool[:j]), pool[j:]
+        for i in range(len(t["hands"][x])):
+            if t["deck"]:
+                d = pick.randrange(len(t["deck"]))
+                t["hands"][x][i], t["deck"][d] = t["deck"][d], t["hands"][x][i]
+    t["aid_down"] = pool
+    if not t["revealed"]:
+        t["location"] = [pick.choice(engine.LOCATIONS) if (loc is not None and x != seat) else loc
+                         for x, loc in enumerate(t["location"])]
+    return t
+
+
+def test_reads_no_other_familys_secret():
+    """Its choice is the same whatever the other families hold (notes, accounts, hands, hidden locations)."""
+    states: list[State] = []
+    game(5, 4, {0, 1, 2, 3, 4}, states)
+    pick = random.Random(9)
+    checked: Counter[str] = Counter()
+    for i, s in enumerate(states):
+        frame, seats = engine._waiting(s)
+        if frame is None or engine._decision(frame) in ("budget:keep", "surrender", "coup"):
+            continue  # asked only of a player whose notes allow it / the coup itself is public
+        decision = engine._decision(frame)
+        if decision not in SECRET_SENSITIVE and i % 13:
+            continue  # every decision that weighs money or places, and a sample of the others
+        seat = min(seats)
+        if GAME.view(_others_secrets_changed(s, seat, pick), seat) != GAME.view(s, seat):
+            continue  # the perturbation showed through the seat's own view (a private log line): skip
+        assert choose(_others_secrets_changed(s, seat, pick), seat, SeededRng(1, 1)) == choose(s, seat, SeededRng(1, 1))
+        checked[decision] += 1
+    assert {"declarations", "locations", "budget:propose", "banking"} <= set(checked), checked
+
+
+# --- money --------------------------------------------------------------------------------------------------------
+
+
+def test_banks_everything_then_ends():
+    """At the bank it deposits all its notes, then ends its banking."""
+    s = position(4, phase=7, offices=FOUR, money={2: [3, 1]}, locations={0: "home", 1: "home", 2: "bank", 3: "bank"})
+    action = choose(s, 2)
+    assert action == {"type": "deposit", "notes": [1, 3]}
+    s = play(s, 2, action)
+    assert choose(s, 2) == {"type": "end_banking"}
+
+
+def test_keeps_the_price_of_bribing_the_assassin():
+    """Holding Bribe the Assassin it keeps at least 2M in hand and banks the rest."""
+    s = position(4, phase=7, offices=FOUR, money={2: [3, 1, 1]}, hands={2: ["brb_assassin"]},
+                 locations={0: "home", 1: "home", 2: "bank", 3: "home"})
+    action = choose(s, 2)
+    s = play(s, 2, action)
+    assert sum(s["money"][2]) >= 2 and sum(s["accounts"][2]) == 5 - sum(s["money"][2]) and s["accounts"][2]
+
+
+@pytest.mark.parametrize(("bank", "money", "where"), [("open", [3, 3], "bank"), ("lunch", [3, 3], "bank"),
+                                                      ("holiday", [3, 3], None), ("open", [1], None)])
+def test_goes_to_the_bank_when_it_carries_money(bank, money, where):
+    """With money and a bank that opens this turn it goes there; otherwise somewhere else."""
+    s = position(4, phase=5, offices=FOUR, money={2: money}, bank=bank)
+    action = choose(s, 2, SeededRng(1, 0))
+    assert action["type"] == "choose_location"
+    assert action["location"] == where if where else action["location"] != "bank"
+
+
+# --- votes and the budget -------------------------------------------------------------------------------------------
+
+
+def test_stands_for_president_in_the_first_election():
+    """On its first voting turn it nominates itself with its strongest source."""
+    s = fresh(4, hands={0: ["vote_bought_deputies", "vote_refugees"], 1: [], 2: [], 3: []})
+    action = choose(s, 0)
+    assert action == {"type": "nominate", "candidate": 0, "sources": [{"card": card("vote_bought_deputies")}]}
+
+
+def _budget_vote(amounts: dict[str, int], hands: dict[int, list[str]] | None = None) -> State:
+    s = position(4, phase=4, money={0: [3, 2]}, offices=FOUR, hands=hands or {})
+    s = play(s, 0, {"type": "propose_budget", "amounts": amounts})
+    s = play(s, 0, {"type": "pass_vote"})
+    return play(s, 1, {"type": "pass_vote"})
+
+
+def test_votes_yes_for_a_budget_that_pays_it_and_no_otherwise():
+    """Paid: its office votes go to yes; not paid: to no."""
+    s = _budget_vote({"2": 2})
+    assert waiting(s) == ("vote:turns", [2])
+    action = choose(s, 2)
+    assert action["type"] == "cast_vote" and action["choice"] == "yes"
+    s = play(s, 2, {"type": "pass_vote"})
+    action = choose(s, 3)
+    assert action["type"] == "cast_vote" and action["choice"] == "no"
+
+
+def test_votes_down_a_budget_when_it_holds_the_alternative():
+    """Even paid, with the Alternative Budget in hand it votes no: a failed budget lets it take the aid."""
+    s = _budget_vote({"2": 2}, hands={2: ["evt_alternative_budget"]})
+    assert choose(s, 2)["choice"] == "no"
+
+
+def test_proposes_a_budget_that_buys_a_majority():
+    """As President it pays the fewest strong voters it needs, from its smallest notes, and no more."""
+    s = position(4, phase=4, money={0: [1, 1, 2, 2, 3, 3, 1, 2]}, offices=FOUR, influence={1: ["inf_church"]})
+    action = choose(s, 0)
+    assert action["type"] == "propose_budget"
+    assert set(action["amounts"]) == {"1"} and action["amounts"]["1"] == 1  # Church: 10 votes
+    play(s, 0, action)
+
+
+def test_plays_the_alternative_budget_when_the_budget_fails():
+    """In the window after a failed budget it plays the Alternative Budget."""
+    s = position(4, phase=4, money={0: [3, 2]}, offices=FOUR, hands={2: ["evt_alternative_budget"]})
+    s = fail_budget(play(s, 0, {"type": "propose_budget", "amounts": {}}))
+    frame = s["stack"][-1]
+    assert frame["kind"] == "window" and frame["timing"] == "BUDGET_REJECTED"
+    assert choose(s, 2) == {"type": "play_card", "card": card("evt_alternative_budget")}
+    assert choose(s, 3) == {"type": "ready"}
+
+
+# --- assassinations ----------------------------------------------------------------------------------------------
+
+
+def test_secret_police_shoots_the_president_at_the_bank_after_the_aid():
+    """The Minister's free attempt goes to the family seen drawing the aid, at the bank while it is open."""
+    offices = {"interior": 3, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 1, "air_force": 2}
+    s = position(4, phase=6, president=0, offices=offices,
+                 locations={0: "bank", 1: "mistress", 2: "night_club", 3: "headquarters"})
+    s["log"] += [{"type": "phase", "turn": 1, "phase": 1}, {"type": "aid_drawn", "seat": 0, "count": 8}]
+    assert waiting(s) == ("declarations", [3])
+    assert choose(s, 3, SeededRng(1, 0)) == {"type": "declare_assassination", "assassin": "secret_police",
+                                              "victim": 0, "location": "bank"}
+
+
+def test_protects_itself_when_an_attempt_hits():
+    """Hit, it plays Bribe the Assassin rather than die."""
+    offices = {"interior": 3, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 1, "air_force": 2}
+    s = position(4, phase=6, president=0, offices=offices, hands={1: ["brb_assassin"]}, money={1: [2, 1]},
+                 locations={0: "home", 1: "mistress", 2: "night_club", 3: "headquarters"})
+    s = play(s, 3, {"type": "declare_assassination", "assassin": "secret_police", "victim": 1, "location": "mistress"})
+    while waiting(s)[0] == "declarations":
+        s = play(s, waiting(s)[1][0], {"type": "end_declarations"})
+    assert waiting(s) == ("protect", [1])
+    action = choose(s, 1)
+    assert action["type"] == "play_card" and action["card"] == card("brb_assassin")
+    s = play(s, 1, action)
+    assert s["alive"][1]
+
+
+# --- the coup ------------------------------------------------------------------------------------------------------
+
+
+def test_declines_a_coup_it_cannot_win_and_starts_one_it_can():
+    """Its Minister and 1st Brigade (10 units) are fewer than the others' 18: it declines; with three unit
+    cards more it starts, with the opening that places the rebels best."""
+    weak = position(4, phase=8, president=0, pretext=True, offices=FOUR)
+    while waiting(weak)[0] == "window":
+        weak = play(weak, waiting(weak)[1][0], {"type": "ready"})
+    assert waiting(weak) == ("coup_poll", [1])
+    assert choose(weak, 1) == {"type": "decline_coup"}
+    strong = position(4, phase=8, president=0, pretext=True, offices=FOUR,
+                      hands={1: ["unt_students", "unt_rioters", "unt_strikers"]})
+    while waiting(strong)[0] == "window":
+        strong = play(strong, waiting(strong)[1][0], {"type": "ready"})
+    action = choose(strong, 1)
+    assert action["type"] == "start_coup"
+    assert play(strong, 1, action)["coup"]["leader"] == 1
+
+
+def test_loyal_family_stays_out_of_the_rebellion_phase():
+    """In the Rebellion Phase a loyal family only ends its movement turn (acting would make it a rebel)."""
+    s = started()
+    s = play(s, 1, {"type": "end_movement"})
+    assert acting(s) == [2]
+    assert choose(s, 2) == {"type": "end_movement"}
+
+
+def test_rebel_leader_moves_to_better_its_side():
+    """The leader's next movement improves the rebels' standing on the map."""
+    s = started({"kind": "land", "unit": "paratrooper", "area": "palace"}, leader=3)
+    action = choose(s, 3)
+    assert action["type"] != "end_movement"
+    after = play(s, 3, action)
+    assert coup_score(after, "rebels", 3) > coup_score(s, "rebels", 3)
+
+
+def test_chooses_the_side_that_wins():
+    """Choosing sides: the rebels hold three power centres whatever it chooses, so it joins the rebels."""
+    s = started()
+    place(s, "parliament", "b1_2")
+    place(s, "radio_station", "b1_3")
+    place(s, "railway_station", "b1_4")
+    for _ in range(7):
+        s = quiet_phase(s)
+    s = play(s, 1, {"type": "choose_side", "side": "rebels"})
+    assert acting(s) == [2] and choose(s, 2) == {"type": "choose_side", "side": "rebels"}
+
+
+def test_fires_at_the_other_side_and_holds_fire_among_friends():
+    """In a wave it fires all its units there at the other side's strongest player."""
+    s = started({"kind": "move", "from": "barracks_1",
+                 "moves": [{"unit": f"b1_{i}", "to": "market"} for i in (1, 2, 3)]})
+    place(s, "market", "b2_1", "b2_2")
+    s = end_movements(s)
+    s = play(s, 1, {"type": "declare_attack", "areas": ["market"]})
+    while s["coup"]["combat"]["step"] == "declare":
+        s = play(s, acting(s)[0], {"type": "end_declaration"})
+    assert choose(s, 1) == {"type": "fire", "units": ["b1_1", "b1_2", "b1_3"], "target": 2}
+    assert choose(s, 2) == {"type": "hold_fire"}  # loyal in the Rebellion Phase: even no return fire
+
+
+def test_refusal_is_never_its_answer():
+    """Every action it picks over a mixed game applies (checked on sampled positions)."""
+    states: list[State] = []
+    game(6, 6, {0, 2, 4}, states)
+    for s in states:
+        seat = min(GAME.to_act(s) & {0, 2, 4}, default=None)
+        if seat is None:
+            continue
+        action = choose(s, seat, SeededRng(2, 2))
+        if action is None:
+            continue
+        try:
+            GAME.apply(s, seat, action, SeededRng(2, 3))
+        except IllegalAction as refusal:  # pragma: no cover - the failure message names the action
+            raise AssertionError(f"{action} refused: {refusal}") from None
