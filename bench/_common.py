@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from games.core.protocol import Game, IllegalAction
+from games.core.protocol import Game, IllegalAction, optional_member
 from games.core.rng import SeededRng
 
 # Actions that take a player out of the game: a random playout does them only rarely, or every
@@ -206,7 +206,13 @@ def random_playout(
     state = game.setup(n_players, dict(options or {}), SeededRng(seed, 0))
     now = START_AT
     seq = 0
+    auto_action = optional_member(game, "auto_action")
     while seq < max_steps and game.outcome(state) is None:
+        due = auto_action(state) if auto_action is not None else None
+        if due is not None:  # a game-master step the table service takes at once (Junta starts its clock)
+            seq += 1
+            state = game.apply(state, None, {**due, "at": now}, SeededRng(seed, seq))
+            continue
         players = [
             (seat, action) for seat in sorted(game.to_act(state)) for action in game.legal_actions(state, seat)
         ]

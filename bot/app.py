@@ -20,7 +20,7 @@ from bot.ui.common import locale_of, refuse
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.table", "bot.cogs.spyfall", "bot.cogs.polls", "bot.cogs.arditi", "bot.cogs.som")
+COGS = ("bot.cogs.table", "bot.cogs.spyfall", "bot.cogs.polls", "bot.cogs.arditi", "bot.cogs.som", "bot.cogs.junta")
 
 
 def virtual_aware_now() -> float:

@@ -22,7 +22,7 @@ from bot.delivery import render_png
 from bot.i18n import words
 from bot.tables import Change, Table
 from bot.ui.common import mention
-from bot.ui.controls import actions_of, board_view, human_seats, picker
+from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
 from bot.ui.spec import Ctx, GameUI, Renderer
 from games.core.messages import MessageFamily
 
@@ -194,7 +194,8 @@ class TablePresenter:
     # --- secrets ----------------------------------------------------------------------------
 
     def dm_controls(self, table: Table, seat: int, ctx: Ctx) -> discord.ui.View | None:
-        """The pickers of the secret's `controls` groups this seat can use now (a bid by DM)."""
+        """The picker of the first of the secret's `controls` groups this seat can use now (a bid by
+        DM), else the buttons of its `panel` groups he can use."""
         assert self.ui.secret is not None
         for group_id in self.ui.secret.controls:
             group = self.ui.group(group_id)
@@ -202,7 +203,7 @@ class TablePresenter:
             if group is not None and choices:
                 view: discord.ui.View = picker(table, group, ctx, choices, 0)["view"]
                 return view
-        return None
+        return panel_view(table, self.ui, ctx, seat)
 
     async def deal_secrets(self, table: Table) -> None:
         """Send each player's secret by DM when it changed; a failed DM gets a public hint."""

@@ -123,6 +123,8 @@ def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
     """The board's buttons: each group some seat can use now, then the private-view button."""
     view = discord.ui.View(timeout=None)
     for group in ui.groups:
+        if not group.board:
+            continue
         choices = public_actions(table, group)
         if not choices and not (group.shown is not None and group.shown(ctx)):
             continue
@@ -136,6 +138,18 @@ def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
             view.add_item(TableButton(table.id, group.id, at, ctx.msg(group.label, **params), group))
     if ui.secret is not None and ui.secret.shown(ctx):
         view.add_item(SecretButton(table.id, ctx.msg(ui.secret.button)))
+    return view if view.children else None
+
+
+def panel_view(table: Table, ui: GameUI, ctx: Ctx, seat: int) -> discord.ui.View | None:
+    """The buttons under a player's private view: the panel groups (`Secret.panel`) he can use now."""
+    if ui.secret is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    for group_id in ui.secret.panel:
+        group = ui.group(group_id)
+        if group is not None and actions_of(table, group, seat) and len(view.children) < 25:
+            view.add_item(TableButton(table.id, group.id, moment_of(ctx, group), ctx.msg(group.label), group))
     return view if view.children else None
 
 
@@ -581,12 +595,14 @@ class SecretButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gs:(?P<
         assert seat is not None and ui.secret is not None
         ctx = await context(bot, table, locale_of(interaction), seat)
         shown = ui.secret.text(ctx)
+        controls = panel_view(table, ui, ctx, seat)
+        extra: dict[str, Any] = {"view": controls} if controls is not None else {}
         if shown is None:
-            await tell(interaction, ctx.msg("core.no_secret"))
+            await tell(interaction, ctx.msg("core.no_secret"), **extra)
         elif isinstance(shown, str):
-            await tell(interaction, shown)
+            await tell(interaction, shown, **extra)
         else:
-            await tell(interaction, "", embed=shown)
+            await tell(interaction, "", embed=shown, **extra)
 
 
 class RetiredControl(

@@ -120,6 +120,9 @@ class Group:
     sort_key: Callable[[Action, dict[str, Any]], Any] | None = None
     follow: str | None = None  # a group whose picker opens for the same player right after (reveal → guess)
     compose: Compose | None = None  # the action is assembled in a private panel (see `Compose`)
+    # False: never a board button, only in the player's private panel (`Secret.panel`): actions a
+    # player may take at any time (gifts, swaps), whose board button would only add noise.
+    board: bool = True
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,9 @@ class Secret:
     # Groups whose private picker comes with the DM when the player can use them (a secret bid):
     # the same choice the board's button offers, one click away in the DM.
     controls: tuple[str, ...] = ()
+    # Groups offered as buttons under the private view (the ephemeral "Show my …" and its DMs) when
+    # the player can use them now: the player's own business (gifts, swaps, any-time cards).
+    panel: tuple[str, ...] = ()
 
 
 Renderer = Callable[[dict[str, Any], list[str], Catalog], Image.Image]

@@ -126,7 +126,7 @@ ANYTIME: Final = frozenset({
     "cancel_swap", "play_card", "resign", "claim_cousin_office", "return_from_exile",
 })
 ACTION_TYPES: Final = frozenset(
-    {t for types in ANSWERS.values() for t in types} | ANYTIME | {"timeout"}
+    {t for types in ANSWERS.values() for t in types} | ANYTIME | {"timeout", "start_clock"}
 )
 # Hints for "not now" refusals: what the game waits on (a message id and its English words).
 HINT: Final[dict[str, tuple[str, str]]] = {
@@ -264,7 +264,7 @@ def _new_state(n: int, opts: dict[str, Any], rng: Rng) -> State:
     deck = rng.shuffle(list(DECK))
     s: State = {
         "n": n, "owner": opts["owner"], "options": opts, "families": list(FAMILIES[:n]),
-        "now": 0.0, "timer": {"key": "", "since": 0.0},
+        "now": 0.0, "timer": {"key": "", "since": 0.0}, "clock_started": False,
         "turn": 0, "phase": 0, "phase_step": 0,
         "pretext": False, "bank": "open", "bank_safe_until": 0, "occupied": False, "resigned": False,
         "postponed_election": None,
@@ -1595,6 +1595,13 @@ class Junta:
     def deadline(self, state: State) -> float | None:
         return _deadline(state)
 
+    def auto_action(self, state: State) -> Action | None:
+        """The game master starts the decision clock once, when the table opens: the first decision's
+        time runs from then (a state fresh from `setup` knows no time)."""
+        if state["result"] is None and not state.get("clock_started", True):
+            return {"type": "start_clock"}
+        return None
+
     def outcome(self, state: State) -> Outcome | None:
         result = state["result"]
         if result is None:
@@ -1633,7 +1640,7 @@ class Junta:
         if at is not None and (isinstance(at, bool) or not isinstance(at, int | float) or at != at
                                or at in (float("inf"), float("-inf"))):
             raise IllegalAction("junta.bad_time", "The action's time stamp is not a number.")
-        if kind == "timeout":
+        if kind in ("timeout", "start_clock"):
             if seat is not None:
                 raise IllegalAction("junta.master_only", "Only the game master calls time.")
         elif not is_seat(seat, state["n"]):
@@ -1641,7 +1648,12 @@ class Junta:
         s = clone_keeping_log(state)
         if at is not None:
             s["now"] = max(float(s["now"]), float(at))
-        if kind == "timeout":
+        if kind == "start_clock":
+            if s.get("clock_started", True):
+                raise IllegalAction("junta.clock_started", "The clock is already running.")
+            s["clock_started"] = True
+            s["timer"]["since"] = float(s["now"])
+        elif kind == "timeout":
             _do_timeout(s, at, rng)
         else:
             assert seat is not None
@@ -1706,14 +1718,14 @@ def _restart_timer(s: State) -> None:
 
 def _decision_deadline(s: State) -> float | None:
     frame, seats = _waiting(s)
-    if frame is None or not seats:
+    if frame is None or not seats or not s.get("clock_started", True):
         return None
     return float(s["timer"]["since"]) + s["options"]["decision_timer"]
 
 
 def _deadline(s: State) -> float | None:
-    if s["result"] is not None:
-        return None
+    if s["result"] is not None or not s.get("clock_started", True):
+        return None  # no clock before the game master starts it (a state fresh from setup knows no time)
     times = [float(w["since"]) + s["options"]["decision_timer"] for w in s["swaps"]]
     decision = _decision_deadline(s)
     if decision is not None:

@@ -1,5 +1,6 @@
 """legal_actions for Junta: the answers to the pending decision (exhaustive where finite) and a
-small representative set of each seat's any-time actions (gifts, swaps, cards, resignation, returns).
+representative set of each seat's any-time actions (gifts of one note or one card to each player,
+a swap offer, cards, resignation, returns).
 
 Amounts and note choices are parametric: the lists give valid representatives (the engine's own
 payment when a field may be omitted), so random playouts through them always reach the end.
@@ -281,16 +282,16 @@ def _anytime(s: State, seat: int, frame: Frame | None) -> list[Action]:
     target = seat in s["targets"]
     others = [x for x in range(s["n"]) if x != seat and s["alive"][x]]
     if not target and others:
-        to = others[0] if others[0] > seat else next((x for x in others if x > seat), others[0])
-        if s["money"][seat]:
-            note = [min(s["money"][seat])]
-            if _lock_allows(s, seat, note):
-                found.append({"type": "give_money", "to": to, "notes": note})
+        # Every recipient with each kind of note, and each card of the hand: what a player's private panel
+        # offers (a gift of several notes is one action of its own making, judged by the engine).
+        for v in sorted(set(s["money"][seat])):
+            if _lock_allows(s, seat, [v]):
+                found += [{"type": "give_money", "to": x, "notes": [v]} for x in others]
         giveable = _giveable(s, seat)
-        if giveable:
-            found.append({"type": "give_card", "to": to, "card": giveable[0]})
-            if not any(w["from"] == seat for w in s["swaps"]):
-                found.append({"type": "offer_swap", "to": to, "cards": [giveable[0]], "notes": []})
+        found += [{"type": "give_card", "to": x, "card": c} for c in giveable for x in others]
+        if giveable and not any(w["from"] == seat for w in s["swaps"]):
+            to = others[0] if others[0] > seat else next((x for x in others if x > seat), others[0])
+            found.append({"type": "offer_swap", "to": to, "cards": [giveable[0]], "notes": []})
     for swap in s["swaps"]:
         valid = _swap_valid(s, swap)
         if swap["to"] == seat and swap["answer"] is None and valid:

@@ -28,12 +28,15 @@ from games.junta.engine import (
 
 
 def _log_for(s: State, seat: int | None) -> list[dict[str, Any]]:
+    """The events this seat may see, each numbered (`id`: its place among all events ever logged, so
+    the events an action added are those above the previous view's `log_count`)."""
     shown: list[dict[str, Any]] = []
-    for event in s["log"]:
+    first = s["log_count"] - len(s["log"]) + 1
+    for number, event in enumerate(s["log"], start=first):
         only = event.get("only")
         if only is not None and (seat is None or seat not in only):
             continue
-        copy = {k: clone(v) for k, v in event.items() if k not in ("only", "private")}
+        copy = {"id": number, **{k: clone(v) for k, v in event.items() if k not in ("only", "private")}}
         private = event.get("private")
         if private is not None and seat is not None and seat in private["seats"]:
             copy.update({k: clone(v) for k, v in private.items() if k != "seats"})

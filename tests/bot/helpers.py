@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.i18n import words
+from bot.ui.controls import actions_of, public_actions
 from games.spyfall.locations import LOCATION_NAME, LOCATIONS
 from tests.bot.conftest import World, components, custom_id
 
@@ -86,10 +87,14 @@ def encoded(action: dict[str, Any]) -> str:
     return json.dumps(action, separators=(",", ":"), sort_keys=True)
 
 
-async def choose(player: Any, result: Any, action: dict[str, Any]) -> Any:
-    """Pick `action` in the private picker a click opened, turning pages as a person would."""
+async def choose(player: Any, result: Any, action: dict[str, Any], index: int | None = None) -> Any:
+    """Pick `action` in the private picker a click opened, turning pages as a person would (`index`: its
+    place among the player's choices, for an action too long to be its own option value)."""
     message = result.response.message
     value = encoded(action)
+    if len(value) > 100:
+        assert index is not None, "a long action is picked by its index"
+        value = f"#{index}"
     for _ in range(10):
         selects = [c for c in components(message) if str(getattr(c, "custom_id", "")).startswith("gp:")]
         assert len(selects) == 1, [getattr(c, "custom_id", None) for c in components(message)]
@@ -121,3 +126,39 @@ def public_text(world: World, where: Any = None) -> str:
 def embed_text(message: discord.Message) -> str:
     embed = message.embeds[0]
     return "\n".join([embed.title or "", embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
+# --- playing any game by clicks ----------------------------------------------------------------------------
+
+
+def table_of(world: World, table_id: int) -> Any:
+    return world.bot.service.tables.get(table_id)
+
+
+def member_of(world: World, table: Any, seat: int) -> Any:
+    return next(p for p in world.players if p.id == table.users[seat])
+
+
+def group_for(ui: Any, action: dict[str, Any]) -> Any:
+    return next(g for g in ui.groups if g.matches(action))
+
+
+async def use(world: World, ui: Any, table: Any, seat: int, action: dict[str, Any],
+              board: discord.Message | None = None) -> Any:
+    """Play `action` for `seat` the way a person does: the board's button (or the private panel's, for a
+    panel group), then its picker when the player has several choices."""
+    player = member_of(world, table, seat)
+    message = board or world.board()
+    group = group_for(ui, action)
+    if not group.board:
+        panel = await player.click(message, custom_id=custom_id(message, r"^gs:\d+$"))
+        message = panel.response.message
+    choices = public_actions(table, group)
+    if group.each and len(choices) <= 5:
+        index = choices.index(action)
+        return await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}\.{index}:"))
+    mine = actions_of(table, group, seat)
+    opened = await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}:"))
+    if len(mine) == 1:  # one choice: the button plays it at once
+        return opened
+    return await choose(player, opened, action, mine.index(action))

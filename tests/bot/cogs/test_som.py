@@ -15,11 +15,11 @@ import pytest
 
 from bot.cogs import som as som_cog
 from bot.i18n import words
-from bot.ui.controls import actions_of, public_actions
 from games.som import GAME
 from games.som.cards import CARD, neighbours
 from tests.bot.conftest import World, components, custom_id
-from tests.bot.helpers import choose, embed_text, public_text
+from tests.bot.helpers import choose, embed_text, group_for, member_of, public_text, table_of
+from tests.bot.helpers import use as play
 
 ENGLISH = words("en")
 CARD_NAMES = {card: ENGLISH.msg(f"som.card.{card}") for card in CARD}
@@ -34,14 +34,6 @@ def board(world: World) -> discord.Message:
     raise AssertionError("no board message")
 
 
-def table_of(world: World, table_id: int) -> Any:
-    return world.bot.service.tables.get(table_id)
-
-
-def member_of(world: World, table: Any, seat: int) -> Any:
-    return next(p for p in world.players if p.id == table.users[seat])
-
-
 def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     """The computer citizen plays its first legal action (the bot only needs a legal one)."""
     from games.som import ai
@@ -49,26 +41,12 @@ def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai, "choose", lambda state, seat, rng=None: GAME.legal_actions(state, seat)[0])
 
 
-def group_for(action: dict[str, Any]) -> Any:
-    return next(g for g in som_cog.UI.groups if g.matches(action))
-
-
 async def use(world: World, table: Any, seat: int, action: dict[str, Any]) -> Any:
     """Play `action` for `seat` the way a person does: its button, its picker or its panel."""
-    player = member_of(world, table, seat)
-    message = board(world)
-    group = group_for(action)
+    group = group_for(som_cog.UI, action)
     if group.compose is not None:
-        return await give(player, table, message, group, action)
-    choices = public_actions(table, group)
-    if group.each and len(choices) <= 5:
-        index = choices.index(action)
-        return await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}\.{index}:"))
-    single = len(actions_of(table, group, seat)) == 1  # one choice: the button plays it at once
-    opened = await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}:"))
-    if single:
-        return opened
-    return await choose(player, opened, action)
+        return await give(member_of(world, table, seat), table, board(world), group, action)
+    return await play(world, som_cog.UI, table, seat, action, board(world))
 
 
 async def give(player: Any, table: Any, message: discord.Message, group: Any, action: dict[str, Any]) -> Any:

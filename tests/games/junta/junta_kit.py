@@ -27,8 +27,10 @@ State = dict[str, Any]
 
 
 def new(n: int = 4, **options: Any) -> State:
-    """A fresh game: the first election waits on the owner's voting turn."""
-    return G.setup(n, dict(options), ScriptedRng())
+    """A fresh game whose table opened at time 0: the first election waits on the owner's voting turn."""
+    s = G.setup(n, dict(options), ScriptedRng())
+    s["clock_started"] = True
+    return s
 
 
 def card(design_id: str, copy: int = 1) -> str:
@@ -82,6 +84,7 @@ def position(
     seat → notes. `aid`: the face-down aid deck, bottom first (default: what is left).
     """
     s = G.setup(n, {"owner": owner, **options}, ScriptedRng())
+    s["clock_started"] = True  # the table opened at time 0
     s["stack"] = []
     s["deck"] = list(DECK)
     s["hands"] = [[] for _ in range(n)]
@@ -160,7 +163,7 @@ def waiting(s: State) -> tuple[str | None, list[int]]:
 
 def events(s: State, kind: str, seat: int | None = None) -> list[dict[str, Any]]:
     """Events of a type as `seat` sees them (None: the public view)."""
-    return [e for e in G.view(s, seat)["log"] if e["type"] == kind]
+    return [{k: v for k, v in e.items() if k != "id"} for e in G.view(s, seat)["log"] if e["type"] == kind]
 
 
 def pass_all(s: State, decision: str) -> State:
@@ -197,6 +200,7 @@ def ready_all(s: State) -> State:
 def fresh(n: int = 4, hands: dict[int, Sequence[str]] | None = None, owner: int = 0, **options: Any) -> State:
     """A new game waiting on the first election's first voting turn, with exactly these hands."""
     s = G.setup(n, {"owner": owner, **options}, ScriptedRng())
+    s["clock_started"] = True
     s["deck"] = list(DECK)
     s["hands"] = [[] for _ in range(n)]
     for seat, cards in (hands or {}).items():

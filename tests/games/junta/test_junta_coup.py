@@ -478,6 +478,7 @@ def test_random_full_games_end():
     for seed in range(4):
         r = random.Random(seed)
         s = GAME.setup(4 + seed % 4, {}, SeededRng(seed, "setup"))
+        s = GAME.apply(s, None, {"type": "start_clock", "at": 0.0}, SeededRng(seed, "clock"))
         for step in range(20000):
             if s["result"] is not None:
                 break

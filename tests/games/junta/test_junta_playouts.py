@@ -68,7 +68,8 @@ def playout(seed: int, probe_every: int = 0) -> tuple[int, Any]:
     n = pick.randint(4, 7)
     options = pick.choice(OPTIONS)
     state = GAME.setup(n, dict(options), SeededRng(seed, 0))
-    record = []
+    record = [(None, {"type": "start_clock", "at": 0.0}, 0)]  # the table opens: the game master starts the clock
+    state = GAME.apply(state, None, record[0][1], SeededRng(seed, 0))
     now = 0.0
     for step in range(1, STEP_BOUND + 1):
         if GAME.outcome(state) is not None:
@@ -94,7 +95,8 @@ def playout(seed: int, probe_every: int = 0) -> tuple[int, Any]:
             action = {**action, "at": now}
         elif pick.random() < 0.5:
             deadline = GAME.deadline(state)
-            now = now + (pick.uniform(0, (deadline - now) * 0.9) if deadline is not None and deadline > now else 0)
+            later = now + (pick.uniform(0, (deadline - now) * 0.9) if deadline is not None and deadline > now else 0)
+            now = later if deadline is None or later < deadline else now  # never rounded up onto the deadline
             action = {**action, "at": now}
         state = GAME.apply(state, seat, action, SeededRng(seed, step))
         record.append((seat, action, step))

@@ -37,7 +37,8 @@ def test_timer_option_range():
 
     with pytest.raises(IllegalAction):
         GAME.setup(4, {"decision_timer": 10}, ScriptedRng())
-    assert GAME.deadline(GAME.setup(4, {}, ScriptedRng())) == 600.0
+    opened = play(GAME.setup(4, {}, ScriptedRng()), None, {"type": "start_clock", "at": 0.0})
+    assert GAME.deadline(opened) == 600.0
 
 
 def test_row_voting_turn():
@@ -395,3 +396,15 @@ def test_row_choose_side():
             break
         s = timeout(s)
     assert s["coup"]["sides"] == {"0": "president", "1": "rebels", "2": "president", "3": "president"}
+
+
+def test_the_game_master_starts_the_clock_when_the_table_opens():
+    """A fresh game knows no time: its auto_action starts the clock once, at the stamp it carries, and the
+    first decision's deadline counts from there."""
+    s = GAME.setup(4, {"decision_timer": 60}, ScriptedRng())
+    assert GAME.auto_action(s) == {"type": "start_clock"} and GAME.deadline(s) is None
+    refused(s, 0, {"type": "start_clock", "at": 1000.0}, "junta.master_only")
+    s = play(s, None, {"type": "start_clock", "at": 1000.0})
+    assert GAME.deadline(s) == 1060.0 and GAME.auto_action(s) is None
+    refused(s, None, {"type": "start_clock", "at": 1001.0}, "junta.clock_started")
+    refused(s, None, {"type": "timeout", "at": 1059.0}, "junta.clock_running")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from games.junta import GAME
-from tests.games.junta.junta_kit import card, play, position, waiting
+from tests.games.junta.junta_kit import card, events, play, position, waiting
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 
@@ -42,8 +42,8 @@ def test_locations_public_after_the_reveal():
 
 def test_presidents_aid_values_private_count_public():
     s = position(4, phase=3, offices=FOUR, aid=[1, 1, 1, 2, 2, 2, 3, 3, 3])
-    public = [e for e in GAME.view(s, None)["log"] if e["type"] == "aid_drawn"]
-    private = [e for e in GAME.view(s, 0)["log"] if e["type"] == "aid_drawn"]
+    public = events(s, "aid_drawn")
+    private = events(s, "aid_drawn", 0)
     assert public == [{"type": "aid_drawn", "seat": 0, "count": 8}]
     assert private[0]["notes"] == [1, 1, 2, 2, 2, 3, 3, 3]
 
@@ -66,3 +66,12 @@ def test_swaps_visible_to_their_players_only():
     assert GAME.view(s, 3)["swaps"] == []
     assert "vote_riggers" not in json.dumps(GAME.view(s, None))
     assert GAME.view(s, None)["deadline"] == GAME.view(s, 3)["deadline"]
+
+
+def test_events_are_numbered_for_the_table_service():
+    """Each event a view shows carries its number among all events ever logged; the last one's is log_count."""
+    s = position(4, phase=3, offices=FOUR)
+    shown = GAME.view(s, None)["log"]
+    numbers = [e["id"] for e in shown]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    assert numbers[-1] == GAME.view(s, None)["log_count"]

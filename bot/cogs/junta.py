@@ -1,0 +1,712 @@
+"""/junta: the command group, the board's controls and the words of Junta.
+
+Everything a player decides is a button (or a private picker) made from the engine's legal
+actions. What depends on a player's secrets (cards, notes) is never what makes a board button
+appear: such groups are shown for the whole decision (`shown`), or live in the private
+"My family" panel only (`board=False`), so the board's buttons reveal nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import described
+from bot.ui.board import TablePresenter
+from bot.ui.common import mention
+from bot.ui.lobby import open_lobby, option_specs
+from bot.ui.spec import Ctx, GameUI, Group, Secret, Style, exactly, of_type
+from games.core.messages import N_, MessageFamily
+from games.junta.board import AREA_IDS, OFFICE_UNITS, UNIT_TYPES
+from games.junta.cards import (
+    AFTER_ROUND_1,
+    AFTER_ROUND_2,
+    ATTEMPT_HIT,
+    BEFORE_BANKING,
+    BEFORE_COUP,
+    BUDGET_REJECTED,
+    CARDS,
+    COUP_MOVE,
+    FIRING_SQUAD,
+    PHASE2_START,
+    design,
+)
+from games.junta.common import EMBASSIES, FAMILIES, LOCATIONS, OFFICES
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+GAME_ID = "junta"
+OPTIONS = option_specs(GAME_ID)
+
+OFFICE = MessageFamily("junta.office", OFFICES)
+LOCATION = MessageFamily("junta.location", LOCATIONS)
+EMBASSY = MessageFamily("junta.embassy", EMBASSIES)
+CARD = MessageFamily("junta.card", (c.id for c in CARDS))
+AREA = MessageFamily("junta.area", AREA_IDS)
+UNIT = MessageFamily("junta.unit", (u.id for u in UNIT_TYPES))
+PHASE = MessageFamily("junta.phase", range(10))
+MOTION = MessageFamily("junta.motion", ("election", "budget", "alt_budget", "no_confidence"))
+BANK = MessageFamily("junta.bank", ("open", "lunch", "holiday"))
+WINDOW = MessageFamily("junta.window", (PHASE2_START, BUDGET_REJECTED, AFTER_ROUND_1, AFTER_ROUND_2, BEFORE_BANKING,
+                                         BEFORE_COUP))
+DECISION = MessageFamily("junta.decision", (
+    "vote_turns", "vote_refusals", "tiebreak", "window", "hand_limit", "assign", "budget_propose", "budget_pay",
+    "budget_occupy", "budget_keep", "locations", "declarations", "protect", "squad", "surrender", "exile_poll",
+    "banking", "coup_poll", "coup", "firing_squad", "junta", "return", "influence_discard"))
+ATTEMPT = MessageFamily("junta.attempt", ("no_victim", "missed", "protected", "killed", "nothing", "backfired",
+                                          "burgled", "safe_home", "burglary"))
+CAUSE = MessageFamily("junta.election_cause", ("first", "death", "resignation", "no_confidence"))
+SIDE = MessageFamily("junta.side", ("president", "rebels"))
+WEAPON = MessageFamily("junta.weapon", ("gunboat", "air_strike"))
+REASON = MessageFamily("junta.result.reason", ("aid_exhausted", "first_election_no_note", "all_dead"))
+SEGMENT = MessageFamily("junta.segment", ("movement", "combat", "sides", "over"))
+EMBLEM = dict(zip(FAMILIES, ("🚬", "🚗", "⌚", "🍸", "💎", "🕶️", "🪶"), strict=True))
+# Decisions several players answer at once: one moment for all of them, so an answer does not
+# make the others' open pickers stale.
+PARALLEL = frozenset({"window", "hand_limit", "locations", "banking"})
+
+
+# --- how things read -------------------------------------------------------------------------------
+
+
+def said(ctx: Ctx, family: MessageFamily, key: Any, **params: Any) -> str:
+    """One message of a family, by its key (kept out of the wording call so extraction sees no literal)."""
+    return ctx.msg(family[key], **params)
+
+
+def family_of(ctx: Ctx, seat: int | None) -> str:
+    players = ctx.view.get("players", [])
+    if seat is None or not 0 <= seat < len(players):
+        return ""
+    return EMBLEM.get(players[seat]["family"], "")
+
+
+def who(ctx: Ctx, seat: int | None) -> str:
+    """A player with his family's emblem."""
+    if seat is None:
+        return ctx.msg("junta.nobody")
+    return f"{family_of(ctx, seat)} {ctx.name(seat)}".strip()
+
+
+def card_name(card: str | None, ctx: Ctx) -> str:
+    if card is None:
+        return "?"
+    return said(ctx, CARD, design(card).id)
+
+
+def card_votes(card: str, ctx: Ctx) -> str:
+    """A card with its printed votes where it has any ("Church (10)")."""
+    votes = design(card).votes
+    return ctx.msg("junta.card_votes", card=card_name(card, ctx), votes=votes) if votes else card_name(card, ctx)
+
+
+def notes_text(notes: list[int], ctx: Ctx) -> str:
+    if not notes:
+        return ctx.msg("junta.no_notes")
+    return ctx.msg("junta.notes", notes=" + ".join(f"{v}M" for v in sorted(notes, reverse=True)), total=sum(notes))
+
+
+def unit_type(unit: str) -> str:
+    """A unit's type from its id ("para_1" → "paratrooper"; card units: "students_3" → "students")."""
+    return OFFICE_UNITS[unit][0] if unit in OFFICE_UNITS else unit.rsplit("_", 1)[0]
+
+
+def area_name(area: str | None, ctx: Ctx) -> str:
+    return said(ctx, AREA, area) if area in AREA else str(area)
+
+
+def choice_text(choice: Any, ctx: Ctx) -> str:
+    if choice in ("yes", "no"):
+        return ctx.msg("core.yes") if choice == "yes" else ctx.msg("core.no")
+    return who(ctx, choice) if isinstance(choice, int) else str(choice)
+
+
+def source_text(source: dict[str, Any], ctx: Ctx) -> str:
+    if "office" in source:
+        return ctx.msg("junta.source_office", office=said(ctx, OFFICE, source["office"]))
+    card = source.get("card") or source.get("controlled_card")
+    return card_votes(card, ctx) if card else "?"
+
+
+def amounts_text(amounts: dict[str, int], ctx: Ctx) -> str:
+    listed = [ctx.msg("junta.amount", name=ctx.name(int(k)), amount=v) for k, v in sorted(amounts.items()) if v]
+    return ", ".join(listed) or ctx.msg("junta.budget_nothing")
+
+
+def assignment_text(assignment: dict[str, int], ctx: Ctx) -> str:
+    return " · ".join(f"{said(ctx, OFFICE, o)}: {ctx.name(s)}" for o, s in assignment.items())
+
+
+def moves_text(moves: list[dict[str, Any]], ctx: Ctx) -> str:
+    """Units moving, grouped by destination ("3 → Market, 1 → Old Town")."""
+    by: dict[str, int] = {}
+    for m in moves:
+        by[m["to"]] = by.get(m["to"], 0) + 1
+    return ", ".join(ctx.plural("junta.units_to", n, area=area_name(to, ctx)) for to, n in by.items()) or "—"
+
+
+def opening_text(opening: dict[str, Any], ctx: Ctx) -> str:
+    kind = opening.get("kind")
+    if kind == "card":
+        return ctx.msg("junta.opening_card", card=card_name(opening["card"], ctx), area=area_name(opening["area"], ctx))
+    if kind == "move":
+        return ctx.msg("junta.opening_move", origin=area_name(opening["from"], ctx), moves=moves_text(opening["moves"],
+                                                                                                       ctx))
+    if kind == "land":
+        unit = said(ctx, UNIT, opening["unit"])
+        return ctx.msg("junta.opening_land", unit=unit, area=area_name(opening["area"], ctx))
+    return ctx.msg("junta.opening_bombard", weapon=said(ctx, WEAPON, opening["weapon"]))
+
+
+def card_play_text(a: dict[str, Any], ctx: Ctx) -> str:
+    name = card_name(a["card"], ctx)
+    if "target" in a:
+        return ctx.msg("junta.play_on", card=name, name=ctx.name(a["target"]))
+    if "choice" in a:
+        return ctx.msg("junta.play_for", card=name, choice=choice_text(a["choice"], ctx))
+    if "area" in a:
+        return ctx.msg("junta.play_in", card=name, area=area_name(a["area"], ctx))
+    return name
+
+
+def declaration_text(a: dict[str, Any], ctx: Ctx) -> str:
+    assassin = ctx.msg("junta.secret_police") if a["assassin"] == "secret_police" else card_name(a["assassin"], ctx)
+    if a.get("location") is None:
+        return ctx.msg("junta.declare_burglary", assassin=assassin, name=ctx.name(a["victim"]))
+    return ctx.msg("junta.declare_option", assassin=assassin, name=ctx.name(a["victim"]),
+                   location=said(ctx, LOCATION, a["location"]))
+
+
+def location_option(a: dict[str, Any], ctx: Ctx) -> str:
+    if a["type"] == "go_into_exile":
+        return ctx.msg("junta.exile_option", embassy=said(ctx, EMBASSY, a["embassy"]))
+    return said(ctx, LOCATION, a["location"])
+
+
+def decision_of(view: dict[str, Any]) -> str | None:
+    pending = view.get("pending")
+    return str(pending["type"]).replace(":", "_") if pending else None
+
+
+def decision_moment(ctx: Ctx) -> str:
+    """Parallel decisions keep one moment while they last; everything else changes with each action."""
+    view = ctx.view
+    decision = decision_of(view)
+    if decision in PARALLEL:
+        vote = view.get("vote") or {}
+        timing = (view["pending"].get("timing") or "").lower()
+        return f"t{view['turn']}p{view['phase']}-{decision}-{timing}-r{vote.get('round', 0)}"
+    coup = view.get("coup") or {}
+    combat = coup.get("combat") or {}
+    if decision == "coup" and coup.get("segment") == "combat" and combat.get("step") == "wave" \
+            and not combat.get("casualties"):
+        return f"t{view['turn']}c{coup['phase']}-{AREA_IDS.index(combat['area'])}-w{combat['wave']}"
+    return str(ctx.table.seq)
+
+
+def in_decision(*decisions: str) -> Any:
+    """`shown`: the group's button stays on the board for the whole decision, whoever can use it."""
+    return lambda ctx: decision_of(ctx.view) in decisions
+
+
+def card_timing(*timings: str) -> Any:
+    def matches(a: dict[str, Any]) -> bool:
+        return a.get("type") == "play_card" and any(t in design(a["card"]).timing for t in timings)
+
+    return matches
+
+
+def other_card(a: dict[str, Any]) -> bool:
+    """Cards played at any other time (donations, windows, votes, pretexts): from the private panel."""
+    return a.get("type") == "play_card" and not card_timing(ATTEMPT_HIT, FIRING_SQUAD, COUP_MOVE)(a)
+
+
+def _g(group_id: str, kinds: Any, label: str, style: Style = Style.secondary, **kw: Any) -> Group:
+    """A group whose moment is the decision's (see `decision_moment`); `kinds`: action types or a matcher."""
+    matches = of_type(*kinds) if isinstance(kinds, tuple) else kinds
+    return Group(group_id, matches, label, style, moment=decision_moment, **kw)
+
+
+GROUPS = (
+    # votes
+    _g("nominate", ("nominate",), N_("junta.button.nominate"), Style.success, placeholder=N_("junta.pick_nominate"),
+       option=lambda a, ctx: ctx.msg("junta.nominate_option", name=ctx.name(a["candidate"]),
+                                     source=source_text(a["sources"][0], ctx)), shown=in_decision("vote_turns")),
+    _g("cast", ("cast_vote",), N_("junta.button.cast"), Style.primary, placeholder=N_("junta.pick_cast"),
+       option=lambda a, ctx: ctx.msg("junta.cast_option", choice=choice_text(a["choice"], ctx),
+                                     source=source_text(a["source"], ctx)), shown=in_decision("vote_turns"),
+       emoji="🗳️"),
+    _g("pass", exactly(type="pass_vote"), N_("junta.button.pass")),
+    _g("accept", exactly(type="accept_candidacy"), N_("junta.button.accept"), Style.success),
+    _g("refuse", exactly(type="refuse_candidacy"), N_("junta.button.refuse"), Style.danger),
+    _g("tie", ("break_tie",), N_("junta.button.tie"), each=True,
+       option=lambda a, ctx: choice_text(a["choice"], ctx)),
+    _g("ready", exactly(type="ready"), N_("junta.button.ready"), Style.success),
+    _g("hand_limit", ("discard_card",), N_("junta.button.hand_limit"), Style.danger,
+       placeholder=N_("junta.pick_discard"), option=lambda a, ctx: card_votes(a["card"], ctx),
+       shown=in_decision("hand_limit")),
+    # offices and the budget
+    _g("assign", ("assign_offices",), N_("junta.button.assign"), Style.primary, placeholder=N_("junta.pick_assign"),
+       option=lambda a, ctx: assignment_text(a["assignment"], ctx)),
+    _g("budget", ("propose_budget",), N_("junta.button.budget"), Style.primary, placeholder=N_("junta.pick_budget"),
+       option=lambda a, ctx: amounts_text(a["amounts"], ctx), shown=in_decision("budget_propose")),
+    _g("pay", ("pay_budget",), N_("junta.button.pay"), Style.success),
+    _g("occupy", exactly(type="occupy_parliament", occupy=True), N_("junta.button.occupy"), Style.danger),
+    _g("no_occupy", exactly(type="occupy_parliament", occupy=False), N_("junta.button.no_occupy")),
+    _g("keep", ("keep_note",), N_("junta.button.keep"), placeholder=N_("junta.pick_keep"),
+       option=lambda a, ctx: f"{a['note']}M", shown=in_decision("budget_keep")),
+    _g("cousin", ("claim_cousin_office",), N_("junta.button.cousin"), placeholder=N_("junta.pick_cousin"),
+       option=lambda a, ctx: said(ctx, OFFICE, a["office"])),
+    # locations, assassinations, banking
+    _g("location", ("choose_location", "go_into_exile"), N_("junta.button.location"), Style.primary,
+       placeholder=N_("junta.pick_location"), option=location_option, shown=in_decision("locations"), emoji="📍",
+       done=N_("junta.location_done")),
+    _g("declare", ("declare_assassination",), N_("junta.button.declare"), Style.danger,
+       placeholder=N_("junta.pick_declare"), option=declaration_text, shown=in_decision("declarations"), emoji="🔪"),
+    _g("end_declarations", exactly(type="end_declarations"), N_("junta.button.end_declarations")),
+    _g("protect", card_timing(ATTEMPT_HIT, FIRING_SQUAD), N_("junta.button.protect"), Style.success,
+       placeholder=N_("junta.pick_protect"), option=lambda a, ctx: card_name(a["card"], ctx),
+       shown=in_decision("protect", "squad")),
+    _g("decline", exactly(type="decline_protection"), N_("junta.button.decline"), Style.danger),
+    _g("surrender", ("surrender_notes",), N_("junta.button.surrender"), Style.danger,
+       placeholder=N_("junta.pick_surrender"), option=lambda a, ctx: notes_text(a["notes"], ctx)),
+    _g("return", exactly(type="return_from_exile"), N_("junta.button.return"), Style.success,
+       shown=in_decision("exile_poll")),
+    _g("stay_exile", exactly(type="stay_in_exile"), N_("junta.button.stay_exile")),
+    _g("kill", exactly(type="kill_returnee", kill=True), N_("junta.button.kill"), Style.danger),
+    _g("spare", exactly(type="kill_returnee", kill=False), N_("junta.button.spare")),
+    _g("deposit", ("deposit",), N_("junta.button.deposit"), Style.success, placeholder=N_("junta.pick_deposit"),
+       option=lambda a, ctx: notes_text(a["notes"], ctx), shown=in_decision("banking"), emoji="🏦"),
+    _g("withdraw", ("withdraw",), N_("junta.button.withdraw"), placeholder=N_("junta.pick_withdraw"),
+       option=lambda a, ctx: notes_text(a["notes"], ctx), shown=in_decision("banking")),
+    _g("end_banking", exactly(type="end_banking"), N_("junta.button.end_banking")),
+    _g("influence", ("choose_influence_discard",), N_("junta.button.influence"), Style.danger,
+       placeholder=N_("junta.pick_influence"), option=lambda a, ctx: card_votes(a["card"], ctx)),
+    # the coup: starting it, and after it
+    _g("start_coup", ("start_coup",), N_("junta.button.start_coup"), Style.danger,
+       placeholder=N_("junta.pick_opening"), option=lambda a, ctx: opening_text(a["opening"], ctx),
+       shown=in_decision("coup_poll"), emoji="✊"),
+    _g("decline_coup", exactly(type="decline_coup"), N_("junta.button.decline_coup")),
+    _g("squad", ("firing_squad",), N_("junta.button.squad"), Style.danger, placeholder=N_("junta.pick_squad"),
+       option=lambda a, ctx: who(ctx, a["victim"])),
+    _g("junta_vote", ("junta_vote",), N_("junta.button.junta_vote"), Style.primary, each=True,
+       option=lambda a, ctx: who(ctx, a["candidate"])),
+    # the coup's movement
+    _g("move", ("move_units",), N_("junta.button.move"), Style.primary, placeholder=N_("junta.pick_move"),
+       option=lambda a, ctx: ctx.msg("junta.move_option", origin=area_name(a["from"], ctx),
+                                     moves=moves_text(a["moves"], ctx))),
+    _g("helicopter", ("move_helicopter",), N_("junta.button.helicopter"), placeholder=N_("junta.pick_helicopter"),
+       option=lambda a, ctx: " → ".join(area_name(x, ctx) for x in a["path"])),
+    _g("land", ("land_paratrooper", "land_marines"), N_("junta.button.land"), placeholder=N_("junta.pick_land"),
+       option=lambda a, ctx: ctx.msg("junta.land_option", unit=said(ctx, UNIT, a["type"].removeprefix("land_")),
+                                     area=area_name(a["area"], ctx))),
+    _g("unit_card", card_timing(COUP_MOVE), N_("junta.button.unit_card"), placeholder=N_("junta.pick_unit_card"),
+       option=card_play_text, shown=in_decision("coup")),
+    _g("reaction", ("police_reaction",), N_("junta.button.reaction"), placeholder=N_("junta.pick_reaction"),
+       option=lambda a, ctx: moves_text(a["moves"], ctx) if a["moves"] else ctx.msg("junta.no_reaction")),
+    _g("end_movement", exactly(type="end_movement"), N_("junta.button.end_movement")),
+    _g("answer_yes", exactly(type="answer_end_coup", accept=True), N_("junta.button.accept_end"), Style.success),
+    _g("answer_no", exactly(type="answer_end_coup", accept=False), N_("junta.button.reject_end"), Style.danger),
+    # the coup's combat
+    _g("attack", ("declare_attack",), N_("junta.button.attack"), Style.danger, placeholder=N_("junta.pick_attack"),
+       option=lambda a, ctx: ", ".join(area_name(x, ctx) for x in a["areas"]), emoji="⚔️"),
+    _g("bombard", ("declare_bombardment",), N_("junta.button.bombard"), Style.danger,
+       placeholder=N_("junta.pick_bombard"),
+       option=lambda a, ctx: ctx.msg("junta.bombard_option", weapon=said(ctx, WEAPON, a["weapon"]),
+                                     area=area_name(a["area"], ctx), name=ctx.name(a["target"]))),
+    _g("end_declaration", exactly(type="end_declaration"), N_("junta.button.end_declaration")),
+    _g("order", ("set_combat_order",), N_("junta.button.order"), placeholder=N_("junta.pick_order"),
+       option=lambda a, ctx: " → ".join(area_name(x, ctx) for x in a["areas"])),
+    _g("fire", ("fire",), N_("junta.button.fire"), Style.danger, placeholder=N_("junta.pick_fire"),
+       option=lambda a, ctx: ctx.plural("junta.fire_option", len(a["units"]), name=ctx.name(a["target"])),
+       emoji="🎯"),
+    _g("hold_fire", exactly(type="hold_fire"), N_("junta.button.hold_fire")),
+    _g("casualties", ("choose_casualties",), N_("junta.button.casualties"), placeholder=N_("junta.pick_casualties"),
+       option=lambda a, ctx: ", ".join(a["units"])),
+    _g("stay", ("allow_stay",), N_("junta.button.allow_stay"), placeholder=N_("junta.pick_stay"),
+       option=lambda a, ctx: ", ".join(ctx.name(x) for x in a["to"]) or ctx.msg("junta.nobody")),
+    _g("retreat", ("retreat",), N_("junta.button.retreat"), placeholder=N_("junta.pick_retreat"),
+       option=lambda a, ctx: moves_text(a["moves"], ctx)),
+    _g("side", ("choose_side",), N_("junta.button.side"), each=True,
+       option=lambda a, ctx: said(ctx, SIDE, a["side"])),
+    # the private panel ("My family"): gifts, swaps, cards, resignation, returns, coup diplomacy
+    _g("play", other_card, N_("junta.button.play"), placeholder=N_("junta.pick_play"), option=card_play_text,
+       board=False),
+    _g("give_money", ("give_money",), N_("junta.button.give_money"), placeholder=N_("junta.pick_give_money"),
+       option=lambda a, ctx: ctx.msg("junta.give_option", what=notes_text(a["notes"], ctx), name=ctx.name(a["to"])),
+       board=False),
+    _g("give_card", ("give_card",), N_("junta.button.give_card"), placeholder=N_("junta.pick_give_card"),
+       option=lambda a, ctx: ctx.msg("junta.give_option", what=card_name(a["card"], ctx), name=ctx.name(a["to"])),
+       board=False),
+    _g("swap", ("offer_swap", "answer_swap", "confirm_swap", "cancel_swap"), N_("junta.button.swap"),
+       placeholder=N_("junta.pick_swap"), option=lambda a, ctx: swap_text(a, ctx), board=False),
+    _g("resign", exactly(type="resign"), N_("junta.button.resign"), Style.danger, board=False),
+    _g("return_now", exactly(type="return_from_exile"), N_("junta.button.return"), board=False),
+    _g("coup_talks", ("propose_end_coup", "transfer_units", "grant_safe_conduct", "permit_retreat"),
+       N_("junta.button.coup_talks"), placeholder=N_("junta.pick_coup_talks"), option=lambda a, ctx: talks_text(a, ctx),
+       board=False),
+)
+PANEL = tuple(g.id for g in GROUPS if not g.board)
+
+
+def swap_text(a: dict[str, Any], ctx: Ctx) -> str:
+    if a["type"] == "offer_swap":
+        given = [card_name(c, ctx) for c in a["cards"]] + ([notes_text(a["notes"], ctx)] if a["notes"] else [])
+        what = ", ".join(given)
+        return ctx.msg("junta.swap_offer", what=what or "—", name=ctx.name(a["to"]))
+    key = {"answer_swap": N_("junta.swap_answer"), "confirm_swap": N_("junta.swap_confirm"),
+           "cancel_swap": N_("junta.swap_cancel")}[a["type"]]
+    return ctx.msg(key, id=a["swap_id"])
+
+
+def talks_text(a: dict[str, Any], ctx: Ctx) -> str:
+    kind = a["type"]
+    if kind == "propose_end_coup":
+        return ctx.msg("junta.talks_propose", side=said(ctx, SIDE, a["winner"]))
+    if kind == "transfer_units":
+        return ctx.plural("junta.talks_transfer", len(a["units"]), name=ctx.name(a["to"]))
+    if kind == "grant_safe_conduct":
+        return ctx.msg("junta.talks_safe_conduct", name=ctx.name(a["to"]))
+    return ctx.msg("junta.talks_permit", name=ctx.name(a["to"]), area=area_name(a["area"], ctx))
+
+
+# --- the board's words -------------------------------------------------------------------------------
+
+
+def title(ctx: Ctx) -> str:
+    view = ctx.view
+    if view["result"] is not None:
+        return ctx.msg("junta.board.final_title")
+    if view["turn"] == 0:
+        return ctx.msg("junta.board.first_election")
+    return ctx.msg("junta.board.title", turn=view["turn"], phase=said(ctx, PHASE, view["phase"]))
+
+
+def status(ctx: Ctx) -> list[str]:
+    view = ctx.view
+    if view["result"] is not None:
+        return [said(ctx, REASON, view["result"]["reason"])]
+    markers = view["markers"]
+    lines = [ctx.msg("junta.board.markers", pretext=ctx.msg("junta.pretext") if markers["pretext"]
+                     else ctx.msg("junta.no_pretext"), bank=said(ctx, BANK, markers["bank"]))]
+    if markers["bank_safe"]:
+        lines.append(ctx.msg("junta.board.bank_safe"))
+    if view["president"] is not None:
+        lines.append(ctx.msg("junta.board.president", name=who(ctx, view["president"])))
+    vote = view.get("vote")
+    if vote is not None:
+        tally = ", ".join(f"{choice_text(int(k) if k.isdigit() else k, ctx)} {v}" for k, v in vote["tally"].items())
+        lines.append(ctx.msg("junta.board.vote", motion=said(ctx, MOTION, vote["motion"]), round=vote["round"],
+                             tally=tally or "—"))
+    budget = view.get("budget")
+    if budget is not None and budget["amounts"] is not None:
+        lines.append(ctx.msg("junta.board.budget", name=ctx.name(budget["proposer"]),
+                             amounts=amounts_text(budget["amounts"], ctx)))
+    coup = view.get("coup")
+    if coup:
+        lines.append(coup_line(coup, ctx))
+    pending = view.get("pending")
+    if pending:
+        waiting = ", ".join(who(ctx, s) for s in pending["seats"]) or "—"
+        decision = decision_of(view)
+        line = ctx.msg("junta.board.waiting", names=waiting, decision=said(ctx, DECISION, decision))
+        if view.get("deadline"):
+            line += " " + ctx.msg("junta.board.deadline", at=f"<t:{int(view['deadline'])}:R>")
+        lines.append(line)
+    return lines
+
+
+def coup_line(coup: dict[str, Any], ctx: Ctx) -> str:
+    held = sum(1 for v in coup["control"].values() if v == "rebels")
+    phase = ctx.msg("junta.board.rebellion") if coup["phase"] == 0 else ctx.msg("junta.board.coup_phase",
+                                                                                phase=coup["phase"])
+    rebels = ", ".join(who(ctx, x) for x, r in enumerate(coup["rebels"]) if r)
+    return ctx.msg("junta.board.coup", phase=phase, segment=said(ctx, SEGMENT, coup["segment"]),
+                   leader=who(ctx, coup["leader"]), rebels=rebels, held=held)
+
+
+def player_line(player: dict[str, Any], ctx: Ctx) -> str:
+    seat = player["seat"]
+    offices = ", ".join(said(ctx, OFFICE, o) for o in player["offices"]) or "—"
+    state = ""
+    if not player["alive"]:
+        state = " · " + ctx.msg("junta.dead")
+    elif player["exile"]:
+        state = " · " + ctx.msg("junta.exiled_at", embassy=said(ctx, EMBASSY, player["exile"]))
+    if player["rebel"]:
+        state += " · ✊"
+    if player["location"]:
+        state += " · 📍 " + said(ctx, LOCATION, player["location"])
+    influence = ", ".join(card_votes(i["card"], ctx) for i in player["influence"])
+    line = ctx.plural("junta.board.player", player["hand_count"], name=who(ctx, seat), offices=offices, state=state)
+    return line + ("\n  " + ctx.msg("junta.board.influence", cards=influence) if influence else "")
+
+
+def fields(ctx: Ctx) -> list[tuple[str, str]]:
+    view = ctx.view
+    lines = [player_line(p, ctx) for p in view["players"]]
+    return [(ctx.msg("junta.board.families"), "\n".join(lines))]
+
+
+# --- the log -------------------------------------------------------------------------------------------
+
+
+def word(event: dict[str, Any], ctx: Ctx) -> str | None:  # noqa: C901 - one branch per event type, flat on purpose
+    kind = event["type"]
+    seat = event.get("seat")
+    name = who(ctx, seat) if isinstance(seat, int) else ""
+    if kind == "phase":
+        return ctx.msg("junta.log.phase", turn=event["turn"], phase=said(ctx, PHASE, event["phase"]))
+    if kind == "election":
+        return ctx.msg("junta.log.election", cause=said(ctx, CAUSE, event["cause"]), name=who(ctx, event["opener"]))
+    if kind == "nominated":
+        return ctx.msg("junta.log.nominated", name=name, candidate=who(ctx, event["candidate"]))
+    if kind == "vote_cast":
+        return ctx.plural("junta.log.vote_cast", event["votes"], name=name, choice=choice_text(event["choice"], ctx),
+                          source=source_text(event["source"], ctx))
+    if kind == "candidacy_refused":
+        return ctx.msg("junta.log.candidacy_refused", name=name)
+    if kind == "vote_result":
+        return vote_result(event, ctx)
+    if kind == "election_tied":
+        return ctx.msg("junta.log.election_tied", names=", ".join(who(ctx, x) for x in event["tied"]))
+    if kind == "election_drawn":
+        return ctx.msg("junta.log.election_drawn", name=who(ctx, event["winner"]))
+    if kind == "president_elected":
+        return ctx.msg("junta.log.president_elected", name=name)
+    if kind == "president_removed":
+        return ctx.msg("junta.log.president_removed", name=name)
+    if kind == "resigned":
+        return ctx.msg("junta.log.resigned", name=name)
+    if kind == "offices_assigned":
+        return ctx.msg("junta.log.offices_assigned", offices=assignment_text(
+            {o: s for o, s in event["offices"].items() if s is not None}, ctx))
+    if kind == "cousin_placed":
+        return ctx.msg("junta.log.cousin_placed", office=said(ctx, OFFICE, event["office"]))
+    if kind == "aid_drawn":
+        return ctx.msg("junta.log.aid_drawn", name=name)
+    if kind == "budget_proposed":
+        return ctx.msg("junta.log.budget_proposed", name=who(ctx, event["by"]), amounts=amounts_text(event["amounts"],
+                                                                                                    ctx))
+    if kind == "budget_paid":
+        return ctx.msg("junta.log.budget_paid", name=who(ctx, event["by"]))
+    if kind == "budget_not_paid":
+        return ctx.msg("junta.log.budget_not_paid", name=who(ctx, event["payer"]))
+    if kind == "parliament":
+        key = N_("junta.log.occupied") if event["occupy"] else N_("junta.log.not_occupied")
+        return ctx.msg(key, name=name)
+    if kind == "money_handed":
+        return ctx.msg("junta.log.money_handed", name=who(ctx, event["from"]), to=who(ctx, event["to"]))
+    if kind == "money_given":
+        return ctx.msg("junta.log.money_given", name=who(ctx, event["from"]), to=who(ctx, event["to"]))
+    if kind == "card_given":
+        return ctx.msg("junta.log.card_given", name=who(ctx, event["from"]), to=who(ctx, event["to"]))
+    if kind == "card_played":
+        return ctx.msg("junta.log.card_played", name=name, card=card_name(event["card"], ctx))
+    if kind == "influence_played":
+        return ctx.msg("junta.log.influence_played", name=name, card=card_votes(event["card"], ctx))
+    if kind == "location_chosen":
+        return ctx.msg("junta.log.location_chosen", name=name)
+    if kind == "exiled":
+        return ctx.msg("junta.log.exiled", name=name, embassy=said(ctx, EMBASSY, event["embassy"]))
+    if kind in ("returned", "returning"):
+        return ctx.msg("junta.log.returned", name=name)
+    if kind == "locations_revealed":
+        shown = ", ".join(f"{who(ctx, x)} {said(ctx, LOCATION, loc)}" for x, loc in enumerate(event["locations"])
+                          if loc is not None)
+        return ctx.msg("junta.log.locations_revealed", locations=shown or "—")
+    if kind == "attempt_declared":
+        return ctx.msg("junta.log.attempt_declared", name=name)
+    if kind == "attempt_resolved":
+        return attempt_text(event, ctx)
+    if kind == "died":
+        return ctx.msg("junta.log.died", name=name)
+    if kind == "protected":
+        return ctx.msg("junta.log.protected", name=name, card=card_name(event["card"], ctx))
+    if kind == "burgled":
+        return ctx.msg("junta.log.burgled", name=who(ctx, event["victim"]))
+    if kind == "deposit":
+        return ctx.msg("junta.log.deposit", name=name)
+    if kind == "withdrawal":
+        return ctx.msg("junta.log.withdrawal", name=name)
+    if kind == "no_coup":
+        return ctx.msg("junta.log.no_coup")
+    if kind == "coup_started":
+        return ctx.msg("junta.log.coup_started", name=who(ctx, event["leader"]))
+    if kind == "coup_rebel":
+        return ctx.msg("junta.log.coup_rebel", name=name)
+    if kind == "coup_phase":
+        phase = ctx.msg("junta.board.coup_phase", phase=event["phase"])
+        return ctx.msg("junta.log.coup_phase", phase=phase, name=who(ctx, event["first_mover"]))
+    if kind == "coup_move":
+        return ctx.msg("junta.log.coup_move", name=name, origin=area_name(event["from"], ctx),
+                       moves=moves_text(event["moves"], ctx))
+    if kind == "coup_units":
+        return ctx.msg("junta.log.coup_units", name=name, card=card_name(event["card"], ctx),
+                       area=area_name(event["area"], ctx))
+    if kind == "coup_landing":
+        return ctx.msg("junta.log.coup_landing", name=name, unit=said(ctx, UNIT, unit_type(event["unit"])),
+                       area=area_name(event["area"], ctx))
+    if kind == "coup_attack":
+        return ctx.msg("junta.log.coup_attack", name=name, areas=", ".join(area_name(a, ctx) for a in event["areas"]))
+    if kind == "coup_bombardment":
+        return ctx.plural("junta.log.coup_bombardment", event["hits"], name=name,
+                          weapon=said(ctx, WEAPON, event["weapon"]), area=area_name(event["area"], ctx),
+                          target=who(ctx, event["target"]), dice=dice_text(event["dice"]))
+    if kind == "coup_wave":
+        return wave_text(event, ctx)
+    if kind == "coup_retreat":
+        return ctx.msg("junta.log.coup_retreat", name=name, area=area_name(event["area"], ctx),
+                       moves=moves_text(event["moves"], ctx))
+    if kind == "coup_proposal":
+        return ctx.msg("junta.log.coup_proposal", name=name, side=said(ctx, SIDE, event["winner"]))
+    if kind == "coup_side":
+        return ctx.msg("junta.log.coup_side", name=name, side=said(ctx, SIDE, event["side"]))
+    if kind == "coup_over":
+        held = ", ".join(area_name(a, ctx) for a, v in event["control"].items() if v == "rebels") or "—"
+        return ctx.msg("junta.log.coup_over", side=said(ctx, SIDE, event["winner"]), held=held)
+    if kind == "junta_result":
+        return ctx.msg("junta.log.junta_result", name=who(ctx, event["winner"]))
+    if kind == "firing_squad":
+        if event["victim"] is None:
+            return ctx.msg("junta.log.no_squad", name=who(ctx, event["by"]))
+        return ctx.msg("junta.log.firing_squad", name=who(ctx, event["by"]), victim=who(ctx, event["victim"]))
+    if kind == "spared":
+        return ctx.msg("junta.log.spared", name=name)
+    if kind == "timeout":
+        return ctx.msg("junta.log.timeout", names=", ".join(who(ctx, x) for x in event["seats"]),
+                       decision=said(ctx, DECISION, event["decision"].replace(":", "_")))
+    if kind == "window":
+        return ctx.msg("junta.log.window", window=said(ctx, WINDOW, event["timing"]))
+    return None
+
+
+def dice_text(dice: list[int]) -> str:
+    return " ".join(f"⚅{d}" if d == 6 else str(d) for d in dice) or "—"
+
+
+def wave_text(event: dict[str, Any], ctx: Ctx) -> str:
+    shots = "; ".join(ctx.plural("junta.log.shot", s["hits"], name=who(ctx, s["seat"]), target=who(ctx, s["target"]),
+                                 dice=dice_text(s["dice"])) for s in event["fire"])
+    return ctx.msg("junta.log.coup_wave", area=area_name(event["area"], ctx), wave=event["wave"], shots=shots or "—")
+
+
+def attempt_text(event: dict[str, Any], ctx: Ctx) -> str:
+    attempts = ctx.view.get("attempts") or []
+    index = event.get("index", -1)
+    found = attempts[index] if 0 <= index < len(attempts) else {}
+    result = event["result"] if event["result"] in ATTEMPT else "nothing"
+    return said(ctx, ATTEMPT, result, name=who(ctx, found.get("by")), victim=who(ctx, found.get("victim")),
+                dice=dice_text(event.get("rolls") or []))
+
+
+def vote_result(event: dict[str, Any], ctx: Ctx) -> str:
+    motion = event.get("motion", "election")
+    if event.get("winner") is not None:
+        return ctx.msg("junta.log.elected_by_vote", name=who(ctx, event["winner"]))
+    if motion in ("budget", "alt_budget", "no_confidence") and "passed" in event:
+        key = N_("junta.log.motion_passed") if event["passed"] else N_("junta.log.motion_failed")
+        return ctx.msg(key, motion=said(ctx, MOTION, motion))
+    return ctx.msg("junta.log.vote_over", motion=said(ctx, MOTION, motion))
+
+
+def opening(ctx: Ctx) -> str:
+    view = ctx.view
+    players = " · ".join(f"{family_of(ctx, seat)} " + (mention(user) if user > 0 else ctx.name(seat))
+                         for seat, user in enumerate(ctx.table.users))
+    return ctx.msg("junta.started", players=players, owner=ctx.name(view["owner"]))
+
+
+def result(ctx: Ctx) -> str | None:
+    found = ctx.view["result"]
+    if found is None:
+        return None
+    lines = [ctx.msg("junta.result.title"), said(ctx, REASON, found["reason"])]
+    for seat in range(ctx.view["n"]):
+        lines.append(ctx.msg("junta.result.line", name=who(ctx, seat), amount=found["scores"][str(seat)]))
+    if found["winners"]:
+        lines.append(ctx.msg("junta.result.winners", winners=", ".join(who(ctx, s) for s in found["winners"])))
+    return "\n".join(lines)
+
+
+# --- the private panel ----------------------------------------------------------------------------------
+
+
+def secret_text(ctx: Ctx) -> discord.Embed | None:
+    view = ctx.view
+    if ctx.seat is None or "hand" not in view:
+        return None
+    embed = discord.Embed(title=ctx.msg("junta.secret.title", name=who(ctx, ctx.seat)),
+                          colour=discord.Colour.dark_gold())
+    hand = "\n".join(card_votes(c, ctx) for c in view["hand"]) or ctx.msg("junta.secret.no_cards")
+    embed.add_field(name=ctx.plural("junta.secret.hand", len(view["hand"])), value=hand[:1024], inline=False)
+    embed.add_field(name=ctx.msg("junta.secret.cash"), value=notes_text(view["money"], ctx), inline=True)
+    embed.add_field(name=ctx.msg("junta.secret.account"), value=notes_text(view["account"], ctx), inline=True)
+    choice = view.get("location_choice") or {}
+    where = view.get("location") or choice.get("location")
+    if where:
+        embed.add_field(name=ctx.msg("junta.secret.location"), value=said(ctx, LOCATION, where), inline=False)
+    elif choice.get("embassy"):
+        exile = ctx.msg("junta.exile_option", embassy=said(ctx, EMBASSY, choice["embassy"]))
+        embed.add_field(name=ctx.msg("junta.secret.location"), value=exile, inline=False)
+    if view.get("swaps"):
+        embed.add_field(name=ctx.msg("junta.secret.swaps"),
+                        value="\n".join(ctx.msg("junta.secret.swap", id=w["id"], name=ctx.name(
+                            w["to"] if w["from"] == ctx.seat else w["from"])) for w in view["swaps"]), inline=False)
+    return embed
+
+
+def secret_key(view: dict[str, Any]) -> Any:
+    return (view.get("hand"), view.get("money"), view.get("account"), view.get("location_choice"),
+            [w["id"] for w in view.get("swaps", [])])
+
+
+UI = GameUI(
+    game_id=GAME_ID,
+    title=title,
+    groups=GROUPS,
+    status=status,
+    fields=fields,
+    word=word,
+    notable=frozenset({"president_elected", "president_removed", "resigned", "election_tied", "election_drawn",
+                       "offices_assigned", "budget_proposed", "budget_paid", "budget_not_paid", "parliament",
+                       "money_handed", "exiled", "locations_revealed", "attempt_resolved", "died", "protected",
+                       "burgled", "coup_started", "coup_phase", "coup_bombardment", "coup_wave", "coup_over",
+                       "junta_result", "firing_squad", "spared", "timeout"}),
+    repost_on=frozenset({"phase", "coup_phase", "coup_over"}),
+    picture_key=lambda view: view["log_count"],
+    opening=opening,
+    result=result,
+    secret=Secret(button=N_("junta.button.my_family"), text=secret_text, key=secret_key, panel=PANEL),
+    colour=discord.Colour.dark_green(),
+    recent_moves=8,
+)
+
+
+# --- commands ----------------------------------------------------------------------------------------------
+
+Computers = app_commands.Range[int, 0, 6]
+Minutes = app_commands.Range[int, 1, 1440]
+
+
+@app_commands.guild_only()
+class JuntaCommands(app_commands.Group, name="junta", description=described("junta.command")):
+    @app_commands.command(name="new", description=described("junta.command.new"))
+    @app_commands.describe(computers=described("junta.command.new_computers"),
+                           timer=described("junta.command.new_timer"),
+                           short=described("junta.command.new_short"),
+                           burn=described("junta.command.new_burn"),
+                           recycle=described("junta.command.new_recycle"))
+    async def new(self, interaction: discord.Interaction, computers: Computers = 0, timer: Minutes = 10,
+                  short: bool = False, burn: bool = False, recycle: bool = False) -> None:
+        options = {"decision_timer": timer * 60, "coup_needs_hq_and_pretext": short, "burn_after_coup": burn,
+                   "recycle_money": recycle}
+        await open_lobby(interaction, GAME_ID, options, computers=computers)
+
+
+async def setup(bot: GameMasterBot) -> None:
+    bot.presenters[GAME_ID] = TablePresenter(bot, UI)
+    bot.tree.add_command(JuntaCommands())
