@@ -17,8 +17,8 @@ from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
 from bot.ui.lobby import open_lobby, option_specs
-from bot.ui.spec import Ctx, GameUI, Group, Secret, Style, exactly, of_type
-from games.core.messages import N_, MessageFamily
+from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type
+from games.core.messages import N_, NP_, MessageFamily
 from games.junta.board import AREA_IDS, OFFICE_UNITS, UNIT_TYPES
 from games.junta.cards import (
     AFTER_ROUND_1,
@@ -186,6 +186,37 @@ def location_option(a: dict[str, Any], ctx: Ctx) -> str:
     return said(ctx, LOCATION, a["location"])
 
 
+# --- composed actions: notes chosen one by one ------------------------------------------------------------
+
+
+def own_notes(ctx: Ctx) -> list[tuple[Any, str]]:
+    return [(v, f"{v}M") for v in sorted(ctx.view.get("money", []), reverse=True)]
+
+
+def account_notes(ctx: Ctx) -> list[tuple[Any, str]]:
+    return [(v, f"{v}M") for v in sorted(ctx.view.get("account", []), reverse=True)]
+
+
+def budget_receivers(ctx: Ctx) -> list[tuple[Any, str]]:
+    """Every living player but the proposer (a dead one may not be named, an exile may)."""
+    return [(p["seat"], ctx.name(p["seat"])) for p in ctx.view["players"] if p["alive"] and p["seat"] != ctx.seat]
+
+
+def sum_per_receiver(chosen: list[dict[str, Any]]) -> dict[str, int]:
+    """The budget's amounts: the notes meant for each player, summed (the engine checks it is payable)."""
+    amounts: dict[str, int] = {}
+    for pick in chosen:
+        amounts[str(pick["to"])] = amounts.get(str(pick["to"]), 0) + int(pick["note"])
+    return amounts
+
+
+def notes_to(items: Any, place: str) -> Compose:
+    """Notes picked one by one for a single destination (the Swiss account, or the hand)."""
+    return Compose(field="notes", items=items, receivers=lambda ctx: [("here", ctx.msg(place))], item_key="note",
+                   receiver_key="to", receiver_label=N_("junta.notes_to"), submit=NP_("junta.notes_submit"),
+                   submit_empty=N_("junta.notes_submit_empty"), build=lambda chosen: [p["note"] for p in chosen])
+
+
 def decision_of(view: dict[str, Any]) -> str | None:
     pending = view.get("pending")
     return str(pending["type"]).replace(":", "_") if pending else None
@@ -252,7 +283,10 @@ GROUPS = (
     _g("assign", ("assign_offices",), N_("junta.button.assign"), Style.primary, placeholder=N_("junta.pick_assign"),
        option=lambda a, ctx: assignment_text(a["assignment"], ctx)),
     _g("budget", ("propose_budget",), N_("junta.button.budget"), Style.primary, placeholder=N_("junta.pick_budget"),
-       option=lambda a, ctx: amounts_text(a["amounts"], ctx), shown=in_decision("budget_propose")),
+       option=lambda a, ctx: amounts_text(a["amounts"], ctx), shown=in_decision("budget_propose"),
+       compose=Compose(field="amounts", items=own_notes, receivers=budget_receivers, item_key="note",
+                       receiver_key="to", receiver_label=N_("junta.budget_to"), submit=NP_("junta.budget_submit"),
+                       submit_empty=N_("junta.budget_submit_empty"), build=sum_per_receiver)),
     _g("pay", ("pay_budget",), N_("junta.button.pay"), Style.success),
     _g("occupy", exactly(type="occupy_parliament", occupy=True), N_("junta.button.occupy"), Style.danger),
     _g("no_occupy", exactly(type="occupy_parliament", occupy=False), N_("junta.button.no_occupy")),
@@ -279,9 +313,11 @@ GROUPS = (
     _g("kill", exactly(type="kill_returnee", kill=True), N_("junta.button.kill"), Style.danger),
     _g("spare", exactly(type="kill_returnee", kill=False), N_("junta.button.spare")),
     _g("deposit", ("deposit",), N_("junta.button.deposit"), Style.success, placeholder=N_("junta.pick_deposit"),
-       option=lambda a, ctx: notes_text(a["notes"], ctx), shown=in_decision("banking"), emoji="🏦"),
+       option=lambda a, ctx: notes_text(a["notes"], ctx), shown=in_decision("banking"), emoji="🏦",
+       compose=notes_to(own_notes, N_("junta.to_account"))),
     _g("withdraw", ("withdraw",), N_("junta.button.withdraw"), placeholder=N_("junta.pick_withdraw"),
-       option=lambda a, ctx: notes_text(a["notes"], ctx), shown=in_decision("banking")),
+       option=lambda a, ctx: notes_text(a["notes"], ctx), shown=in_decision("banking"),
+       compose=notes_to(account_notes, N_("junta.to_hand"))),
     _g("end_banking", exactly(type="end_banking"), N_("junta.button.end_banking")),
     _g("influence", ("choose_influence_discard",), N_("junta.button.influence"), Style.danger,
        placeholder=N_("junta.pick_influence"), option=lambda a, ctx: card_votes(a["card"], ctx)),

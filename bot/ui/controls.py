@@ -389,7 +389,7 @@ def composed_action(group: Group, ctx: Ctx, base: Action, draft: str) -> Action:
     items, receivers = spec.items(ctx), spec.receivers(ctx)
     chosen = [{spec.item_key: items[i][0], spec.receiver_key: receivers[r - 1][0]}
               for i, r in enumerate(_draft_of(draft, len(items))) if 0 < r <= len(receivers)]
-    return {**strip_stamp(base), spec.field: chosen}
+    return {**strip_stamp(base), spec.field: spec.build(chosen) if spec.build is not None else chosen}
 
 
 def composer(table: Table, group: Group, ctx: Ctx, draft: str) -> dict[str, Any]:

@@ -82,6 +82,9 @@ class Compose:
     receiver_label: str = N_("core.compose_to")  # a select's placeholder, with {name}: the receiver
     submit: str = NP_("core.compose_submit")  # the button once something is chosen, with {count}
     submit_empty: str = N_("core.compose_submit_empty")  # the button with nothing chosen
+    # What the field holds, made from the chosen `{item_key, receiver_key}` pairs (default: the list
+    # itself): Junta's budget sums the notes per receiver, a deposit keeps only the notes.
+    build: Callable[[list[dict[str, Any]]], Any] | None = None
 
 
 @dataclass(frozen=True)

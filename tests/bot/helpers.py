@@ -143,16 +143,35 @@ def group_for(ui: Any, action: dict[str, Any]) -> Any:
     return next(g for g in ui.groups if g.matches(action))
 
 
+async def compose(player: Any, opened: Any, picks: dict[int, list[int]]) -> Any:
+    """In a composer panel a click opened: give each receiver (1-based, in the panel's order) the items at
+    these indices, then send."""
+    current = opened.response.message
+    for number, items in sorted(picks.items()):
+        if not items:
+            continue
+        select = next(c for c in components(current) if str(c.custom_id).startswith("gc:")
+                      and str(c.custom_id).endswith(f":{number}"))
+        step = await player.select(current, custom_id=select.custom_id, values=[str(i) for i in items])
+        current = step.response.message if step.response else current
+    send = next(c for c in components(current) if str(c.custom_id).startswith("gg:"))
+    return await player.click(current, custom_id=send.custom_id)
+
+
 async def use(world: World, ui: Any, table: Any, seat: int, action: dict[str, Any],
-              board: discord.Message | None = None) -> Any:
+              board: discord.Message | None = None, picks: dict[int, list[int]] | None = None) -> Any:
     """Play `action` for `seat` the way a person does: the board's button (or the private panel's, for a
-    panel group), then its picker when the player has several choices."""
+    panel group), then its picker when the player has several choices, or its composer (`picks`: what
+    goes to each receiver, see `compose`)."""
     player = member_of(world, table, seat)
     message = board or world.board()
     group = group_for(ui, action)
     if not group.board:
         panel = await player.click(message, custom_id=custom_id(message, r"^gs:\d+$"))
         message = panel.response.message
+    if group.compose is not None:
+        opened = await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}:"))
+        return await compose(player, opened, picks or {})
     choices = public_actions(table, group)
     if group.each and len(choices) <= 5:
         index = choices.index(action)

@@ -10,6 +10,7 @@ from bot.cogs import junta as junta_cog
 from games.core.rng import SeededRng
 from games.junta import GAME
 from games.junta.ai import choose as family_choice
+from games.junta.common import exact_split
 from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import actions_of, choose, embed_text, group_for, public_text, table_of, use
 
@@ -29,6 +30,37 @@ async def open_table(world: World, humans: int, computers: int = 0, **options: A
     return int(custom_id(lobby, ":join$").split(":")[1])
 
 
+def picks_for(table: Any, seat: int, action: dict[str, Any]) -> dict[int, list[int]] | None:
+    """For an action made in a composer (the budget, a deposit, a withdrawal): which of the player's notes
+    (in the panel's order, largest first) go to which receiver; None when the notes cannot make it."""
+    view = table.view(seat)
+    if action["type"] == "propose_budget":
+        notes = sorted(view["money"], reverse=True)
+        receivers = [p["seat"] for p in view["players"] if p["alive"] and p["seat"] != seat]
+        wanted = {int(k): v for k, v in action["amounts"].items() if v}
+        groups = exact_split(notes, list(wanted.values()))
+        if groups is None:
+            return None
+        picks: dict[int, list[int]] = {}
+        free = list(range(len(notes)))
+        for (to, _amount), group in zip(wanted.items(), groups, strict=True):
+            chosen = []
+            for v in group:
+                i = next(i for i in free if notes[i] == v)
+                free.remove(i)
+                chosen.append(i)
+            picks[receivers.index(to) + 1] = chosen
+        return picks
+    notes = sorted(view["money" if action["type"] == "deposit" else "account"], reverse=True)
+    free = list(range(len(notes)))
+    chosen = []
+    for v in action["notes"]:
+        i = next(i for i in free if notes[i] == v)
+        free.remove(i)
+        chosen.append(i)
+    return {1: chosen}
+
+
 def clickable(table: Any, seat: int, wanted: dict[str, Any]) -> dict[str, Any]:
     """What a member clicks for the computer family's choice: that action when the controls offer it,
     else the first the same control offers, else the first answer the game waits for."""
@@ -37,7 +69,7 @@ def clickable(table: Any, seat: int, wanted: dict[str, Any]) -> dict[str, Any]:
     except StopIteration:
         group = None
     offered = actions_of(table, group, seat) if group is not None else []
-    if wanted in offered:
+    if wanted in offered or (group is not None and group.compose is not None and picks_for(table, seat, wanted)):
         return wanted
     if offered:
         return offered[0]
@@ -56,7 +88,8 @@ async def member_move(world: World, table_id: int, step: int) -> dict[str, Any] 
         assert wanted is not None
         action = clickable(table, seat, wanted)
         seq = table.seq
-        result = await use(world, UI, table, seat, action)
+        result = await use(world, UI, table, seat, action, picks=picks_for(table, seat, action)
+                           if group_for(UI, action).compose is not None else None)
         response = result.response.content if result.response is not None else ""
         assert table.seq > seq, (action, response)
         return action
@@ -81,6 +114,9 @@ async def test_first_election_and_a_turn_by_clicks(world: World) -> None:
     text = public_text(world)
     assert "is President of the Republic" in text and "Offices:" in text
     assert "proposes the budget" in text
+    proposal = next(a for a in played if a["type"] == "propose_budget")  # composed note by note in the panel
+    proposed = next(e for e in table_of(world, table_id).view(None)["log"] if e["type"] == "budget_proposed")
+    assert proposed["amounts"] == proposal["amounts"]
     assert "Junta: turn 1" in embed_text(world.board())
 
 
@@ -127,7 +163,8 @@ async def whole_game(world: World, db_path: Any) -> None:
         wanted = coup_minded(table, seat, family_choice(table.state, seat, SeededRng(9, step)))
         action = clickable(table, seat, wanted)
         seq = table.seq
-        result = await use(world, UI, table, seat, action)
+        result = await use(world, UI, table, seat, action, picks=picks_for(table, seat, action)
+                           if group_for(UI, action).compose is not None else None)
         response = result.response.content if result.response is not None else ""
         assert table_of(world, table_id) is None or table.seq > seq, (action, response)
     else:
