@@ -225,3 +225,20 @@ async def test_a_stranger_and_the_wrong_member_are_refused(world: World) -> None
     refused = await other.click(board, custom_id=nominate)
     assert refused.ephemeral and "It is not your turn" in refused.response.content
     assert table.seq == 1, table.state["log"][-6:]  # only the game master's clock start
+
+
+async def test_the_decision_timer_applies_the_default_and_says_so(world: World, db_path: Any) -> None:
+    """/junta new timer:1 — the board shows when the decision's time runs out (a Discord timestamp); when
+    it does, even across a restart, the default applies (the voter passes) and the channel is told."""
+    table_id = await open_table(world, humans=4, timer=1)
+    table = table_of(world, table_id)
+    (voter,) = GAME.to_act(table.state)
+    deadline = int(GAME.deadline(table.state))
+    assert f"<t:{deadline}:R>" in embed_text(world.board())
+    await world.env.advance_time(30)
+    assert GAME.to_act(table_of(world, table_id).state) == {voter}
+    await world.restart(db_path)
+    await world.env.advance_time(31)
+    table = table_of(world, table_id)
+    assert voter not in GAME.to_act(table.state)
+    assert "Time is up for" in public_text(world) and "voting" in public_text(world)
