@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -323,3 +324,49 @@ def stamp_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
     The pixels are the same as draw.text's at a whole-pixel position."""
     mask, left, top = _text_mask(text, fnt)
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+
+
+# --- cached, squeezable text (the tall boards: Som, Junta) ------------------------------------------------
+
+# How narrow letters may be drawn to fit a line (their height, the readable size, never shrinks).
+SQUEEZES = (1.0, 0.92, 0.85, 0.8)
+
+
+@lru_cache(maxsize=4096)
+def squeezed_mask(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> tuple[Image.Image, int, int]:
+    """`text`'s glyphs as an L mask and its offset from the anchor point; narrowed to `squeeze` of
+    its width (its height, the readable size, stays)."""
+    fnt = font(size, bold)
+    left, top, right, bottom = (int(math.floor(v)) for v in fnt.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left + 1), max(1, bottom - top + 1)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
+    if squeeze < 1.0:
+        mask = mask.resize((max(1, round(mask.width * squeeze)), mask.height), Image.Resampling.LANCZOS)
+        left = round(left * squeeze)
+    return mask, left, top
+
+
+def put_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: Color, bold: bool = False,
+             anchor: str = "la", squeeze: float = 1.0) -> float:
+    """Draw `text` at `xy` (a Pillow anchor) from cached glyph masks; returns its width."""
+    fnt = font(size, bold)  # asked every time, so a test recording the font sizes sees it
+    if not text:
+        return 0.0
+    mask, dx, dy = squeezed_mask(text, size, bold, anchor, squeeze)
+    image.paste(fill, (int(round(xy[0])) + dx, int(round(xy[1])) + dy), mask)
+    return text_width(text, fnt) * squeeze
+
+
+def fit_line(text: str, width: float, size: int, min_size: int, bold: bool = False,
+             squeezes: Sequence[float] = SQUEEZES) -> tuple[str, int, float]:
+    """(the text, its size, its squeeze) to fit one line of `width` px: smaller down to `min_size`,
+    then narrower down to the last squeeze, then cut with an ellipsis."""
+    for sz in range(size, min_size - 1, -1):
+        if text_width(text, font(sz, bold)) <= width:
+            return text, sz, 1.0
+    natural = text_width(text, font(min_size, bold))
+    for squeeze in squeezes[1:]:
+        if natural * squeeze <= width:
+            return text, min_size, squeeze
+    squeeze = squeezes[-1]
+    return ellipsize(text, font(min_size, bold), width / squeeze), min_size, squeeze

@@ -44,7 +44,21 @@ from PIL import Image, ImageDraw
 from games.core.messages import N_, MessageFamily
 from games.som.cards import CARD_NAME, COLOURS, FACES, KIND_NAME, POSITIONS, URN_COUNT, label
 from games.som.cards import DISC_KINDS as KINDS
-from renderers.core import CHAT_WIDTH, PALETTE, Color, Words, drawable, ellipsize, font, readable_size, text_width
+from renderers.core import (
+    CHAT_WIDTH,
+    PALETTE,
+    SQUEEZES,
+    Color,
+    Words,
+    drawable,
+    ellipsize,
+    fit_line,
+    font,
+    put_text,
+    readable_size,
+    text_width,
+)
+from renderers.core import squeezed_mask as _text_mask
 
 Box = tuple[int, int, int, int]
 FBox = tuple[float, float, float, float]
@@ -110,7 +124,6 @@ SYLLABLES = {word.replace("-", ""): tuple(word.split("-")) for word in (
     "ciu-ta-da-na", "Po-lí-tics", "com-pro-me-sos", "Es-tra-tè-gia", "in-ter-na-cio-nal", "Tri-bu-nal",
     "Cons-ti-tu-cio-nal", "ba-ses", "Hi-sen-da", "es-pa-nyo-la",
 )}
-SQUEEZES = (1.0, 0.92, 0.85, 0.8)  # how narrow letters may be drawn to fit (their height never shrinks)
 
 
 def player_name(words: Words, names: list[str], seat: int) -> str:
@@ -218,43 +231,10 @@ def key_top(n: int) -> int:
 
 # --- text ---------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=4096)
-def _text_mask(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> tuple[Image.Image, int, int]:
-    """`text`'s glyphs as an L mask and its offset from the anchor point; narrowed to `squeeze` of
-    its width (its height, the readable size, stays)."""
-    fnt = font(size, bold)
-    left, top, right, bottom = (int(math.floor(v)) for v in fnt.getbbox(text, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left + 1), max(1, bottom - top + 1)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
-    if squeeze < 1.0:
-        mask = mask.resize((max(1, round(mask.width * squeeze)), mask.height), Image.Resampling.LANCZOS)
-        left = round(left * squeeze)
-    return mask, left, top
-
-
-def put_text(image: Image.Image, xy: Point, text: str, size: int, fill: Color, bold: bool = False,
-             anchor: str = "la", squeeze: float = 1.0) -> float:
-    """Draw `text` at `xy` (a Pillow anchor) from cached glyph masks; returns its width."""
-    fnt = font(size, bold)  # asked every time, so a test recording the font sizes sees it
-    if not text:
-        return 0.0
-    mask, dx, dy = _text_mask(text, size, bold, anchor, squeeze)
-    image.paste(fill, (int(round(xy[0])) + dx, int(round(xy[1])) + dy), mask)
-    return text_width(text, fnt) * squeeze
-
-
 def fitted(text: str, width: float, size: int, bold: bool = False) -> tuple[str, int, float]:
     """(the text, its size, its squeeze) to fit one line of `width` px: smaller down to TEXT, then
     narrower down to the last squeeze, then cut with an ellipsis."""
-    for sz in range(size, TEXT - 1, -1):
-        if text_width(text, font(sz, bold)) <= width:
-            return text, sz, 1.0
-    natural = text_width(text, font(TEXT, bold))
-    for squeeze in SQUEEZES[1:]:
-        if natural * squeeze <= width:
-            return text, TEXT, squeeze
-    squeeze = SQUEEZES[-1]
-    return ellipsize(text, font(TEXT, bold), width / squeeze), TEXT, squeeze
+    return fit_line(text, width, size, TEXT, bold, SQUEEZES)
 
 
 def put_fitted(image: Image.Image, box: FBox, text: str, size: int, fill: Color, bold: bool = False,

@@ -34,6 +34,7 @@ from games.junta.cards import (
     design,
 )
 from games.junta.common import EMBASSIES, FAMILIES, LOCATIONS, OFFICES
+from renderers import junta as pictures
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -713,6 +714,7 @@ UI = GameUI(
                        "burgled", "coup_started", "coup_phase", "coup_bombardment", "coup_wave", "coup_over",
                        "junta_result", "firing_squad", "spared", "timeout"}),
     repost_on=frozenset({"phase", "coup_phase", "coup_over"}),
+    render=pictures.render,
     picture_key=lambda view: view["log_count"],
     opening=opening,
     result=result,

@@ -137,8 +137,23 @@ async def test_a_whole_game_with_a_coup_and_a_restart_in_the_middle(world: World
     """Two members and two computer families play a whole 4-player game, the members by clicks, from the
     first election to the end of the aid, with a coup, a restart of the bot in the middle of it, and no
     secret in any public message."""
-    with installed():  # SimCord's settling scans every timer per waiting task: indexed, a long game stays fast
-        await whole_game(world, db_path)
+    drawn: list[dict[str, Any]] = []
+    ui = world.bot.presenters["junta"].ui
+    original = ui.render
+    assert original is not None
+
+    def recording(view: dict[str, Any], names: list[str], words: Any) -> Any:
+        drawn.append(view)
+        return original(view, names, words)
+
+    ui.render = recording
+    try:
+        with installed():  # SimCord's settling scans every timer per waiting task: indexed, a long game is fast
+            await whole_game(world, db_path)
+    finally:
+        ui.render = original
+    # Every board picture was drawn from the public view: no hand, no money, no account, no own choice.
+    assert drawn and all(not {"you", "hand", "money", "account", "location_choice"} & set(view) for view in drawn)
 
 
 async def whole_game(world: World, db_path: Any) -> None:

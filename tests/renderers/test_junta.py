@@ -1,0 +1,625 @@
+"""Junta board (renderers/junta.py): views of seeded engine games of 4-7 players, coups included, in every
+language and with long and emoji names; readable at chat size; only ever the public view, never money."""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.i18n import LOCALES, words
+from games.core.rng import SeededRng
+from games.junta import GAME, engine
+from games.junta.board import AREA, AREA_IDS, COASTAL, EMBASSIES, POWER_CENTRES
+from games.junta.common import FAMILIES
+from renderers import junta as board
+from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, drawable, font, recording_font_sizes, text_width, to_png
+from tests.games.junta.test_junta_playouts import perturbed
+from tests.renderers.helpers import RecordingWords, assert_same_bytes
+
+State = dict[str, Any]
+View = dict[str, Any]
+NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi", "Zoë"]
+LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "🎲", "Sabrina Müller-Lüdenscheidt", "🎲 Nat 🎲",
+              "el_profe_de_historia_2009", "Jordi Puigdemont i Casamajó"]
+MAX_PNG_BYTES = 200 * 1024
+GAMES = [(seed, n) for n in (7, 6, 5, 4) for seed in (1, 2)]
+# Random play, steered: the any-time noise (gifts, swaps, cousin claims) mostly left out, and coups,
+# unit cards, moves, attacks, fire and assassinations preferred, so that coups start and are fought.
+NOISE = {"give_card", "give_money", "offer_swap", "cancel_swap", "answer_swap", "confirm_swap", "discard_card",
+         "claim_cousin_office", "resign", "discard_money", "propose_end_coup"}
+PREFERRED = {"start_coup", "move_units", "land_paratrooper", "land_marines", "declare_attack", "declare_bombardment",
+             "fire", "play_card", "move_helicopter", "declare_assassination", "transfer_units"}
+
+
+# --- views from seeded engine games ----------------------------------------------------------------------
+
+def playout(seed: int, n: int) -> list[State]:
+    """Every state of one seeded game of legal moves, steered towards coups and fights."""
+    pick = random.Random(f"junta-picture:{seed}:{n}")
+    state = GAME.setup(n, {}, SeededRng(seed, 0))
+    states = [state]
+    for step in range(1, 10000):
+        if GAME.outcome(state) is not None:
+            break
+        moves = [(x, a) for x in sorted(GAME.to_act(state)) for a in GAME.legal_actions(state, x)]
+        calm = [m for m in moves if m[1]["type"] not in NOISE]
+        keen = [m for m in calm if m[1]["type"] in PREFERRED]
+        roll = pick.random()
+        pool = keen if keen and roll < 0.7 else calm if calm and roll < 0.97 else moves
+        if not pool:
+            pool = [(None, a) for a in GAME.legal_actions(state, None)]
+        seat, action = pick.choice(pool)
+        state = GAME.apply(state, seat, action, SeededRng(seed, step))
+        states.append(state)
+    assert GAME.outcome(state) is not None, "the playout does not end"
+    return states
+
+
+def public(state: State) -> View:
+    return GAME.view(state, None)
+
+
+def coup(view: View) -> dict[str, Any]:
+    return view["coup"] or {}
+
+
+def step(view: View) -> str | None:
+    return (coup(view).get("combat") or {}).get("step")
+
+
+def on_map(view: View) -> list[dict[str, Any]]:
+    return [u for u in coup(view).get("units", {}).values() if u["area"] in AREA]
+
+
+CASE_TESTS: dict[str, Callable[[View], bool]] = {
+    "first_election": lambda v: v["phase"] == 0,
+    "budget": lambda v: bool(v["budget"]) and any(a > 0 for a in v["budget"]["amounts"].values()),
+    "revealed": lambda v: v["coup"] is None and any(p["location"] for p in v["players"]),
+    "exile": lambda v: any(p["exile"] for p in v["players"]) and v["result"] is None,
+    "dead": lambda v: any(not p["alive"] for p in v["players"]) and v["result"] is None,
+    "cousin": lambda v: v["cousin"] is not None and v["coup"] is None,
+    "lunch": lambda v: v["markers"]["bank"] == "lunch",
+    "bank_safe_occupied": lambda v: v["markers"]["bank_safe"] or v["markers"]["occupied"],
+    "rebellion": lambda v: coup(v).get("phase") == 0 and coup(v).get("segment") == "movement",
+    "off_map": lambda v: any(u["area"] in board.OFF_MAP for u in coup(v).get("units", {}).values()),
+    "later_phase": lambda v: (coup(v).get("phase") or 0) >= 2 and coup(v).get("segment") == "movement",
+    "declare": lambda v: coup(v).get("segment") == "combat" and step(v) == "declare" and bool(
+        coup(v)["combat"]["attacks"]),
+    "wave": lambda v: coup(v).get("segment") == "combat" and step(v) == "wave" and coup(v)["combat"]["area"] in AREA,
+    "wave_dice": lambda v: bool(v["coup"]) and (board.last_dice(v) or {}).get("type") == "coup_wave",
+    "bombardment": lambda v: bool(v["coup"]) and (board.last_dice(v) or {}).get("type") == "coup_bombardment",
+    "ignored_and_rebel_units": lambda v: any(not u["active"] for u in on_map(v)) and any(
+        u["active"] and coup(v)["rebels"][u["controller"]] for u in on_map(v)),
+    "card_units": lambda v: len(board.key_types(coup(v))) >= 3 if v["coup"] else False,
+    "sides": lambda v: coup(v).get("segment") == "sides",
+    "coup_over": lambda v: bool(coup(v).get("over")),
+}
+
+
+@pytest.fixture(scope="module")
+def games() -> dict[tuple[int, int], list[State]]:
+    return {game: playout(*game) for game in GAMES}
+
+
+def groups(view: View) -> int:
+    """How many counters a coup view puts on the map."""
+    return sum(len(g) for area, g in board.units_by_area(coup(view)).items() if area in AREA) if view["coup"] else 0
+
+
+@pytest.fixture(scope="module")
+def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
+    """One view of every situation the picture must draw, all from the engine, from the largest table
+    that has it."""
+    found: dict[str, View] = {}
+    crowded: View | None = None
+    for (_seed, n), states in games.items():  # the 7-player games first
+        for state in states:
+            view = public(state)
+            for name, test in CASE_TESTS.items():
+                if name not in found and test(view):
+                    found[name] = view
+            if n == 7 and view["coup"] and (crowded is None or groups(view) > groups(crowded)):
+                crowded = view
+        final = public(states[-1])
+        found.setdefault(f"game_over_{n}", final)
+    missing = [name for name in CASE_TESTS if name not in found]
+    assert not missing, f"no view for {missing}"
+    assert crowded is not None
+    found["full_coup_7"] = crowded
+    found["packed"] = packed(crowded)
+    return found
+
+
+def packed(view: View) -> View:
+    """A 7-player coup view with far more counters than random play makes: every active player gets card
+    units in every area but the embassies (a stress test of the counters' flow; no engine state has it)."""
+    view = copy.deepcopy(view)
+    units = view["coup"]["units"]
+    kinds = ["students", "rioters", "strikers", "demonstrators", "bank_guards", "private_security",
+             "christian_militia"]
+    active = [p["seat"] for p in view["players"] if p["active"]]
+    for k, area in enumerate(a for a in AREA_IDS if a not in EMBASSIES):
+        for j in range(1 + k % 4):
+            seat = active[(k + j) % len(active)]
+            for i in range(1 + (k + j) % 3):
+                units[f"extra_{area}_{j}_{i}"] = {"type": kinds[(k + j) % len(kinds)], "area": area, "office": None,
+                                                  "owner": seat, "marker": None, "moved": False, "controller": seat,
+                                                  "active": True}
+    return view
+
+
+def render(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
+    return board.render(view, NAMES if names is None else names, words(locale))
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    path = Path(__file__).resolve().parents[1] / "artifacts" / "junta"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+# --- what was drawn --------------------------------------------------------------------------------------------
+
+@contextmanager
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, float, float]]]:
+    """Every text the renderer draws on the picture inside the block, with its anchor point (caches
+    cleared, so cached sprites draw their texts again; texts on sprites are listed at (-1, -1))."""
+    texts: list[tuple[str, float, float]] = []
+    original = board.put_text
+
+    def recording(image: Image.Image, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any) -> float:
+        on_picture = image.size[0] == board.WIDTH and image.size[1] > board.MAP[3]
+        texts.append((text, xy[0], xy[1]) if on_picture else (text, -1.0, -1.0))
+        return original(image, xy, text, *args, **kwargs)
+
+    board.clear_caches()
+    with monkeypatch.context() as patch:
+        patch.setattr(board, "put_text", recording)
+        yield texts
+    board.clear_caches()
+
+
+def near(colour: Any, target: tuple[int, int, int], tolerance: int = 30) -> bool:
+    """Whether a pixel is within `tolerance` (summed over the channels) of `target` (resampled sprites
+    are not exact)."""
+    return sum(abs(a - b) for a, b in zip(tuple(colour)[:3], target, strict=True)) <= tolerance
+
+
+def inside(box: tuple[float, float, float, float], x: float, y: float) -> bool:
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
+# --- every situation, every language -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_random_views_render(games: dict[tuple[int, int], list[State]], locale: str) -> None:
+    """Views spread over seeded games of 4-7 players render RGB, 550 wide, at the height the view asks,
+    at most 1200 tall, the PNG under 200 KiB."""
+    for (seed, n), states in games.items():
+        pick = random.Random(f"{seed}:{n}:{locale}")
+        coups = [s for s in states if s["coup"] is not None]
+        for state in [states[0], *pick.sample(states, 4), *pick.sample(coups, min(4, len(coups))), states[-1]]:
+            view = public(state)
+            image = render(view, locale, LONG_NAMES if pick.random() < 0.5 else NAMES)
+            assert image.mode == "RGB" and image.size == (board.WIDTH, board.height_for(view, words(locale)))
+            assert 900 <= image.height <= 1200, image.height
+            assert len(to_png(image)) <= MAX_PNG_BYTES
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
+    """Each situation renders in each language, with short and long names, a strip that says something
+    and a PNG under 200 KiB."""
+    for name, view in cases.items():
+        for names in (NAMES, LONG_NAMES):
+            image = render(view, locale, names)
+            strip = image.crop(tuple(int(v) for v in board.STRIP))
+            assert len(strip.getcolors(1 << 16) or []) > 20, f"the strip of {name} is blank"
+            assert len(to_png(image)) <= MAX_PNG_BYTES, name
+
+
+def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
+    """The chosen views hold what their names say: 7 players in the full coup, many counters in the
+    packed one, a wave's dice, a bombardment."""
+    full = cases["full_coup_7"]
+    assert full["n"] == 7 and groups(full) >= 8
+    assert groups(cases["packed"]) > 60
+    assert board.dice_rolls(cases["wave_dice"]) and board.dice_rolls(cases["bombardment"])
+    assert cases["game_over_7"]["result"] is not None
+
+
+# --- readable, worded, within bounds --------------------------------------------------------------------------
+
+def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
+    """Shown 550 px wide, no text of any case, language or names is smaller than 16 px (caches cleared
+    first, so every cached sprite's text is drawn, and recorded, again)."""
+    for name in [*NAMES, *LONG_NAMES]:
+        drawable(name)  # the glyph probe measures at 20 px once per character; it draws nothing
+    smallest = math.inf
+    for locale in LOCALES:
+        for names in (NAMES, LONG_NAMES):
+            board.clear_caches()
+            with recording_font_sizes() as sizes:
+                widths = {render(view, locale, names).width for view in cases.values()}
+            assert sizes, "no font was asked for: the recording sees nothing"
+            smallest = min(smallest, min(sizes) * CHAT_WIDTH / max(widths))
+    assert smallest >= CHAT_MIN_TEXT == 16, smallest
+
+
+def test_the_readability_check_can_fail() -> None:
+    """A font smaller than the readable size is seen by the recording."""
+    with recording_font_sizes() as sizes:
+        font(board.TEXT - 1)
+    assert min(sizes) * CHAT_WIDTH / board.WIDTH < CHAT_MIN_TEXT
+
+
+def test_every_word_comes_from_the_picture_catalog(cases: dict[str, View]) -> None:
+    """Every word drawn is a junta.picture.* message (area and card names too), in every language."""
+    catalog = RecordingWords()
+    for view in cases.values():
+        board.render(view, NAMES, catalog)
+    assert catalog.asked and all(i.startswith("junta.picture.") for i in catalog.asked)
+    expected = {"junta.picture.area.palace", "junta.picture.waiting", "junta.picture.coup.air_strikes",
+                "junta.picture.hand", "junta.picture.coup.fight", "junta.picture.winners"}
+    assert expected <= catalog.asked, expected - catalog.asked
+    for locale in LOCALES:
+        assert all(words(locale).has(i) for i in catalog.asked), locale
+
+
+def test_every_area_name_fits_its_box() -> None:
+    """Every area's name fits its box in every language: at most four lines, whole (a long word split
+    with a hyphen, never cut), letters narrowed at most to 76 %."""
+    for locale in LOCALES:
+        for area in AREA_IDS:
+            name = words(locale).msg(board.AREA_NAME[area])
+            lines, squeeze = board.area_name_lines(area, name)
+            left, top, right, _bottom = board.name_box(area)
+            assert len(lines) <= 4 and "…" not in "".join(lines), (locale, name, lines)
+            assert squeeze >= board.NAME_SQUEEZES[-1]
+            assert all(text_width(s, font(board.TEXT)) * squeeze <= right - left + 0.01 for s in lines)
+            joined = "".join(s[:-1] if s.endswith("-") else s + " " for s in lines).split()
+            assert joined == name.split(), (locale, name, lines)
+            assert top + len(lines) * board.name_step(len(lines)) <= board.area_box(area)[3] - board.COUNTER_H
+
+
+def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
+    """The four languages draw four different pictures; an undrawable name falls back to "Player n"."""
+    drawn = {locale: to_png(render(cases["wave"], locale)) for locale in LOCALES}
+    assert len(set(drawn.values())) == len(LOCALES)
+    assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
+    assert board.player_name(words("it"), [], 2) == "Giocatore 3"
+
+
+# --- the strip --------------------------------------------------------------------------------------------------
+
+def test_strip_says_what_the_game_waits_on(cases: dict[str, View]) -> None:
+    """The strip's last line names the decision and who makes it, cuts long names (never the words),
+    and at the end names the winners without any score."""
+    view = copy.deepcopy(cases["budget"])
+    view["pending"] = {"type": "vote:turns", "seats": [1], "vote": {"motion": "budget"}}
+    view["to_act"] = [1]
+    assert board.waiting_line(view, NAMES, words("en"), 500) == "Vote (budget) — Roberto Sánchez"
+    assert board.waiting_line(view, NAMES, words("es"), 500) == "Votación (presupuesto) — Roberto Sánchez"
+    view["to_act"] = [0, 1, 2, 3, 4]
+    view["pending"] = {"type": "locations", "seats": view["to_act"]}
+    assert board.waiting_line(view, NAMES, words("en"), 500) == "Choosing whereabouts — 5 players"
+    long = ["Maximiliano de la Fuente Rodríguez Esposito"] * 7
+    view["to_act"] = [3]
+    line = board.waiting_line(view, long, words("en"), 400)
+    assert line.startswith("Choosing whereabouts — Maxim") and line.endswith("…")
+    assert text_width(line, font(board.STRONG, True)) <= 400
+    over = copy.deepcopy(cases["game_over_7"])
+    over["result"] = {"winners": [2, 5], "scores": {str(x): 987 for x in range(7)}, "reason": "aid_exhausted",
+                      "accounts": [[3] * 9 for _ in range(7)]}
+    assert board.waiting_line(over, NAMES, words("en"), 500) == "Winners: Chiara, Francesca Maria Bianchi"
+    over["result"]["winners"] = []
+    assert board.waiting_line(over, NAMES, words("it"), 500) == "Nessuno vince"
+
+
+def test_coup_decisions_are_told_apart(cases: dict[str, View]) -> None:
+    """During a coup the strip says which of the coup's decisions is waited on."""
+    assert board.wait_key(cases["rebellion"]) in ("coup_move", "coup_proposal", "coup_reaction")
+    assert board.wait_key(cases["declare"]) == "coup_declare"
+    assert board.wait_key(cases["sides"]) == "coup_sides"
+    wave = cases["wave"]
+    assert board.wait_key(wave) in ("coup_fire", "coup_casualties")
+    assert board.fight_line(wave, words("en")).startswith(
+        f"combat in {words('en').msg(board.AREA_NAME[coup(wave)['combat']['area']])}, wave ")
+
+
+def test_markers_and_phase_track(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strip shows the turn, the 9-phase track with exactly the current phase gold, and the markers."""
+    view = cases["lunch"]
+    with drawn_texts(monkeypatch) as texts:
+        image = render(view)
+    strip = [(t, x) for t, x, y in texts if inside(board.STRIP, x, y)]
+    words_in_strip = [t for t, _x in strip]
+    assert f"Turn {view['turn']}" in words_in_strip and "Bank: closed for lunch" in words_in_strip
+    assert ("Coup pretext" if view["markers"]["pretext"] else "No pretext") in words_in_strip
+    track = [(int(t), x) for t, x in strip if t.isdigit()]
+    assert [k for k, _x in track] == list(range(1, 10))
+    gold = [k for k, x in track if image.getpixel((round(x), round(board.LINE1 - 9))) == board.GOLD]
+    assert gold == [view["phase"]]
+
+
+# --- the map ----------------------------------------------------------------------------------------------------
+
+def test_area_kinds_differ_in_shape_not_only_colour() -> None:
+    """In grey the map still tells a power centre (double frame, star), an embassy (dashed outline, flag),
+    a coastal area (waves) and a plain one apart."""
+    grey = board.map_shapes().convert("L")
+
+    def crop(area: str) -> Image.Image:
+        left, top, right, bottom = board.area_box(area)
+        x0, y0 = board.MAP[0], board.MAP[1]
+        return grey.crop((round(left - x0), round(top - y0), round(right - x0), round(bottom - y0)))
+
+    def differ(a: str, b: str) -> float:
+        diff = ImageChops.difference(crop(a), crop(b))
+        return sum(diff.get_flattened_data()) / (diff.width * diff.height)
+
+    plain = "market"
+    assert "market" not in POWER_CENTRES + EMBASSIES + COASTAL
+    for marked in ("parliament", "swiss_embassy", "port"):
+        assert differ(marked, plain) > 4, marked
+    assert differ("parliament", "swiss_embassy") > 4 and differ("port", "swiss_embassy") > 4
+    assert differ("university", plain) < 2  # two plain areas look alike (but for anti-aliasing)
+
+
+def test_family_marks_differ_in_shape() -> None:
+    """The seven families' marks differ in shape, not only colour."""
+    masks = [board.mark_sprite(f, 40, (0, 0, 0)).getchannel("A").point(lambda a: 255 if a > 128 else 0)
+             for f in FAMILIES]
+    for a in range(len(FAMILIES)):
+        for b in range(a + 1, len(FAMILIES)):
+            overlap = ImageChops.multiply(masks[a], masks[b]).histogram()[255]
+            union = ImageChops.lighter(masks[a], masks[b]).histogram()[255]
+            assert overlap / union < 0.75, (FAMILIES[a], FAMILIES[b])
+    assert len(set(board.FAMILY_COLOUR.values())) == len(FAMILIES)
+
+
+def expected_counters(view: View) -> Counter[tuple[str, str | None, str, int, bool, bool]]:
+    """The counters a coup view must show, worked out from the view alone: (area, family, unit type,
+    how many, rebel, ignored) for each controller, type and activity in each area."""
+    found: Counter[tuple[Any, ...]] = Counter()
+    for unit in coup(view)["units"].values():
+        if unit["area"] in AREA:
+            found[(unit["area"], unit["controller"], unit["type"], unit["active"])] += 1
+    families = {p["seat"]: p["family"] for p in view["players"]}
+    rebels = coup(view)["rebels"]
+    return Counter({(area, families.get(seat), kind, count, bool(active and rebels[seat]), not active): 1
+                    for (area, seat, kind, active), count in found.items()})
+
+
+def test_every_unit_is_a_counter_in_its_area(cases: dict[str, View]) -> None:
+    """Each player's units of a type in an area are one counter there, showing the family, type, count,
+    rebel frame and grey for ignored units as the view says; every counter is on the picture where the
+    layout puts it, on its area's box or the tray under it."""
+    for name in ("full_coup_7", "ignored_and_rebel_units", "card_units", "packed"):
+        view = cases[name]
+        placed, trays = board.counter_layout(view, words("en"))
+        shown = Counter((where, *what[1:]) for where, _sprite, _at, what in placed
+                        if what[0] == "units" and where in AREA)
+        assert shown == expected_counters(view), name
+        image = render(view)
+        for where, sprite, (x, y), _what in placed:
+            left, top, right, bottom = board.area_box(where) if where in AREA else board.OFF_MAP[where]
+            tray = next((t for t in trays if t[0] > left and t[2] < right and abs(t[1] - bottom + 8) < 1), None)
+            low = tray[3] if tray else bottom
+            assert left - 2 <= x and x + sprite.width <= right + 2 and top <= y and y + sprite.height <= low, where
+            crop = image.crop((round(x), round(y), round(x) + sprite.width, round(y) + sprite.height))
+            opaque = [(a, b) for a, b in zip(crop.get_flattened_data(), sprite.get_flattened_data(), strict=True)
+                      if b[3] == 255]
+            same = sum(1 for a, b in opaque if a == b[:3])
+            assert same >= 0.85 * len(opaque), (name, where)  # (a fight's frame or swords may lie on top)
+
+
+def dominant(sprite: Image.Image) -> tuple[int, ...]:
+    """The most frequent opaque colour of a sprite (a counter's fill)."""
+    counts = Counter(c[:3] for c in sprite.get_flattened_data() if c[3] == 255)
+    return counts.most_common(1)[0][0]
+
+
+def test_counters_show_rebels_and_ignored_units() -> None:
+    """A rebel's counter has a red frame and pennant; an ignored one is grey; parties differ by their mark
+    even in grey."""
+    plain = board.counter_sprite("car", "police", 3, False, False)
+    rebel = board.counter_sprite("car", "police", 3, True, False)
+    ignored = board.counter_sprite("car", "police", 3, False, True)
+    assert dominant(plain) == board.FAMILY_COLOUR["car"] and dominant(ignored) == board.GREY
+    assert near(rebel.getpixel((rebel.width - 3, 2)), board.RED)  # the pennant
+    assert not near(plain.getpixel((plain.width - 3, 2)), board.RED)
+    other = board.counter_sprite("watch", "police", 3, False, False).convert("L")
+    assert ImageChops.difference(plain.convert("L"), other).getbbox() is not None  # the marks differ in grey
+
+
+def test_the_fight_is_framed_and_attacks_marked(cases: dict[str, View]) -> None:
+    """The area fought over has a red frame; only areas with declared attacks (or the fight) get swords."""
+    view = cases["wave"]
+    area = coup(view)["combat"]["area"]
+    image = render(view)
+    for other in AREA_IDS:
+        left, top, _right, _bottom = board.area_box(other)
+        edge = image.getpixel((int(left - 2), int(top + 12)))
+        assert (edge == board.RED) == (other == area), other
+    declared = cases["declare"]
+    image = render(declared)
+    attacked = set(coup(declared)["combat"]["attacks"])
+    for other in AREA_IDS:
+        _left, top, right, _bottom = board.area_box(other)
+        badge = image.getpixel((round(right - 3 - 8), round(top + 1)))
+        assert near(badge, board.RED) == (other in attacked), other
+
+
+def test_exiles_sit_in_their_embassy(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player in exile shows as their family disc in the embassy, and their row says which."""
+    view = cases["exile"]
+    exiles = [p for p in view["players"] if p["exile"]]
+    image = render(view)
+    for player in exiles:
+        left, top, right, bottom = board.area_box(player["exile"])
+        colour = board.FAMILY_COLOUR[player["family"]]
+        crop = image.crop((int(left), int(top), int(right), int(bottom)))
+        assert sum(1 for c in crop.get_flattened_data() if c == colour) > 20, player["family"]
+    with drawn_texts(monkeypatch) as texts:
+        render(view)
+    tags = {"superpower_embassy": "Exile: Superpower", "swiss_embassy": "Exile: Switzerland"}
+    for player in exiles:
+        box = board.row_box(view, words("en"), player["seat"])
+        assert any(t == tags[player["exile"]] and inside(box, x, y) for t, x, y in texts)
+
+
+# --- the coup band ------------------------------------------------------------------------------------------------
+
+def test_coup_band_shows_phase_strikes_dice_and_key(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The band: the coup track and phase, the air strikes left, the last dice (hits gold), the key of the
+    card units; it is there only during a coup."""
+    view = cases["wave_dice"]
+    band = board.coup_band(view, words("en"))
+    assert band is not None and board.coup_band(cases["budget"], words("en")) is None
+    with drawn_texts(monkeypatch) as texts:
+        render(view)
+    in_band = [t for t, x, y in texts if inside(band, x, y)]
+    phase = coup(view)["phase"]
+    assert ("Rebellion" if phase == 0 else f"Coup phase {phase} of 6") in " ".join(in_band)
+    strikes = coup(view)["air_strikes"]
+    assert f"{strikes} air strike{'' if strikes == 1 else 's'} left" in in_band
+    event = board.last_dice(view)
+    assert event is not None and f"Wave {event['wave']}:" in in_band
+    dice = [d for roll in board.dice_rolls(view) for d in roll["dice"]]
+    assert dice and near(board.die_sprite(6, True).getpixel((8, 3)), board.GOLD)
+    card = cases["card_units"]
+    with drawn_texts(monkeypatch) as texts:
+        render(card)
+    names = {words("en").msg(board.UNIT_NAME[k]) for k in board.key_types(coup(card))}
+    assert names and names <= {t for t, _x, _y in texts}
+
+
+# --- the rows -----------------------------------------------------------------------------------------------------
+
+def test_rows_show_offices_cards_and_status(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each row: the name, its offices (the cousin's marked), influence cards with their votes, the hand
+    size, dead / exile / rebel tags and the budget amount proposed."""
+    for name in ("budget", "cousin", "dead", "full_coup_7"):
+        view = cases[name]
+        en = words("en")
+        with drawn_texts(monkeypatch) as texts:
+            render(view)
+        for seat, player in enumerate(view["players"]):
+            box = board.row_box(view, en, seat)
+            row = [t for t, x, y in texts if inside(box, x, y)]
+            assert NAMES[seat] in row, (name, seat)
+            count = player["hand_count"]
+            assert f"{count} card{'' if count == 1 else 's'}" in row
+            for office in player["offices"]:
+                word = en.msg(board.OFFICE_NAME[office])
+                cousin = office == view["cousin"] and office != "president"
+                assert (f"{word} · cousin" if cousin else word) in row or board.OFFICE_GLYPH[office] + (
+                    "*" if cousin else "") in row, (name, seat, office)
+            for card in player["influence"][:1]:
+                assert str(card["votes"]) in row
+            if not player["alive"]:
+                assert "Dead" in row
+            if view["coup"] and view["coup"]["leader"] == seat:
+                assert "Rebel leader" in row
+            amount = ((view["budget"] or {}).get("amounts") or {}).get(str(seat))
+            if amount:
+                assert f"budget {amount}M" in row
+
+
+def test_influence_cards_shrink_evenly_then_are_counted() -> None:
+    """Influence names are cut evenly down to five letters; what still does not fit is "+k"."""
+    en = words("en")
+    cards = [(en.msg(board.INFLUENCE_NAME[c]), 5) for c in board.INFLUENCE_IDS[:6]]
+    named, widths, with_location = board.plan_line2([("♛", "President", False)], cards, "at the bank", 1000, en)
+    assert named and with_location and len(widths) == 6
+    named, widths, with_location = board.plan_line2([("♛", "President", False)], cards, "at the bank", 470, en)
+    assert named and not with_location and 0 < len(widths) < 6
+    assert min(widths) >= text_width("Trade…", font(board.TEXT)) - 12
+
+
+def test_no_money_is_ever_drawn(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing drawn is a note, a count of notes or a score: a result's scores and accounts and a view
+    carrying hands, notes and accounts (as a seat's view does) draw the same picture as without."""
+    over = copy.deepcopy(cases["game_over_7"])
+    over["result"]["scores"] = {str(x): 987 for x in range(7)}
+    over["result"]["accounts"] = [[3] * 329 for _ in range(7)]
+    with drawn_texts(monkeypatch) as texts:
+        render(over)
+    assert not any("987" in t or "329" in t for t, _x, _y in texts)
+    for name in ("budget", "full_coup_7", "revealed"):
+        view = cases[name]
+        leaky = copy.deepcopy(view)
+        leaky.update(you=0, hand=["inf_church#1"] * 3, money=[3, 3, 2, 1], account=[3] * 12, location="bank")
+        for player in leaky["players"]:
+            player.update(money=[1, 2, 3], account=[3] * 5, notes=6, total=12)
+        assert to_png(render(leaky)) == to_png(render(view)), name
+
+
+# --- purity -------------------------------------------------------------------------------------------------------
+
+def test_same_view_same_bytes(cases: dict[str, View]) -> None:
+    """Same view, same PNG bytes (warm, cold, in threads); rendering leaves the view untouched."""
+    views = [cases[name] for name in ("budget", "full_coup_7", "wave_dice", "game_over_7", "packed")]
+    assert_same_bytes(views, lambda v: render(v, "ca", LONG_NAMES), board.clear_caches)
+
+
+def test_the_picture_depends_only_on_the_public_view(games: dict[tuple[int, int], list[State]]) -> None:
+    """The public view of a state whose secrets were dealt differently (notes, hands, unrevealed
+    locations, the aid deck) draws the same bytes; so does every seat's own view."""
+    pick = random.Random(11)
+    checked = 0
+    for (_seed, n), states in games.items():
+        for state in pick.sample(states, 6):
+            expected = to_png(render(public(state), "es"))
+            frame, _seats = engine._waiting(state)
+            if frame is None or engine._decision(frame) not in ("budget:keep", "coup", "surrender"):
+                # (those decisions wait on whoever's notes allow them, as in test_junta_playouts)
+                assert to_png(render(public(perturbed(state, pick)), "es")) == expected
+            assert to_png(render(GAME.view(state, pick.randrange(n)), "es")) == expected
+            checked += 1
+    assert checked >= 40
+
+
+def test_the_purity_check_can_fail(cases: dict[str, View]) -> None:
+    """A change to a public fact (a hand's size, a rebel flag) changes the picture."""
+    view = cases["full_coup_7"]
+    more = copy.deepcopy(view)
+    more["players"][0]["hand_count"] += 1
+    assert to_png(render(more)) != to_png(render(view))
+    flipped = copy.deepcopy(view)
+    flipped["coup"]["rebels"][1] = not flipped["coup"]["rebels"][1]
+    assert to_png(render(flipped)) != to_png(render(view))
+
+
+# --- samples for a person to look at ------------------------------------------------------------------------------
+
+def scaled(image: Image.Image) -> Image.Image:
+    """The picture as Discord shows it inline: 550 px wide."""
+    return image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
+
+
+SAMPLES = {"political": "budget", "full_coup_7": "full_coup_7", "combat": "wave", "dice": "wave_dice",
+           "packed": "packed", "game_over": "game_over_7", "exile": "exile", "sides": "sides"}
+
+
+def test_write_samples(cases: dict[str, View], artifacts: Path) -> None:
+    """The political board, a 7-player coup, a combat, the dice, a packed map, the end, in English
+    (long names too) and Italian, full size and 550 px wide, under tests/artifacts/junta/."""
+    for sample, case in SAMPLES.items():
+        for locale, names in (("en", NAMES), ("it", NAMES), ("en", LONG_NAMES)):
+            image = render(cases[case], locale, names)
+            stem = f"{sample}_{locale}{'_long' if names is LONG_NAMES else ''}"
+            (artifacts / f"{stem}.png").write_bytes(to_png(image))
+            scaled(image).save(artifacts / f"{stem}_550.png")
+            assert (artifacts / f"{stem}.png").stat().st_size > 1000
