@@ -181,3 +181,19 @@ async def use(world: World, ui: Any, table: Any, seat: int, action: dict[str, An
     if len(mine) == 1:  # one choice: the button plays it at once
         return opened
     return await choose(player, opened, action, mine.index(action))
+
+
+def record_renders(world: World, game_id: str, monkeypatch: Any) -> list[dict[str, Any]]:
+    """Every view the running bot's board picture of `game_id` is drawn from, from now on (until a
+    restart, which loads the game's UI anew); `monkeypatch` puts the renderer back after the test."""
+    ui = world.bot.presenters[game_id].ui
+    original = ui.render
+    assert original is not None
+    drawn: list[dict[str, Any]] = []
+
+    def recording(view: dict[str, Any], names: list[str], words: Any) -> Any:
+        drawn.append(view)
+        return original(view, names, words)
+
+    monkeypatch.setattr(ui, "render", recording)
+    return drawn

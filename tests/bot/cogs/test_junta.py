@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bench._simcord_speedup import installed
 from bot.cogs import junta as junta_cog
 from games.core.rng import SeededRng
@@ -12,7 +14,7 @@ from games.junta import GAME
 from games.junta.ai import choose as family_choice
 from games.junta.common import exact_split
 from tests.bot.conftest import World, components, custom_id
-from tests.bot.helpers import actions_of, choose, embed_text, group_for, public_text, table_of, use
+from tests.bot.helpers import actions_of, choose, embed_text, group_for, public_text, record_renders, table_of, use
 
 UI = junta_cog.UI
 
@@ -133,25 +135,14 @@ def coup_minded(table: Any, seat: int, wanted: dict[str, Any]) -> dict[str, Any]
 PRIVATE_WORDS = ("Cash in hand", "Your hand", "your family's affairs", "This afternoon")
 
 
-async def test_a_whole_game_with_a_coup_and_a_restart_in_the_middle(world: World, db_path: Any) -> None:
+async def test_a_whole_game_with_a_coup_and_a_restart_in_the_middle(world: World, db_path: Any,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Two members and two computer families play a whole 4-player game, the members by clicks, from the
     first election to the end of the aid, with a coup, a restart of the bot in the middle of it, and no
     secret in any public message."""
-    drawn: list[dict[str, Any]] = []
-    ui = world.bot.presenters["junta"].ui
-    original = ui.render
-    assert original is not None
-
-    def recording(view: dict[str, Any], names: list[str], words: Any) -> Any:
-        drawn.append(view)
-        return original(view, names, words)
-
-    ui.render = recording
-    try:
-        with installed():  # SimCord's settling scans every timer per waiting task: indexed, a long game is fast
-            await whole_game(world, db_path)
-    finally:
-        ui.render = original
+    drawn = record_renders(world, "junta", monkeypatch)
+    with installed():  # SimCord's settling scans every timer per waiting task: indexed, a long game is fast
+        await whole_game(world, db_path)
     # Every board picture was drawn from the public view: no hand, no money, no account, no own choice.
     assert drawn and all(not {"you", "hand", "money", "account", "location_choice"} & set(view) for view in drawn)
 

@@ -18,7 +18,7 @@ from bot.i18n import words
 from games.som import GAME
 from games.som.cards import CARD, neighbours
 from tests.bot.conftest import World, components, custom_id
-from tests.bot.helpers import choose, embed_text, group_for, member_of, public_text, table_of
+from tests.bot.helpers import choose, embed_text, group_for, member_of, public_text, record_renders, table_of
 from tests.bot.helpers import use as play
 
 ENGLISH = words("en")
@@ -208,16 +208,7 @@ async def test_an_election_with_secret_bids_a_closed_dm_and_a_restart(
     """Mode C with a computer citizen: the vote's bids come privately (DM picker; the board's button for a
     player with DMs closed), stay hidden until the last one, survive a restart, and are then revealed."""
     planned_computer(monkeypatch)
-    drawn: list[dict[str, Any]] = []
-    ui = world.bot.presenters["som"].ui
-    original = ui.render
-    assert original is not None
-
-    def recording(view: dict[str, Any], names: list[str], words: Any) -> Any:
-        drawn.append(view)
-        return original(view, names, words)
-
-    monkeypatch.setattr(ui, "render", recording)
+    drawn = record_renders(world, "som", monkeypatch)
     host, closed = world.players[:2]
     world.env.inject_error("POST", f"/channels/{closed.user.dm_channel.id}/messages", status=403, code=50007,
                            times=None)

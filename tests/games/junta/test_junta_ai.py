@@ -17,7 +17,7 @@ from games.junta import GAME, engine
 from games.junta.ai import choose, coup_score, random_choose
 from games.junta.cards import NOTE_COUNT
 from tests.games.junta.junta_kit import card, fresh, notes_total, play, position, waiting
-from tests.games.junta.test_junta_coup import acting, end_movements, place, quiet_phase, started
+from tests.games.junta.test_junta_coup import acting, end_movements, place, rebels_hold_three, started
 from tests.games.junta.test_junta_turn import fail_budget
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
@@ -270,13 +270,7 @@ def test_rebel_leader_moves_to_better_its_side():
 
 def test_chooses_the_side_that_wins():
     """Choosing sides: the rebels hold three power centres whatever it chooses, so it joins the rebels."""
-    s = started()
-    place(s, "parliament", "b1_2")
-    place(s, "radio_station", "b1_3")
-    place(s, "railway_station", "b1_4")
-    for _ in range(7):
-        s = quiet_phase(s)
-    s = play(s, 1, {"type": "choose_side", "side": "rebels"})
+    s = play(rebels_hold_three(), 1, {"type": "choose_side", "side": "rebels"})
     assert acting(s) == [2] and choose(s, 2) == {"type": "choose_side", "side": "rebels"}
 
 

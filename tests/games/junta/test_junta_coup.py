@@ -231,6 +231,28 @@ def _battle() -> dict[str, Any]:
     return end_declarations(s)
 
 
+def one_loss(s: State) -> State:
+    """The market's three waves: seat 1 hits seat 2 once in the first (seat 2 loses b2_1), then nobody fires."""
+    s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
+    s = play(s, 2, {"type": "hold_fire"}, rolls=[6])
+    s = play(s, 2, {"type": "choose_casualties", "units": ["b2_1"]})
+    for _ in range(2):
+        s = play(s, 1, {"type": "hold_fire"})
+        s = play(s, 2, {"type": "hold_fire"})
+    return s
+
+
+def rebels_hold_three() -> State:
+    """Seat 1's coup with his brigade in three power centres, played quietly to Choosing Sides."""
+    s = started()
+    place(s, "parliament", "b1_2")
+    place(s, "radio_station", "b1_3")
+    place(s, "railway_station", "b1_4")
+    for _ in range(7):
+        s = quiet_phase(s)
+    return s
+
+
 def test_waves_are_simultaneous_and_owners_choose_casualties():
     """Orders stay hidden until all are in; each 6 is a hit; the hit player picks the losses."""
     s = _battle()
@@ -249,13 +271,7 @@ def test_waves_are_simultaneous_and_owners_choose_casualties():
 
 def test_three_waves_then_the_loser_retreats():
     """§13.4: after three waves the player who lost more retreats to a free neighbour unless allowed to stay."""
-    s = _battle()
-    s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
-    s = play(s, 2, {"type": "hold_fire"}, rolls=[6])
-    s = play(s, 2, {"type": "choose_casualties", "units": ["b2_1"]})
-    for _ in range(2):
-        s = play(s, 1, {"type": "hold_fire"})
-        s = play(s, 2, {"type": "hold_fire"})
+    s = one_loss(_battle())
     assert c(s)["combat"]["step"] == "stay" and acting(s) == [1]
     s = play(s, 1, {"type": "allow_stay", "to": []})
     assert acting(s) == [2]
@@ -369,12 +385,7 @@ def test_control_of_an_area():
 
 def test_rebels_holding_three_power_centres_win():
     """After Coup Phase 6 the sides are chosen from the leader; 3 of 5 power centres win."""
-    s = started()
-    place(s, "parliament", "b1_2")
-    place(s, "radio_station", "b1_3")
-    place(s, "railway_station", "b1_4")
-    for _ in range(7):
-        s = quiet_phase(s)
+    s = rebels_hold_three()
     assert c(s)["segment"] == "sides" and acting(s) == [1]
     s = play(s, 1, {"type": "choose_side", "side": "rebels"})
     s = play(s, 2, {"type": "choose_side", "side": "rebels"})
@@ -545,12 +556,7 @@ def test_permit_retreat_opens_an_occupied_neighbour():
     """A loser may retreat only into free areas, or into one whose other players permit it (§8.8)."""
     s = _battle()
     place(s, "university", "b3_1")
-    s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
-    s = play(s, 2, {"type": "hold_fire"}, rolls=[6])
-    s = play(s, 2, {"type": "choose_casualties", "units": ["b2_1"]})
-    for _ in range(2):
-        s = play(s, 1, {"type": "hold_fire"})
-        s = play(s, 2, {"type": "hold_fire"})
+    s = one_loss(s)
     s = play(s, 1, {"type": "allow_stay", "to": []})
     into_university = {"type": "retreat", "moves": [{"unit": u, "to": "university"} for u in ("b2_2", "b2_3", "mar_1")]}
     refused(s, 2, into_university, "junta.coup.bad_retreat")

@@ -359,14 +359,7 @@ def test_row_casualties():
 
 
 def _after_one_loss():
-    s = coup_tests._battle()
-    s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
-    s = play(s, 2, {"type": "hold_fire"}, rolls=[6])
-    s = play(s, 2, {"type": "choose_casualties", "units": ["b2_1"]})
-    for _ in range(2):
-        s = play(s, 1, {"type": "hold_fire"})
-        s = play(s, 2, {"type": "hold_fire"})
-    return s
+    return coup_tests.one_loss(coup_tests._battle())
 
 
 def test_row_allow_stay_and_permit_retreat():
