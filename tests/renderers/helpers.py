@@ -1,15 +1,18 @@
-"""What the renderer tests share: a catalog that records what a picture asks for, and the purity check."""
+"""What the renderer tests share: a catalog that records what a picture asks for, the purity check, the
+readability measure and where sample pictures go."""
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from renderers.core import to_png
+from bot.i18n import LOCALES
+from renderers.core import CHAT_WIDTH, drawable, recording_font_sizes, to_png
 
 
 class RecordingWords:
@@ -39,3 +42,30 @@ def assert_same_bytes(views: list[dict[str, Any]], draw: Callable[[dict[str, Any
     with ThreadPoolExecutor(max_workers=4) as pool:
         assert list(pool.map(lambda v: to_png(draw(v)), views * 2)) == expected * 2
     assert views == before
+
+
+
+def artifacts_dir(game: str) -> Path:
+    """tests/artifacts/<game>/ (gitignored), made if missing: where a renderer's sample PNGs go."""
+    path = Path(__file__).resolve().parents[1] / "artifacts" / game
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def smallest_shown_text(views: list[dict[str, Any]], draw: Callable[[dict[str, Any], str, list[str]], Image.Image],
+                        clear_caches: Callable[[], None], name_sets: list[list[str]]) -> float:
+    """The smallest text of all `views` in every language and with each set of names, in pixels as shown
+    550 px wide. Caches are cleared before each language and set of names, so cached sprites draw (and
+    the recording sees) their texts again."""
+    for names in name_sets:
+        for name in names:
+            drawable(name)  # the glyph probe measures at 20 px once per character; it draws nothing
+    smallest = float("inf")
+    for locale in LOCALES:
+        for names in name_sets:
+            clear_caches()
+            with recording_font_sizes() as sizes:
+                widths = [draw(view, locale, names).width for view in views]
+            assert sizes, "no font was asked for: the recording sees nothing"
+            smallest = min(smallest, min(sizes) * CHAT_WIDTH / max(widths))
+    return smallest

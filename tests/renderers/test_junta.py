@@ -4,7 +4,6 @@ language and with long and emoji names; readable at chat size; only ever the pub
 from __future__ import annotations
 
 import copy
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -21,9 +20,9 @@ from games.junta import GAME, engine
 from games.junta.board import AREA, AREA_IDS, COASTAL, EMBASSIES, POWER_CENTRES
 from games.junta.common import FAMILIES
 from renderers import junta as board
-from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, drawable, font, recording_font_sizes, text_width, to_png
+from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, font, recording_font_sizes, text_width, to_png
 from tests.games.junta.test_junta_playouts import perturbed
-from tests.renderers.helpers import RecordingWords, assert_same_bytes
+from tests.renderers.helpers import RecordingWords, artifacts_dir, assert_same_bytes, smallest_shown_text
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -163,9 +162,7 @@ def render(view: View, locale: str = "en", names: list[str] | None = None) -> Im
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    path = Path(__file__).resolve().parents[1] / "artifacts" / "junta"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return artifacts_dir("junta")
 
 
 # --- what was drawn --------------------------------------------------------------------------------------------
@@ -241,18 +238,8 @@ def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
 # --- readable, worded, within bounds --------------------------------------------------------------------------
 
 def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
-    """Shown 550 px wide, no text of any case, language or names is smaller than 16 px (caches cleared
-    first, so every cached sprite's text is drawn, and recorded, again)."""
-    for name in [*NAMES, *LONG_NAMES]:
-        drawable(name)  # the glyph probe measures at 20 px once per character; it draws nothing
-    smallest = math.inf
-    for locale in LOCALES:
-        for names in (NAMES, LONG_NAMES):
-            board.clear_caches()
-            with recording_font_sizes() as sizes:
-                widths = {render(view, locale, names).width for view in cases.values()}
-            assert sizes, "no font was asked for: the recording sees nothing"
-            smallest = min(smallest, min(sizes) * CHAT_WIDTH / max(widths))
+    """Shown 550 px wide, no text of any case, language or names is smaller than 16 px."""
+    smallest = smallest_shown_text(list(cases.values()), render, board.clear_caches, [NAMES, LONG_NAMES])
     assert smallest >= CHAT_MIN_TEXT == 16, smallest
 
 

@@ -18,6 +18,7 @@ from games.polls import GAME
 from games.polls.data import REGIONS, region_seats
 from renderers import polls as board
 from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, drawable, recording_font_sizes, to_png
+from tests.renderers.helpers import artifacts_dir
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -110,9 +111,7 @@ def render(view: View, locale: str = "en", names: list[str] | None = None) -> Im
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    path = Path(__file__).resolve().parents[1] / "artifacts" / "polls"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return artifacts_dir("polls")
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ face-down card ever named."""
 from __future__ import annotations
 
 import copy
-import math
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,8 +19,8 @@ from games.core.rng import SeededRng
 from games.som import GAME
 from games.som.cards import CARD, CARD_NAME, CARDS, COLOURS, KIND_NAME
 from renderers import som as board
-from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, PALETTE, drawable, font, recording_font_sizes, to_png
-from tests.renderers.helpers import RecordingWords, assert_same_bytes
+from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, PALETTE, font, recording_font_sizes, to_png
+from tests.renderers.helpers import RecordingWords, artifacts_dir, assert_same_bytes, smallest_shown_text
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -125,9 +124,7 @@ def render(view: View, locale: str = "en", names: list[str] | None = None) -> Im
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    path = Path(__file__).resolve().parents[1] / "artifacts" / "som"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return artifacts_dir("som")
 
 
 # --- what was drawn ----------------------------------------------------------------------------------------
@@ -457,17 +454,7 @@ def test_game_over_shows_the_reason_and_the_winners(cases: dict[str, View]) -> N
 
 def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
     """Shown 550 px wide, no text of any case or language is smaller than 16 px (caches cleared first)."""
-    for name in [*NAMES, *LONG_NAMES]:
-        drawable(name)  # the glyph probe measures at 20 px once per character; it draws nothing
-    smallest = math.inf
-    for view in cases.values():
-        for locale in LOCALES:
-            for names in (NAMES, LONG_NAMES):
-                board.clear_caches()
-                with recording_font_sizes() as sizes:
-                    image = render(view, locale, names)
-                assert sizes, "no font was asked for: the recording sees nothing"
-                smallest = min(smallest, min(sizes) * CHAT_WIDTH / image.width)
+    smallest = smallest_shown_text(list(cases.values()), render, board.clear_caches, [NAMES, LONG_NAMES])
     assert smallest >= CHAT_MIN_TEXT == 16, smallest
 
 

@@ -36,7 +36,7 @@ from renderers.core import (
     text_width,
     to_png,
 )
-from tests.renderers.helpers import RecordingWords
+from tests.renderers.helpers import RecordingWords, artifacts_dir
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -159,9 +159,7 @@ def games() -> list[list[State]]:
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    path = Path(__file__).resolve().parents[1] / "artifacts" / "spyfall"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return artifacts_dir("spyfall")
 
 
 def public(state: State) -> View:
