@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,6 +22,13 @@ if TYPE_CHECKING:
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in REGISTRY.values()]
 RULES = MessageFamily("rules", REGISTRY)
+# The full rules travel with the project (docs/rules); /game rules attaches them to its summary.
+RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+
+def rules_files(game: str) -> list[Path]:
+    """The full rules text of a game: its rules file, then its annexes (cards, map, locations)."""
+    return sorted(RULES_DIR.glob(f"{game}.md")) + sorted(RULES_DIR.glob(f"{game}_*.md"))
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=described("command.game_language_auto"), value="auto"),
     *(app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LOCALES),
@@ -35,7 +43,13 @@ class GameCommands(app_commands.Group, name="game", description=described("comma
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         locale = locale_of(interaction)
         embed = discord.Embed(title=REGISTRY[game.value].title, description=t(locale, RULES[game.value]))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        files = rules_files(game.value)
+        if files:
+            names = ", ".join(f"`{path.name}`" for path in files)
+            embed.add_field(name=t(locale, "rules.full_title"), value=t(locale, "rules.full", files=names))
+        await interaction.response.send_message(
+            embed=embed, files=[discord.File(path, filename=path.name) for path in files], ephemeral=True
+        )
 
     @app_commands.command(name="board", description=described("command.game_board"))
     async def board(self, interaction: discord.Interaction) -> None:

@@ -35,3 +35,20 @@ async def test_secrets_come_in_the_chosen_language(world: World) -> None:
     english = card(world.players[1])
     assert ("Lugar" in spanish or "espía" in spanish.lower()) and "Location" not in spanish
     assert "Lugar" not in english and "espía" not in english.lower()
+
+
+async def test_rules_attach_the_full_rules_text(world: World) -> None:
+    """/game rules for every game: the summary, and the full rules (with annexes) attached from docs/rules."""
+    from bot.cogs.table import RULES_DIR
+    from games import REGISTRY
+
+    annexes = {"junta": ["junta_cards.md", "junta_map.md"], "spyfall": ["spyfall_locations.md"]}
+    for game in REGISTRY:
+        rules = await world.players[0].slash(world.channel, "game rules", game=game)
+        assert rules.ephemeral
+        attached = rules.response.attachments
+        assert [a.filename for a in attached] == [f"{game}.md", *annexes.get(game, [])]
+        first = await attached[0].read()
+        assert first == (RULES_DIR / f"{game}.md").read_bytes() and first.startswith(b"# ")
+        field = rules.response.embeds[0].fields[0]
+        assert field.name == t("en", "rules.full_title") and f"`{game}.md`" in field.value
