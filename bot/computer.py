@@ -2,8 +2,8 @@
 
 A computer seat is listed in the table's meta (`computer_seats`). Whenever a computer seat is
 to act, one task per table asks the game's chooser in a worker thread (the search never blocks
-the event loop) and hands its action to the table like a click. If the chooser fails or offers
-an illegal action, the first legal action is played instead, so a table never stalls. After a
+the event loop) and hands its action to the table like a click. If the chooser fails or the engine
+refuses its action, the first legal action is played instead, so a table never stalls. After a
 restart the same check runs once the bot is ready.
 """
 
@@ -95,7 +95,9 @@ class ComputerPlayers:
                 action = await asyncio.to_thread(choose, state, seat, SeededRng(table.row.seed, f"ai{seq}"))
             except Exception:
                 log.exception("table %s: the computer player failed; playing its first legal action", table_id)
-        if not isinstance(action, dict) or action not in legal:
+        # Not only the listed actions: a chooser may make its own (a budget of any amounts, a deposit of
+        # some notes); the engine judges it, and a refusal falls back to the first legal action below.
+        if not isinstance(action, dict):
             action = legal[0]
         table = self.bot.service.tables.get(table_id)
         if table is None or table.seq != seq or seat not in self.to_act(table):

@@ -19,6 +19,7 @@ from bot.ui.common import mention
 from bot.ui.lobby import open_lobby, option_specs
 from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type
 from games.core.messages import N_, NP_, MessageFamily
+from games.core.protocol import Action
 from games.junta.board import AREA_IDS, OFFICE_UNITS, UNIT_TYPES
 from games.junta.cards import (
     AFTER_ROUND_1,
@@ -33,7 +34,7 @@ from games.junta.cards import (
     PHASE2_START,
     design,
 )
-from games.junta.common import EMBASSIES, FAMILIES, LOCATIONS, OFFICES
+from games.junta.common import EMBASSIES, FAMILIES, LOCATIONS, OFFICES, SUB_OFFICES
 from renderers import junta as pictures
 
 if TYPE_CHECKING:
@@ -107,6 +108,8 @@ def card_votes(card: str, ctx: Ctx) -> str:
 def notes_text(notes: list[int], ctx: Ctx) -> str:
     if not notes:
         return ctx.msg("junta.no_notes")
+    if len(notes) == 1:
+        return f"{notes[0]}M"
     return ctx.msg("junta.notes", notes=" + ".join(f"{v}M" for v in sorted(notes, reverse=True)), total=sum(notes))
 
 
@@ -190,15 +193,15 @@ def location_option(a: dict[str, Any], ctx: Ctx) -> str:
 # --- composed actions: notes chosen one by one ------------------------------------------------------------
 
 
-def own_notes(ctx: Ctx) -> list[tuple[Any, str]]:
+def own_notes(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(v, f"{v}M") for v in sorted(ctx.view.get("money", []), reverse=True)]
 
 
-def account_notes(ctx: Ctx) -> list[tuple[Any, str]]:
+def account_notes(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(v, f"{v}M") for v in sorted(ctx.view.get("account", []), reverse=True)]
 
 
-def budget_receivers(ctx: Ctx) -> list[tuple[Any, str]]:
+def budget_receivers(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     """Every living player but the proposer (a dead one may not be named, an exile may)."""
     return [(p["seat"], ctx.name(p["seat"])) for p in ctx.view["players"] if p["alive"] and p["seat"] != ctx.seat]
 
@@ -213,9 +216,90 @@ def sum_per_receiver(chosen: list[dict[str, Any]]) -> dict[str, int]:
 
 def notes_to(items: Any, place: str) -> Compose:
     """Notes picked one by one for a single destination (the Swiss account, or the hand)."""
-    return Compose(field="notes", items=items, receivers=lambda ctx: [("here", ctx.msg(place))], item_key="note",
-                   receiver_key="to", receiver_label=N_("junta.notes_to"), submit=NP_("junta.notes_submit"),
-                   submit_empty=N_("junta.notes_submit_empty"), build=lambda chosen: [p["note"] for p in chosen])
+    return Compose(field="notes", items=items, receivers=lambda ctx, chosen: [("here", ctx.msg(place))],
+                   item_key="note", receiver_key="to", receiver_label=N_("junta.notes_to"),
+                   submit=NP_("junta.notes_submit"), submit_empty=N_("junta.notes_submit_empty"),
+                   build=lambda chosen: [p["note"] for p in chosen])
+
+
+def one_receiver(field: str, label: Any) -> Any:
+    """`receivers`: the one receiver of the chosen action (a gift's recipient, a fire order's target)."""
+    return lambda ctx, chosen: [(chosen[0].get(field), label(chosen[0], ctx))]
+
+
+def swap_items(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+    """What a player may put into a swap: the cards of his hand, then his notes."""
+    cards = [(("card", c), card_name(c, ctx)) for c in ctx.view.get("hand", [])]
+    return cards + [(("note", v), f"{v}M") for v in sorted(ctx.view.get("money", []), reverse=True)]
+
+
+def swap_side(chosen: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """A swap's side, from the items picked: its cards and its notes."""
+    return {"cards": [p["item"][1] for p in chosen if p["item"][0] == "card"],
+            "notes": [p["item"][1] for p in chosen if p["item"][0] == "note"]}
+
+
+def swap_offer_compose() -> Compose:
+    return Compose(field=None, items=swap_items, receivers=one_receiver("to", lambda a, ctx: ctx.name(a["to"])),
+                   receiver_label=N_("junta.swap_to"), submit=NP_("junta.swap_submit"),
+                   submit_empty=N_("junta.swap_submit_empty"), build=swap_side, choose=lambda a: a.get("to"),
+                   choose_label=lambda a, ctx: who(ctx, a["to"]), choose_placeholder=N_("junta.pick_swap_with"))
+
+
+def assignable(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+    """The President's choice of office holders: every living player but himself (the engine judges the rest)."""
+    president = ctx.view.get("president")
+    return [(p["seat"], who(ctx, p["seat"])) for p in ctx.view["players"] if p["alive"] and p["seat"] != president]
+
+
+def unit_label(unit: str, ctx: Ctx) -> str:
+    """A unit as its controller tells it from his others: its type, and the office it answers to."""
+    shown = said(ctx, UNIT, unit_type(unit))
+    office = ((ctx.view.get("coup") or {}).get("units", {}).get(unit) or {}).get("office")
+    return f"{shown} · {said(ctx, OFFICE, office)}" if office in OFFICES else shown
+
+
+def units_of(field: str) -> Any:
+    """`items`: the units the chosen actions name (a stack, a fire order, a retreat), each once."""
+    def items(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+        seen: list[str] = []
+        for action in chosen:
+            for entry in action.get(field) or []:
+                unit = entry["unit"] if isinstance(entry, dict) else entry
+                if unit not in seen:
+                    seen.append(unit)
+        return [(u, unit_label(u, ctx)) for u in seen]
+
+    return items
+
+
+def destinations(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+    """Where the chosen moves may go: every destination they name (None: the unit is lost)."""
+    seen: list[Any] = []
+    for action in chosen:
+        for move in action.get("moves") or []:
+            if move["to"] not in seen:
+                seen.append(move["to"])
+    return [(to, area_name(to, ctx) if to is not None else ctx.msg("junta.unit_lost")) for to in seen]
+
+
+def my_units_in_casualty_area(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+    """The player's own units where the casualties fall: any of them may be the ones lost."""
+    coup = ctx.view.get("coup") or {}
+    area = (coup.get("combat") or {}).get("cas_area")
+    units = [u for u, d in coup.get("units", {}).items()
+             if d["area"] == area and d["controller"] == ctx.seat and d["active"]]
+    return [(u, unit_label(u, ctx)) for u in units]
+
+
+def my_active_units(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+    coup = ctx.view.get("coup") or {}
+    units = [u for u, d in coup.get("units", {}).items() if d["controller"] == ctx.seat and d["active"]]
+    return [(u, f"{unit_label(u, ctx)} ({area_name(coup['units'][u]['area'], ctx)})") for u in units]
+
+
+def unit_list(chosen: list[dict[str, Any]]) -> list[str]:
+    return [p["unit"] for p in chosen]
 
 
 def decision_of(view: dict[str, Any]) -> str | None:
@@ -282,7 +366,11 @@ GROUPS = (
        shown=in_decision("hand_limit")),
     # offices and the budget
     _g("assign", ("assign_offices",), N_("junta.button.assign"), Style.primary, placeholder=N_("junta.pick_assign"),
-       option=lambda a, ctx: assignment_text(a["assignment"], ctx)),
+       option=lambda a, ctx: assignment_text(a["assignment"], ctx),
+       compose=Compose(field="assignment", items=lambda ctx, chosen: [(o, said(ctx, OFFICE, o)) for o in SUB_OFFICES],
+                       receivers=assignable, item_key="office", layout="pairs", preset=True,
+                       submit=NP_("junta.assign_submit"), submit_empty=N_("junta.assign_submit_empty"),
+                       build=lambda chosen: {p["office"]: p["to"] for p in chosen})),
     _g("budget", ("propose_budget",), N_("junta.button.budget"), Style.primary, placeholder=N_("junta.pick_budget"),
        option=lambda a, ctx: amounts_text(a["amounts"], ctx), shown=in_decision("budget_propose"),
        compose=Compose(field="amounts", items=own_notes, receivers=budget_receivers, item_key="note",
@@ -334,7 +422,11 @@ GROUPS = (
     # the coup's movement
     _g("move", ("move_units",), N_("junta.button.move"), Style.primary, placeholder=N_("junta.pick_move"),
        option=lambda a, ctx: ctx.msg("junta.move_option", origin=area_name(a["from"], ctx),
-                                     moves=moves_text(a["moves"], ctx))),
+                                     moves=moves_text(a["moves"], ctx)),
+       compose=Compose(field="moves", items=units_of("moves"), receivers=destinations, item_key="unit",
+                       layout="pairs", submit=NP_("junta.move_submit"), submit_empty=N_("junta.move_submit_empty"),
+                       choose=lambda a: a["from"], choose_label=lambda a, ctx: area_name(a["from"], ctx),
+                       choose_placeholder=N_("junta.pick_move_from"))),
     _g("helicopter", ("move_helicopter",), N_("junta.button.helicopter"), placeholder=N_("junta.pick_helicopter"),
        option=lambda a, ctx: " → ".join(area_name(x, ctx) for x in a["path"])),
     _g("land", ("land_paratrooper", "land_marines"), N_("junta.button.land"), placeholder=N_("junta.pick_land"),
@@ -359,14 +451,26 @@ GROUPS = (
        option=lambda a, ctx: " → ".join(area_name(x, ctx) for x in a["areas"])),
     _g("fire", ("fire",), N_("junta.button.fire"), Style.danger, placeholder=N_("junta.pick_fire"),
        option=lambda a, ctx: ctx.plural("junta.fire_option", len(a["units"]), name=ctx.name(a["target"])),
-       emoji="🎯"),
+       emoji="🎯",
+       compose=Compose(field="units", items=units_of("units"), preset=True, item_key="unit", build=unit_list,
+                       receivers=one_receiver("target", lambda a, ctx: who(ctx, a["target"])),
+                       receiver_label=N_("junta.fire_at"), submit=NP_("junta.fire_submit"),
+                       submit_empty=N_("junta.fire_submit_empty"), choose=lambda a: a["target"],
+                       choose_label=lambda a, ctx: who(ctx, a["target"]), choose_placeholder=N_("junta.pick_fire_at"))),
     _g("hold_fire", exactly(type="hold_fire"), N_("junta.button.hold_fire")),
     _g("casualties", ("choose_casualties",), N_("junta.button.casualties"), placeholder=N_("junta.pick_casualties"),
-       option=lambda a, ctx: ", ".join(a["units"])),
+       option=lambda a, ctx: ", ".join(unit_label(u, ctx) for u in a["units"]),
+       compose=Compose(field="units", items=my_units_in_casualty_area, preset=True, item_key="unit", build=unit_list,
+                       receivers=lambda ctx, chosen: [("lost", ctx.msg("junta.casualties_lost"))],
+                       receiver_label=N_("junta.casualties_to"), submit=NP_("junta.casualties_submit"),
+                       submit_empty=N_("junta.casualties_submit_empty"))),
     _g("stay", ("allow_stay",), N_("junta.button.allow_stay"), placeholder=N_("junta.pick_stay"),
        option=lambda a, ctx: ", ".join(ctx.name(x) for x in a["to"]) or ctx.msg("junta.nobody")),
     _g("retreat", ("retreat",), N_("junta.button.retreat"), placeholder=N_("junta.pick_retreat"),
-       option=lambda a, ctx: moves_text(a["moves"], ctx)),
+       option=lambda a, ctx: moves_text(a["moves"], ctx),
+       compose=Compose(field="moves", items=units_of("moves"), receivers=destinations, item_key="unit",
+                       layout="pairs", preset=True, submit=NP_("junta.move_submit"),
+                       submit_empty=N_("junta.move_submit_empty"))),
     _g("side", ("choose_side",), N_("junta.button.side"), each=True,
        option=lambda a, ctx: said(ctx, SIDE, a["side"])),
     # the private panel ("My family"): gifts, swaps, cards, resignation, returns, coup diplomacy
@@ -374,15 +478,36 @@ GROUPS = (
        board=False),
     _g("give_money", ("give_money",), N_("junta.button.give_money"), placeholder=N_("junta.pick_give_money"),
        option=lambda a, ctx: ctx.msg("junta.give_option", what=notes_text(a["notes"], ctx), name=ctx.name(a["to"])),
-       board=False),
+       board=False,
+       compose=Compose(field="notes", items=own_notes, receivers=one_receiver("to", lambda a, ctx: ctx.name(a["to"])),
+                       item_key="note", build=lambda chosen: [p["note"] for p in chosen],
+                       receiver_label=N_("junta.give_to"), submit=NP_("junta.give_submit"),
+                       submit_empty=N_("junta.give_submit_empty"), choose=lambda a: a["to"],
+                       choose_label=lambda a, ctx: who(ctx, a["to"]), choose_placeholder=N_("junta.pick_give_to"))),
     _g("give_card", ("give_card",), N_("junta.button.give_card"), placeholder=N_("junta.pick_give_card"),
        option=lambda a, ctx: ctx.msg("junta.give_option", what=card_name(a["card"], ctx), name=ctx.name(a["to"])),
        board=False),
-    _g("swap", ("offer_swap", "answer_swap", "confirm_swap", "cancel_swap"), N_("junta.button.swap"),
+    _g("offer_swap", ("offer_swap",), N_("junta.button.offer_swap"), placeholder=N_("junta.pick_offer_swap"),
+       option=lambda a, ctx: swap_text(a, ctx), board=False, compose=swap_offer_compose()),
+    _g("answer_swap", ("answer_swap",), N_("junta.button.answer_swap"), placeholder=N_("junta.pick_answer_swap"),
+       option=lambda a, ctx: swap_text(a, ctx), board=False,
+       compose=Compose(field=None, items=swap_items, build=swap_side, choose=lambda a: a["swap_id"],
+                       receivers=lambda ctx, chosen: [("back", ctx.msg("junta.swap_in_return"))],
+                       receiver_label=N_("junta.swap_to"), submit=NP_("junta.swap_submit"),
+                       submit_empty=N_("junta.swap_submit_empty"), choose_label=lambda a, ctx: swap_text(a, ctx),
+                       choose_placeholder=N_("junta.pick_answer_swap"))),
+    _g("swap", ("confirm_swap", "cancel_swap"), N_("junta.button.swap"),
        placeholder=N_("junta.pick_swap"), option=lambda a, ctx: swap_text(a, ctx), board=False),
     _g("resign", exactly(type="resign"), N_("junta.button.resign"), Style.danger, board=False),
     _g("return_now", exactly(type="return_from_exile"), N_("junta.button.return"), board=False),
-    _g("coup_talks", ("propose_end_coup", "transfer_units", "grant_safe_conduct", "permit_retreat"),
+    _g("transfer", ("transfer_units",), N_("junta.button.transfer"), placeholder=N_("junta.pick_transfer"),
+       option=lambda a, ctx: talks_text(a, ctx), board=False,
+       compose=Compose(field="units", items=my_active_units, item_key="unit", build=unit_list,
+                       receivers=one_receiver("to", lambda a, ctx: who(ctx, a["to"])),
+                       receiver_label=N_("junta.transfer_to"), submit=NP_("junta.transfer_submit"),
+                       submit_empty=N_("junta.transfer_submit_empty"), choose=lambda a: a["to"],
+                       choose_label=lambda a, ctx: who(ctx, a["to"]), choose_placeholder=N_("junta.pick_transfer_to"))),
+    _g("coup_talks", ("propose_end_coup", "grant_safe_conduct", "permit_retreat"),
        N_("junta.button.coup_talks"), placeholder=N_("junta.pick_coup_talks"), option=lambda a, ctx: talks_text(a, ctx),
        board=False),
 )
@@ -391,12 +516,23 @@ PANEL = tuple(g.id for g in GROUPS if not g.board)
 
 def swap_text(a: dict[str, Any], ctx: Ctx) -> str:
     if a["type"] == "offer_swap":
-        given = [card_name(c, ctx) for c in a["cards"]] + ([notes_text(a["notes"], ctx)] if a["notes"] else [])
-        what = ", ".join(given)
-        return ctx.msg("junta.swap_offer", what=what or "—", name=ctx.name(a["to"]))
+        return ctx.msg("junta.swap_offer", what=side_text(a, ctx), name=ctx.name(a["to"]))
+    swap = next((w for w in ctx.view.get("swaps", []) if w["id"] == a["swap_id"]), None)
+    if swap is None:
+        return f"#{a['swap_id']}"
+    other = swap["to"] if swap["from"] == ctx.seat else swap["from"]
     key = {"answer_swap": N_("junta.swap_answer"), "confirm_swap": N_("junta.swap_confirm"),
            "cancel_swap": N_("junta.swap_cancel")}[a["type"]]
-    return ctx.msg(key, id=a["swap_id"])
+    return ctx.msg(key, id=a["swap_id"], name=ctx.name(other), offered=side_text(swap, ctx),
+                   answer=side_text(swap["answer"], ctx) if swap["answer"] is not None else "—")
+
+
+def side_text(side: dict[str, Any], ctx: Ctx) -> str:
+    """One side of a swap: its cards and notes."""
+    given = [card_name(c, ctx) for c in side.get("cards", [])]
+    if side.get("notes"):
+        given.append(notes_text(side["notes"], ctx))
+    return ", ".join(given) or ctx.msg("junta.swap_nothing")
 
 
 def talks_text(a: dict[str, Any], ctx: Ctx) -> str:
@@ -689,16 +825,42 @@ def secret_text(ctx: Ctx) -> discord.Embed | None:
     elif choice.get("embassy"):
         exile = ctx.msg("junta.exile_option", embassy=said(ctx, EMBASSY, choice["embassy"]))
         embed.add_field(name=ctx.msg("junta.secret.location"), value=exile, inline=False)
+    news = [line for line in (arrival(e, ctx) for e in view.get("log", [])) if line][-3:]
+    if news:  # what others handed this family lately: the other party of a gift is told what arrived
+        embed.add_field(name=ctx.msg("junta.secret.news"), value="\n".join(news)[:1024], inline=False)
     if view.get("swaps"):
         embed.add_field(name=ctx.msg("junta.secret.swaps"),
-                        value="\n".join(ctx.msg("junta.secret.swap", id=w["id"], name=ctx.name(
-                            w["to"] if w["from"] == ctx.seat else w["from"])) for w in view["swaps"]), inline=False)
+                        value="\n".join(swap_line(w, ctx) for w in view["swaps"])[:1024], inline=False)
     return embed
+
+
+def arrival(event: dict[str, Any], ctx: Ctx) -> str | None:
+    """A gift or a swap this family received, as only its two parties see it."""
+    kind = event.get("type")
+    if kind == "money_given" and event.get("to") == ctx.seat and "notes" in event:
+        return ctx.msg("junta.secret.got_money", name=who(ctx, event["from"]), notes=notes_text(event["notes"], ctx))
+    if kind == "card_given" and event.get("to") == ctx.seat and "card" in event:
+        return ctx.msg("junta.secret.got_card", name=who(ctx, event["from"]), card=card_name(event["card"], ctx))
+    if kind == "swapped" and ctx.seat in (event.get("a"), event.get("b")) and "got" in event:
+        mine, theirs = (event["gave"], event["got"]) if event["a"] == ctx.seat else (event["got"], event["gave"])
+        other = event["b"] if event["a"] == ctx.seat else event["a"]
+        return ctx.msg("junta.secret.swapped", name=who(ctx, other), gave=side_text(mine, ctx),
+                       got=side_text(theirs, ctx))
+    return None
+
+
+def swap_line(swap: dict[str, Any], ctx: Ctx) -> str:
+    """A swap in the family panel: with whom, what each side puts in (so far)."""
+    mine, theirs = (swap, swap["answer"]) if swap["from"] == ctx.seat else (swap["answer"], swap)
+    return ctx.msg("junta.secret.swap_terms", id=swap["id"],
+                   name=ctx.name(swap["to"] if swap["from"] == ctx.seat else swap["from"]),
+                   give=side_text(mine, ctx) if mine is not None else "…",
+                   get=side_text(theirs, ctx) if theirs is not None else "…")
 
 
 def secret_key(view: dict[str, Any]) -> Any:
     return (view.get("hand"), view.get("money"), view.get("account"), view.get("location_choice"),
-            [w["id"] for w in view.get("swaps", [])])
+            [(w["id"], w["answer"] is not None) for w in view.get("swaps", [])])
 
 
 UI = GameUI(

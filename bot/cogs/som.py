@@ -13,6 +13,7 @@ from bot.ui.common import mention
 from bot.ui.lobby import open_lobby, option_specs
 from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type
 from games.core.messages import N_, NP_, MessageFamily
+from games.core.protocol import Action
 from games.som.cards import CARDS, DISC
 from games.som.engine import CARD_NAME, KIND_NAME
 from renderers import som as pictures
@@ -105,13 +106,13 @@ def back_text(action: dict[str, Any], ctx: Ctx) -> str:
         else ctx.msg("som.abstain")
 
 
-def own_discs(ctx: Ctx) -> list[tuple[Any, str]]:
+def own_discs(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     seat = ctx.seat if ctx.seat is not None else -1
     mine = ctx.view["players"][seat]["discs"] if 0 <= seat < len(ctx.view["players"]) else []
     return [(d["id"], disc_name(d["id"], ctx)) for d in mine]
 
 
-def others(ctx: Ctx) -> list[tuple[Any, str]]:
+def others(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(p["seat"], ctx.name(p["seat"])) for p in ctx.view["players"] if p["seat"] != ctx.seat]
 
 

@@ -67,24 +67,40 @@ def exactly(**fields: Any) -> Callable[[Action], bool]:
 @dataclass(frozen=True)
 class Compose:
     """An action a player assembles in a private panel before sending it: items handed out to
-    receivers (Som's gifts: which discs to whom). One multi-select per receiver, then one button.
+    receivers (Som's gifts: which discs to whom; Junta's offices: which office to whom).
 
-    `items(ctx)` and `receivers(ctx)` read the player's own view (`ctx.view`) and return
-    `(value, label)` pairs; the action is the group's legal action with `field` set to
-    `[{item_key: item, receiver_key: receiver}, ...]`. The engine judges it like any action.
+    `items(ctx, chosen)` and `receivers(ctx, chosen)` read the player's own view (`ctx.view`) and
+    the player's legal actions of the group (`chosen`) and return `(value, label)` pairs; the
+    action is `chosen[0]` with `field` set to `[{item_key: item, receiver_key: receiver}, ...]`
+    (or to what `build` makes of that list). The engine judges it like any action.
+
+    - `choose`: first pick which of the group's actions to start from, by this key (a gift's
+      recipient, a stack's origin, a fire order's target), labelled by `choose_label`; `chosen`
+      is then the actions with that key.
+    - `layout`: "receivers" — one multi-select per receiver (what goes to them); "pairs" — selects
+      of item → receiver pairs, for more receivers than rows (offices to seven players, units to
+      six areas).
+    - `preset`: start from what `chosen[0]` already holds (the default assignment, every unit of a
+      stack) instead of nothing.
     """
 
-    field: str
-    items: Callable[[Ctx], list[tuple[Any, str]]]
-    receivers: Callable[[Ctx], list[tuple[Any, str]]]
+    field: str | None
+    items: Callable[[Ctx, list[Action]], list[tuple[Any, str]]]
+    receivers: Callable[[Ctx, list[Action]], list[tuple[Any, str]]]
     item_key: str = "item"
     receiver_key: str = "to"
     receiver_label: str = N_("core.compose_to")  # a select's placeholder, with {name}: the receiver
     submit: str = NP_("core.compose_submit")  # the button once something is chosen, with {count}
     submit_empty: str = N_("core.compose_submit_empty")  # the button with nothing chosen
     # What the field holds, made from the chosen `{item_key, receiver_key}` pairs (default: the list
-    # itself): Junta's budget sums the notes per receiver, a deposit keeps only the notes.
+    # itself): Junta's budget sums the notes per receiver, a deposit keeps only the notes. With no
+    # `field`, `build` returns several fields at once (a swap's cards and notes).
     build: Callable[[list[dict[str, Any]]], Any] | None = None
+    choose: Callable[[Action], Hashable] | None = None
+    choose_label: Callable[[Action, Ctx], str] | None = None
+    choose_placeholder: str = N_("core.compose_choose")
+    layout: str = "receivers"
+    preset: bool = False
 
 
 @dataclass(frozen=True)

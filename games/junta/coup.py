@@ -1294,8 +1294,8 @@ def coup_legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
         if c["transfers"] < TRANSFER_OFFERS:
             others = [x for x in common.active_players(s) if x != seat]
             mine = [u for u, d in c["units"].items() if is_active_unit(s, u) and controller(s, u) == seat]
-            if others and mine:
-                found.append({"type": "transfer_units", "to": others[0], "units": mine[:1]})
+            if others and mine:  # one unit to each other player: the private panel picks how many
+                found += [{"type": "transfer_units", "to": x, "units": mine[:1]} for x in others]
         if seat not in c["proposed"]:
             found += [{"type": "propose_end_coup", "winner": w} for w in ("president", "rebels")]
         for x in range(s["n"]):

@@ -290,8 +290,8 @@ def _anytime(s: State, seat: int, frame: Frame | None) -> list[Action]:
         giveable = _giveable(s, seat)
         found += [{"type": "give_card", "to": x, "card": c} for c in giveable for x in others]
         if giveable and not any(w["from"] == seat for w in s["swaps"]):
-            to = others[0] if others[0] > seat else next((x for x in others if x > seat), others[0])
-            found.append({"type": "offer_swap", "to": to, "cards": [giveable[0]], "notes": []})
+            # One offer per partner (the private panel starts from it and fills in what is offered).
+            found += [{"type": "offer_swap", "to": x, "cards": [giveable[0]], "notes": []} for x in others]
     for swap in s["swaps"]:
         valid = _swap_valid(s, swap)
         if swap["to"] == seat and swap["answer"] is None and valid:

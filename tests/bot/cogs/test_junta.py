@@ -14,7 +14,18 @@ from games.junta import GAME
 from games.junta.ai import choose as family_choice
 from games.junta.common import exact_split
 from tests.bot.conftest import World, components, custom_id
-from tests.bot.helpers import actions_of, choose, embed_text, group_for, public_text, record_renders, table_of, use
+from tests.bot.helpers import (
+    actions_of,
+    choose,
+    compose_plan,
+    embed_text,
+    group_for,
+    member_of,
+    public_text,
+    record_renders,
+    table_of,
+    use,
+)
 
 UI = junta_cog.UI
 
@@ -32,35 +43,32 @@ async def open_table(world: World, humans: int, computers: int = 0, **options: A
     return int(custom_id(lobby, ":join$").split(":")[1])
 
 
-def picks_for(table: Any, seat: int, action: dict[str, Any]) -> dict[int, list[int]] | None:
-    """For an action made in a composer (the budget, a deposit, a withdrawal): which of the player's notes
-    (in the panel's order, largest first) go to which receiver; None when the notes cannot make it."""
+def budget_given(table: Any, seat: int, action: dict[str, Any]) -> list[int] | None:
+    """For a budget (amounts per player, made of notes): which receiver gets each of the player's notes, in
+    the panel's order (largest first); None when the notes cannot make it. Other panels read the action."""
+    if action["type"] != "propose_budget":
+        return None
     view = table.view(seat)
-    if action["type"] == "propose_budget":
-        notes = sorted(view["money"], reverse=True)
-        receivers = [p["seat"] for p in view["players"] if p["alive"] and p["seat"] != seat]
-        wanted = {int(k): v for k, v in action["amounts"].items() if v}
-        groups = exact_split(notes, list(wanted.values()))
-        if groups is None:
-            return None
-        picks: dict[int, list[int]] = {}
-        free = list(range(len(notes)))
-        for (to, _amount), group in zip(wanted.items(), groups, strict=True):
-            chosen = []
-            for v in group:
-                i = next(i for i in free if notes[i] == v)
-                free.remove(i)
-                chosen.append(i)
-            picks[receivers.index(to) + 1] = chosen
-        return picks
-    notes = sorted(view["money" if action["type"] == "deposit" else "account"], reverse=True)
-    free = list(range(len(notes)))
-    chosen = []
-    for v in action["notes"]:
-        i = next(i for i in free if notes[i] == v)
-        free.remove(i)
-        chosen.append(i)
-    return {1: chosen}
+    notes = sorted(view["money"], reverse=True)
+    receivers = [p["seat"] for p in view["players"] if p["alive"] and p["seat"] != seat]
+    wanted = {int(k): v for k, v in action["amounts"].items() if v}
+    split = exact_split(notes, list(wanted.values()))
+    if split is None:
+        return None
+    given = [0] * len(notes)
+    for to, part in zip(wanted, split, strict=True):
+        for v in part:
+            i = next(i for i, n in enumerate(notes) if n == v and given[i] == 0)
+            given[i] = receivers.index(to) + 1
+    return given
+
+
+def makeable(table: Any, seat: int, action: dict[str, Any]) -> bool:
+    """The action's group offers it, or its panel can make it."""
+    group = group_for(UI, action)
+    if group.compose is not None:
+        return compose_plan(table, group, seat, action, budget_given(table, seat, action)) is not None
+    return action in actions_of(table, group, seat)
 
 
 def clickable(table: Any, seat: int, wanted: dict[str, Any]) -> dict[str, Any]:
@@ -71,7 +79,7 @@ def clickable(table: Any, seat: int, wanted: dict[str, Any]) -> dict[str, Any]:
     except StopIteration:
         group = None
     offered = actions_of(table, group, seat) if group is not None else []
-    if wanted in offered or (group is not None and group.compose is not None and picks_for(table, seat, wanted)):
+    if group is not None and makeable(table, seat, wanted):
         return wanted
     if offered:
         return offered[0]
@@ -90,8 +98,7 @@ async def member_move(world: World, table_id: int, step: int) -> dict[str, Any] 
         assert wanted is not None
         action = clickable(table, seat, wanted)
         seq = table.seq
-        result = await use(world, UI, table, seat, action, picks=picks_for(table, seat, action)
-                           if group_for(UI, action).compose is not None else None)
+        result = await use(world, UI, table, seat, action, given=budget_given(table, seat, action))
         response = result.response.content if result.response is not None else ""
         assert table.seq > seq, (action, response)
         return action
@@ -169,8 +176,7 @@ async def whole_game(world: World, db_path: Any) -> None:
         wanted = coup_minded(table, seat, family_choice(table.state, seat, SeededRng(9, step)))
         action = clickable(table, seat, wanted)
         seq = table.seq
-        result = await use(world, UI, table, seat, action, picks=picks_for(table, seat, action)
-                           if group_for(UI, action).compose is not None else None)
+        result = await use(world, UI, table, seat, action, given=budget_given(table, seat, action))
         response = result.response.content if result.response is not None else ""
         assert table_of(world, table_id) is None or table.seq > seq, (action, response)
     else:
@@ -248,3 +254,176 @@ async def test_the_decision_timer_applies_the_default_and_says_so(world: World, 
     table = table_of(world, table_id)
     assert voter not in GAME.to_act(table.state)
     assert "Time is up for" in public_text(world) and "voting" in public_text(world)
+
+
+# --- the private panels: what a member composes ----------------------------------------------------------
+
+
+def panel_draft(s: Any, seat: int, group_id: str, key: int = 0) -> tuple[Any, Any]:
+    """The composer a member opens for `group_id` in state `s` (its `key`-th first choice), as the bot builds it."""
+    from bot.ui.controls import read_draft
+    from bot.ui.spec import Ctx
+
+    group = UI.group(group_id)
+    assert group is not None and group.compose is not None
+    ctx = Ctx(table=None, view=GAME.view(s, seat), names=["ana", "bea", "cai", "dan"], locale="en",  # type: ignore[arg-type]
+              seat=seat)
+    mine = [a for a in GAME.legal_actions(s, seat) if group.matches(a)]
+    draft = read_draft(group, ctx, mine, f"{key}x" if group.compose.choose is not None else "")
+    assert draft is not None
+    return group, draft
+
+
+def test_the_move_panel_moves_part_of_a_stack() -> None:
+    """From a stack of three or more, one unit goes to one neighbour, one to another, the rest stay."""
+    from bot.ui.controls import compose_choices, composed_action
+    from games.junta import coup
+    from tests.games.junta.junta_kit import play
+    from tests.games.junta.test_junta_coup import started
+
+    s = started()
+    for _ in range(8):  # the movement turns pass until a family may move a stack of three or more
+        (seat,) = coup.coup_to_act(s)
+        mine = [a for a in GAME.legal_actions(s, seat) if a["type"] == "move_units"]
+        lots = compose_choices(UI.group("move"), mine)  # type: ignore[arg-type]
+        key = next((i for i, lot in enumerate(lots) if len(lot[0]["moves"]) >= 3), None)
+        if key is not None:
+            break
+        s = play(s, seat, {"type": "end_movement"})
+    else:
+        raise AssertionError("no stack of three to move")
+    group, draft = panel_draft(s, seat, "move", key)
+    assert len(draft.items) >= 3 and len(draft.receivers) >= 2 and not any(draft.given)
+    origin = draft.chosen[0]["from"]
+    draft.given = [2, 1] + [0] * (len(draft.items) - 2)  # split: one unit to each of two neighbours, the rest stay
+    action = composed_action(group, draft)
+    (first, _), (second, _) = draft.items[:2]
+    there, here = draft.receivers[1][0], draft.receivers[0][0]
+    assert action == {"type": "move_units", "from": origin,
+                      "moves": [{"unit": first, "to": there}, {"unit": second, "to": here}]}
+    s = play(s, seat, action)
+    assert s["coup"]["units"][first]["area"] == there and s["coup"]["units"][second]["area"] == here
+    assert all(s["coup"]["units"][u]["area"] == origin for u, _label in draft.items[2:])
+
+
+def test_the_fire_panel_fires_with_some_units_and_the_casualty_panel_picks_the_losses() -> None:
+    """Seat 1 fires with one of its three units (preset: all three); seat 2, hit twice, loses the two it picks."""
+    from bot.ui.controls import composed_action
+    from tests.games.junta.junta_kit import play
+    from tests.games.junta.test_junta_coup import _battle
+
+    s = _battle()
+    group, draft = panel_draft(s, 1, "fire")
+    assert draft.chosen[0]["target"] == 2 and draft.given == [1] * len(draft.items) and len(draft.items) == 3
+    draft.given = [0, 1, 0]
+    action = composed_action(group, draft)
+    assert action == {"type": "fire", "units": [draft.items[1][0]], "target": 2}
+    s = play(s, 1, action)
+    s = play(s, 2, {"type": "fire", "units": ["b2_1"], "target": 1}, rolls=[6, 6])  # one die: seat 1's one unit
+    assert s["coup"]["combat"]["casualties"] in ({"2": 1}, {"2": 1, "1": 1}, {"1": 1})
+    hit = [int(x) for x in s["coup"]["combat"]["casualties"]]
+    seat = hit[0]
+    group, draft = panel_draft(s, seat, "casualties")
+    count = s["coup"]["combat"]["casualties"][str(seat)]
+    preset = [u for (u, _label), r in zip(draft.items, draft.given, strict=True) if r]
+    assert len(preset) == count and len(draft.items) > count
+    other = next(i for i, r in enumerate(draft.given) if not r)
+    draft.given = [1 if i == other else 0 for i in range(len(draft.items))][:len(draft.items)]
+    lost = draft.items[other][0]
+    s = play(s, seat, composed_action(group, draft))
+    assert s["coup"]["units"][lost]["area"] is None
+
+
+def test_the_assignment_panel_makes_an_assignment_the_list_does_not_hold() -> None:
+    """Seven families: the President sends an assignment none of the listed ones is, built office by office
+    from pairs; the engine takes it."""
+    import itertools
+
+    from bot.ui.controls import composed_action
+    from games.junta.common import SUB_OFFICES
+    from tests.games.junta.junta_kit import play, position, ready_all
+
+    s = ready_all(position(7, phase=1))
+    group, draft = panel_draft(s, 0, "assign")
+    assert draft.chosen[0]["assignment"] == {o: draft.receivers[r - 1][0] for o, r in zip(SUB_OFFICES, draft.given,
+                                                                                             strict=True)}
+    listed = [a["assignment"] for a in GAME.legal_actions(s, 0) if a["type"] == "assign_offices"]
+    seats = [r for r, _label in draft.receivers]
+    for holders in itertools.permutations(seats, len(SUB_OFFICES)):
+        wanted = dict(zip(SUB_OFFICES, holders, strict=True))
+        if wanted in listed:
+            continue
+        draft.given = [seats.index(h) + 1 for h in holders]
+        try:
+            after = play(s, 0, composed_action(group, draft))
+        except Exception:  # noqa: BLE001 - an assignment the rules refuse; try the next
+            continue
+        break
+    else:
+        raise AssertionError("no unlisted legal assignment found")
+    assert wanted not in listed and all(after["offices"][o] == h for o, h in wanted.items())
+
+
+async def test_gifts_of_several_notes_and_a_swap_from_the_family_panel(world: World, monkeypatch: pytest.MonkeyPatch,
+                                                                       ) -> None:
+    """Two notes given in one go, the receiver told privately what arrived; a swap offered with a card and a
+    note, answered with a card, confirmed: the hands change, each side is told, the channel learns nothing."""
+    import copy
+
+    from bot.ui.spec import Ctx
+    from tests.games.junta.junta_kit import card, position
+
+    hands = {0: [card("vote_riggers"), card("evt_student_petition")], 3: [card("unt_students")]}
+    start = position(4, phase=2, money={0: [3, 2, 1]}, hands=hands)
+    start["clock_started"] = False  # the clock starts when the table opens, as in a real game
+    monkeypatch.setattr(GAME, "setup", lambda n, options, rng: copy.deepcopy(start))
+    table_id = await open_table(world, humans=4)
+    table = table_of(world, table_id)
+    giver, receiver, partner = (member_of(world, table, x) for x in (0, 2, 3))
+    await use(world, UI, table, 0, {"type": "give_money", "to": 2, "notes": [3, 2]})
+    assert table.state["money"][0] == [1] and sorted(table.state["money"][2]) == [2, 3]
+    told = embed_text(receiver.user.dm_channel.last_message)
+    assert "gave you 3M + 2M" in told and giver.user.name in told
+    offer = {"type": "offer_swap", "to": 3, "cards": [hands[0][1]], "notes": [1]}
+    items = junta_cog.swap_items(Ctx(table=table, view=table.view(0), names=[], locale="en", seat=0), [])
+    await use(world, UI, table, 0, offer, given=[1 if v in (("card", hands[0][1]), ("note", 1)) else 0
+                                                 for v, _label in items])
+    (swap,) = table.state["swaps"]
+    answer = {"type": "answer_swap", "swap_id": swap["id"], "cards": [hands[3][0]], "notes": []}
+    items = junta_cog.swap_items(Ctx(table=table, view=table.view(3), names=[], locale="en", seat=3), [])
+    await use(world, UI, table, 3, answer, given=[1 if v == ("card", hands[3][0]) else 0 for v, _label in items])
+    await use(world, UI, table, 0, {"type": "confirm_swap", "swap_id": swap["id"]})
+    assert hands[3][0] in table.state["hands"][0] and hands[0][1] in table.state["hands"][3]
+    assert table.state["money"][3] == [1] and not table.state["swaps"]
+    told = embed_text(partner.user.dm_channel.last_message)
+    assert "Swap with" in told and "you gave Students" in told and "you got Student Petition" in told, told
+    text = public_text(world)
+    assert "3M" not in text and "2M" not in text and "Students" not in text
+
+
+async def test_a_computer_familys_own_budget_reaches_the_table(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer President's budget of its own amounts (none of the listed ones) is proposed as made, not
+    replaced by the first listed budget."""
+    import copy
+
+    from bot import computer
+    from games.junta import ai
+    from tests.games.junta.junta_kit import position
+
+    start = position(4, phase=3, president=3, money={3: [3, 2, 1]})
+    start["clock_started"] = False  # the clock starts when the table opens, as in a real game
+    monkeypatch.setattr(GAME, "setup", lambda n, options, rng: copy.deepcopy(start))
+    own = {"type": "propose_budget", "amounts": {"0": 2, "1": 1}}
+    assert own not in GAME.legal_actions(start, 3)
+
+    def president_first(state: Any, seat: int, rng: Any) -> Any:
+        proposing = any(a["type"] == "propose_budget" for a in GAME.legal_actions(state, seat))
+        return own if proposing else ai.choose(state, seat, rng)
+
+    monkeypatch.setattr(computer, "chooser", lambda game_id: president_first)
+    table_id = await open_table(world, humans=1, computers=3)
+    table = table_of(world, table_id)
+    assert 3 in table.computer_seats
+    await world.env.settle()
+    proposed = [e for e in table.view(None)["log"] if e["type"] == "budget_proposed"]
+    assert proposed and proposed[0]["amounts"] == own["amounts"]

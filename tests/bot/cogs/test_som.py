@@ -18,7 +18,7 @@ from bot.i18n import words
 from games.som import GAME
 from games.som.cards import CARD, neighbours
 from tests.bot.conftest import World, components, custom_id
-from tests.bot.helpers import choose, embed_text, group_for, member_of, public_text, record_renders, table_of
+from tests.bot.helpers import choose, embed_text, member_of, public_text, record_renders, table_of
 from tests.bot.helpers import use as play
 
 ENGLISH = words("en")
@@ -43,30 +43,7 @@ def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def use(world: World, table: Any, seat: int, action: dict[str, Any]) -> Any:
     """Play `action` for `seat` the way a person does: its button, its picker or its panel."""
-    group = group_for(som_cog.UI, action)
-    if group.compose is not None:
-        return await give(member_of(world, table, seat), table, board(world), group, action)
     return await play(world, som_cog.UI, table, seat, action, board(world))
-
-
-async def give(player: Any, table: Any, message: discord.Message, group: Any, action: dict[str, Any]) -> Any:
-    """Redistribute through the panel: each receiver's select (the others in seat order) gets its discs
-    (the holder's own discs, listed in view order), then the send button."""
-    seat = table.seat_of(player.id)
-    own = [d["id"] for d in table.view(seat)["players"][seat]["discs"]]
-    others = [s for s in range(len(table.users)) if s != seat]
-    panel = await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}:"))
-    current = panel.response.message
-    for number, receiver in enumerate(others, start=1):
-        discs = [g["disc"] for g in action["gifts"] if g["to"] == receiver]
-        if not discs:
-            continue
-        select = next(c for c in components(current) if str(c.custom_id).startswith("gc:")
-                      and str(c.custom_id).endswith(f":{number}"))
-        step = await player.select(current, custom_id=select.custom_id, values=[str(own.index(d)) for d in discs])
-        current = step.response.message if step.response else current
-    send = next(c for c in components(current) if str(c.custom_id).startswith("gg:"))
-    return await player.click(current, custom_id=send.custom_id)
 
 
 def route(state: dict[str, Any], start: str, goal: str, visited: set[str]) -> list[str]:

@@ -223,6 +223,49 @@ async def test_a_composed_action_the_engine_refuses_keeps_the_panel(world: World
     assert table(world, table_id).state["log"][-1]["gifts"] == [{"item": "b", "to": 1}]
 
 
+async def test_a_composer_starts_from_the_action_chosen_first(world: World) -> None:
+    """Send…: a first select picks the recipient; the panel starts from that action's own items and sends them."""
+    table_id = await start_toy(world, players=3)
+    host = world.players[0]
+    panel = await host.click(world.board(), custom_id=button(world, "send"))
+    message = panel.response.message
+    first = next(c for c in components(message) if str(c.custom_id).startswith("gb:"))
+    assert [o.label for o in first.options] == ["to federico", "to gianni"]
+    assert "**to federico**" in message.content and "item a → federico" in message.content  # preset
+    step = await host.select(message, custom_id=first.custom_id, values=["1"])
+    message = step.response.message
+    assert "**to gianni**" in message.content and "item a → gianni" in message.content
+    select = next(c for c in components(message) if str(c.custom_id).startswith("gc:"))
+    step = await host.select(message, custom_id=select.custom_id, values=["1", "2"])
+    message = step.response.message
+    send = next(c for c in components(message) if str(c.custom_id).startswith("gg:"))
+    await host.click(message, custom_id=send.custom_id)
+    assert table(world, table_id).state["log"][-1] == {"id": 1, "type": "send", "seat": 0, "to": 2,
+                                                       "items": ["b", "c"]}
+
+
+async def test_pairs_spread_over_selects_when_receivers_are_many(world: World) -> None:
+    """Post…: thirteen letters for two players make 26 pairs, over two selects; a select's picks replace its
+    letters' receivers, the other select's stay."""
+    table_id = await start_toy(world, players=3)
+    host = world.players[0]
+    panel = await host.click(world.board(), custom_id=button(world, "post"))
+    message = panel.response.message
+    selects = [c for c in components(message) if str(c.custom_id).startswith("gc:")]
+    assert [len(s.options) for s in selects] == [24, 2]
+    assert "letter a → federico" in message.content  # the action's own posting, preset
+    step = await host.select(message, custom_id=selects[1].custom_id, values=["12.2"])  # m to gianni
+    message = step.response.message
+    first = next(c for c in components(message) if str(c.custom_id).startswith("gc:") and c.custom_id.endswith(":1"))
+    step = await host.select(message, custom_id=first.custom_id, values=["1.2", "3.1", "3.2"])  # d: the last wins
+    message = step.response.message
+    assert "letter a →" not in message.content and "letter m → gianni" in message.content
+    send = next(c for c in components(message) if str(c.custom_id).startswith("gg:"))
+    assert send.label == "Send 3 choices"
+    await host.click(message, custom_id=send.custom_id)
+    assert table(world, table_id).state["log"][-1]["posts"] == {"b": 2, "d": 2, "m": 2}
+
+
 async def test_a_composer_from_another_moment_is_stale(world: World) -> None:
     """A panel opened before the table moved on says the moment has passed and plays nothing."""
     table_id = await start_toy(world)

@@ -2,7 +2,9 @@
 
 Two or three players take turns. On a turn the player either picks a number (40 choices: a picker
 with two pages), bids an amount (1-50: a modal), steps left or right (one button each), gives some of
-the items a, b, c to the others (a composed action; one item must be kept), or passes. Each player
+the items a, b, c to the others (a composed action; one item must be kept), sends items to one
+player chosen first (a composer that starts from a chosen action), posts thirteen letters to
+players (item → player pairs over two selects), or passes. Each player
 holds a secret number dealt at set-up (its DM carries the number picker); the game ends after eight
 turns.
 """
@@ -21,6 +23,7 @@ from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, exactly, of_type
 from games.core.protocol import IllegalAction, Outcome, Rng
 
 TURNS = 8
+LETTERS = "abcdefghijklm"
 
 
 class Toy:
@@ -41,7 +44,9 @@ class Toy:
             return []
         return ([{"type": "pick", "n": n} for n in range(40)] + [{"type": "bid", "amount": 1},
                 {"type": "bid", "amount": 50}, {"type": "side", "side": "left"}, {"type": "side", "side": "right"},
-                {"type": "give", "gifts": []}, {"type": "pass"}])
+                {"type": "give", "gifts": []}, {"type": "pass"}]
+                + [{"type": "send", "to": x, "items": ["a"]} for x in range(state["n"]) if x != seat]
+                + [{"type": "post", "posts": {"a": (seat + 1) % state["n"]}}])
 
     def apply(self, state: dict[str, Any], seat: int | None, action: dict[str, Any], rng: Rng) -> dict[str, Any]:
         if seat not in self.to_act(state):
@@ -58,10 +63,16 @@ class Toy:
                 raise IllegalAction("toy.bad_gift", "Give a, b or c to another player.")
             if len({g["item"] for g in gifts}) == 3:
                 raise IllegalAction("toy.keep_one", "Keep at least one item.")
-        if kind not in ("pick", "bid", "side", "give", "pass"):
+        others = [x for x in range(state["n"]) if x != seat]
+        if kind == "send" and (action.get("to") not in others or not set(action.get("items") or []) <= set("abc")):
+            raise IllegalAction("toy.bad_send", "Send a, b or c to another player.")
+        if kind == "post" and any(k not in LETTERS or v not in others for k, v in (action.get("posts") or {}).items()):
+            raise IllegalAction("toy.bad_post", "Post letters to other players.")
+        if kind not in ("pick", "bid", "side", "give", "send", "post", "pass"):
             raise IllegalAction("toy.unknown", "No such action.")
         new = copy.deepcopy(state)
-        new["total"] += int(action.get("n", action.get("amount", len(action.get("gifts") or []))) or 0)
+        counted = action.get("gifts") or action.get("items") or action.get("posts") or []
+        new["total"] += int(action.get("n", action.get("amount", len(counted))) or 0)
         new["played"] += 1
         new["turn"] = (seat + 1) % state["n"]
         new["log_count"] += 1
@@ -106,8 +117,17 @@ UI = GameUI(
         Group("bid", of_type("bid"), "Bid…", amount="amount"),
         Group("side", of_type("side"), "Side", each=True, option=lambda a, ctx: f"go {a['side']}"),
         Group("give", of_type("give"), "Give…", compose=Compose(
-            field="gifts", items=lambda ctx: [(x, f"item {x}") for x in "abc"],
-            receivers=lambda ctx: [(s, ctx.name(s)) for s in range(ctx.view["n"]) if s != ctx.seat])),
+            field="gifts", items=lambda ctx, chosen: [(x, f"item {x}") for x in "abc"],
+            receivers=lambda ctx, chosen: [(s, ctx.name(s)) for s in range(ctx.view["n"]) if s != ctx.seat])),
+        Group("send", of_type("send"), "Send…", compose=Compose(
+            field="items", items=lambda ctx, chosen: [(x, f"item {x}") for x in "abc"], item_key="item",
+            receivers=lambda ctx, chosen: [(chosen[0]["to"], ctx.name(chosen[0]["to"]))], preset=True,
+            build=lambda chosen: [p["item"] for p in chosen], choose=lambda a: a["to"],
+            choose_label=lambda a, ctx: f"to {ctx.name(a['to'])}")),
+        Group("post", of_type("post"), "Post…", compose=Compose(
+            field="posts", items=lambda ctx, chosen: [(x, f"letter {x}") for x in LETTERS], item_key="letter",
+            receivers=lambda ctx, chosen: [(s, ctx.name(s)) for s in range(ctx.view["n"]) if s != ctx.seat],
+            layout="pairs", preset=True, build=lambda chosen: {p["letter"]: p["to"] for p in chosen})),
         Group("pass", exactly(type="pass"), "Pass", done="You passed."),
     ),
     word=word,

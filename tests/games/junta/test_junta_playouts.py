@@ -17,7 +17,7 @@ from games.junta import GAME, engine
 from games.junta.cards import DECK, NOTE_COUNT
 from tests.games.junta.junta_kit import cards_total, notes_total
 
-STEP_BOUND = 5000
+STEP_BOUND = 10000  # the longest of the 24 seeds takes about 5,400 actions
 OPTIONS = [{}, {"coup_needs_hq_and_pretext": True}, {"burn_after_coup": True},
            {"recycle_money": True, "recycle_limit": 96}, {"decision_timer": 30}]
 SECRET_KEYS = {"notes", "note", "total", "cards", "gave", "got", "hand", "money", "account"}
