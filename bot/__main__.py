@@ -1,4 +1,8 @@
-"""`python -m bot [--config PATH]`: run the game-master bot."""
+"""`python -m bot [sandbox] [--sandbox] [--config PATH] [--port N] [--speed X] [--database PATH]`.
+
+With a token (config.toml or DISCORD_TOKEN) the bot connects to Discord. Without one, or with
+`sandbox` / `--sandbox`, it starts the local sandbox: the same bot in a virtual Discord in the
+browser (bot/sandbox.py)."""
 
 from __future__ import annotations
 
@@ -9,26 +13,30 @@ import sys
 from bot.config import ConfigError, load_config
 
 NO_TOKEN = """\
-No Discord bot token found, so the bot cannot log in.
-Create an application at https://discord.com/developers/applications, open its "Bot" page,
-press "Reset Token" and copy the token. Then either export it in your shell
-(export DISCORD_TOKEN=your-token) or copy config.example.toml to config.toml and put it in
-[bot] token = "...". Invite the bot with the "bot" and "applications.commands" scopes
-(see README.md, "Creating the Discord application") and run `python -m bot` again."""
+No Discord bot token is configured, so this is the local sandbox: the same bot in a virtual Discord
+on this computer, to try every game. To play in a real server, create a bot token (README.md,
+"Creating the Discord application"), put it in config.toml or DISCORD_TOKEN, and run `python -m bot`
+again."""
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the game-master bot.")
+    parser.add_argument("mode", nargs="?", choices=["sandbox"], help="sandbox: the local sandbox, even with a token")
+    parser.add_argument("--sandbox", action="store_true", help="the local sandbox, even with a token")
     parser.add_argument("--config", help="path to a config.toml (default: ./config.toml if present)")
+    parser.add_argument("--port", type=int, default=None, help="the sandbox's port on 127.0.0.1 (default 8765)")
+    parser.add_argument("--speed", type=float, default=1.0, help="the sandbox's clock speed (default 1: real time)")
+    parser.add_argument("--database", default=None, help="the sandbox's database (default data/sandbox.db)")
     args = parser.parse_args(argv)
     try:
         config = load_config(args.config)
     except ConfigError as exc:
         print(exc, file=sys.stderr)
         return 2
-    if not config.token:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
+    if args.mode == "sandbox" or args.sandbox or not config.token:
+        if not (args.mode == "sandbox" or args.sandbox):
+            print(NO_TOKEN, flush=True)
+        return sandbox(args)
 
     import discord
 
@@ -45,6 +53,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Could not reach Discord ({exc}). Check the network connection and try again.", file=sys.stderr)
         return 1
     return 0
+
+
+def sandbox(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bot import sandbox as local
+
+    if args.speed <= 0:
+        print("--speed must be above 0 (1 is real time).", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(logging.ERROR)  # voice and intents notes mean nothing here
+    try:
+        return asyncio.run(local.run(database=args.database or local.DEFAULT_DATABASE,
+                                     port=local.DEFAULT_PORT if args.port is None else args.port, speed=args.speed))
+    except KeyboardInterrupt:
+        print("Sandbox stopped; its tables are kept for next time.")
+        return 0
 
 
 if __name__ == "__main__":

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -12,15 +14,30 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_no_token_explains_and_exits_without_traceback(tmp_path: Path) -> None:
-    """Without a token the bot prints how to get one and exits 2, with no traceback."""
+def test_no_token_starts_the_sandbox_and_says_so(tmp_path: Path) -> None:
+    """Without a token `python -m bot` says it is the local sandbox and how to reach a real server, and
+    serves the sandbox on 127.0.0.1; the database is the sandbox's own."""
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(ROOT)
-    run = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                         timeout=60)
-    assert run.returncode == 2
-    assert "DISCORD_TOKEN" in run.stderr and "config.toml" in run.stderr
-    assert "Traceback" not in run.stderr
+    run = subprocess.Popen([sys.executable, "-m", "bot", "--port", "0", "--database", str(tmp_path / "s.db")],
+                           cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert run.stdout is not None
+        said = ""
+        for line in run.stdout:
+            said += line
+            if "Open http://" in line:
+                break
+        assert "local sandbox" in said and "DISCORD_TOKEN" in said and "config.toml" in said
+        address = re.search(r"http://127\.0\.0\.1:(\d+)/", said)
+        assert address is not None
+        page = urllib.request.urlopen(address.group(0), timeout=10).read().decode()
+        assert "Tablemaster sandbox" in page and "/go/games" in page
+        assert (tmp_path / "s.db").exists()
+    finally:
+        run.terminate()
+        _out, err = run.communicate(timeout=30)
+    assert "Traceback" not in err
 
 
 def test_login_problems_are_sentences(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,116 @@
+"""The sandbox (bot/sandbox.py) without a browser: its launcher, its database, its port, its restarts."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.sandbox import MEMBERS, Sandbox, is_loopback, loopback_only
+
+
+@pytest.fixture
+async def said() -> AsyncIterator[list[str]]:
+    yield []
+
+
+async def started(path: Path, said: list[str], port: int = 0) -> Sandbox:
+    sandbox = Sandbox(path, port=port, say=said.append)
+    await sandbox.start()
+    return sandbox
+
+
+def test_only_this_computer_is_loopback() -> None:
+    """127.0.0.1 and ::1 are this computer; a LAN address, a public one or nothing are not."""
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("127.0.0.2")
+    assert not any(is_loopback(host) for host in ("192.168.1.7", "10.0.0.2", "8.8.8.8", "", None, "example.com"))
+
+
+async def test_a_browser_on_another_machine_is_refused() -> None:
+    """The launcher's guard answers a request from another address with 403 and one sentence."""
+    class Request:
+        remote = "192.168.1.7"
+
+    async def handler(request: Any) -> Any:
+        raise AssertionError("the handler must not run")
+
+    refused = await loopback_only(Request(), handler)  # type: ignore[arg-type]
+    assert refused.status == 403 and "only this computer" in refused.text
+
+
+async def test_the_launcher_switches_between_the_channel_and_dms(tmp_path: Path, said: list[str]) -> None:
+    """/go/games and /go/dm:<member> open the preview on that place (its address is a redirect); an unknown
+    view is a 404 with a sentence; the server listens on 127.0.0.1."""
+    sandbox = await started(tmp_path / "s.db", said)
+    try:
+        assert sandbox.url.startswith("http://127.0.0.1:")
+        async with aiohttp.ClientSession() as http:
+            async with http.get(sandbox.url) as page:
+                text = await page.text()
+            assert all(f"/go/dm:{name}" in text for name in MEMBERS)
+            async with http.get(sandbox.url + "go/dm:bruno", allow_redirects=False) as moved:
+                assert moved.status == 302 and moved.headers["Location"].startswith("http://127.0.0.1:")
+            assert sandbox.view == "dm:bruno"
+            assert sandbox.preview.channel.id == sandbox.members[1].user.dm_channel.id
+            async with http.get(sandbox.url + "go/dm:zed", allow_redirects=False) as unknown:
+                assert unknown.status == 404 and "no view" in await unknown.text()
+            async with http.get(sandbox.url + "go/games", allow_redirects=False) as back:
+                assert back.status == 302 and sandbox.view == "games"
+    finally:
+        await sandbox.stop()
+
+
+async def test_a_busy_port_is_said_and_another_taken(tmp_path: Path, said: list[str]) -> None:
+    """When the asked port is taken, the sandbox says so and listens on a free one."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        sandbox = await started(tmp_path / "s.db", said, port=port)
+        try:
+            assert any(f"Port {port} is busy" in line for line in said)
+            assert sandbox.port != port and sandbox.url == f"http://127.0.0.1:{sandbox.port}/"
+        finally:
+            await sandbox.stop()
+
+
+async def test_a_corrupt_database_is_kept_aside_and_the_sandbox_starts_fresh(tmp_path: Path, said: list[str]) -> None:
+    """A database file that is not one: one sentence, the file moved aside (kept), a fresh start that works."""
+    path = tmp_path / "s.db"
+    path.write_bytes(b"this is not an SQLite database" * 100)
+    sandbox = await started(path, said)
+    try:
+        kept = list(tmp_path.glob("s.db.corrupt-*"))
+        assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not")
+        assert any("not a usable database" in line and "fresh database" in line for line in said)
+        async with sandbox.lock:
+            await sandbox.members[0].slash(sandbox.channel, "polls new", computer=True)
+        assert any(t.game.id == "polls" for t in sandbox.env.bot.service.tables.values())
+    finally:
+        await sandbox.stop()
+
+
+async def test_a_game_survives_stopping_and_starting_the_sandbox(tmp_path: Path, said: list[str]) -> None:
+    """A Polls game against the computer, the sandbox stopped and started again: the table is back, its board
+    posted in the fresh channel, and the clock has not run backwards."""
+    path = tmp_path / "s.db"
+    first = await started(path, said)
+    try:
+        async with first.lock:
+            await first.members[0].slash(first.channel, "polls new", computer=True)
+        (table,) = first.env.bot.service.tables.values()
+        seq, elapsed = table.seq, first._elapsed
+    finally:
+        await first.stop()
+    second = await started(path, said)
+    try:
+        (again,) = second.env.bot.service.tables.values()
+        assert again.id == table.id and again.status == "playing" and again.seq >= seq
+        assert any(m.embeds and m.components for m in second.channel.history())  # the board, posted anew
+        assert second._elapsed >= elapsed
+    finally:
+        await second.stop()
