@@ -64,6 +64,10 @@ CAUSE = MessageFamily("junta.election_cause", ("first", "death", "resignation", 
 SIDE = MessageFamily("junta.side", ("president", "rebels"))
 WEAPON = MessageFamily("junta.weapon", ("gunboat", "air_strike"))
 REASON = MessageFamily("junta.result.reason", ("aid_exhausted", "first_election_no_note", "all_dead"))
+# Events told as "<family> did this": one message each, with the family's name.
+NAMED_EVENT = MessageFamily("junta.log", ("candidacy_refused", "president_elected", "president_removed", "resigned",
+                                          "aid_drawn", "location_chosen", "attempt_declared", "died", "deposit",
+                                          "withdrawal", "coup_rebel", "spared"))
 SEGMENT = MessageFamily("junta.segment", ("movement", "combat", "sides", "over"))
 EMBLEM = dict(zip(FAMILIES, ("🚬", "🚗", "⌚", "🍸", "💎", "🕶️", "🪶"), strict=True))
 # Decisions several players answer at once: one moment for all of them, so an answer does not
@@ -631,6 +635,8 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:  # noqa: C901 - one bra
     kind = event["type"]
     seat = event.get("seat")
     name = who(ctx, seat) if isinstance(seat, int) else ""
+    if kind in NAMED_EVENT:
+        return said(ctx, NAMED_EVENT, kind, name=name)
     if kind == "phase":
         return ctx.msg("junta.log.phase", turn=event["turn"], phase=said(ctx, PHASE, event["phase"]))
     if kind == "election":
@@ -640,27 +646,17 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:  # noqa: C901 - one bra
     if kind == "vote_cast":
         return ctx.plural("junta.log.vote_cast", event["votes"], name=name, choice=choice_text(event["choice"], ctx),
                           source=source_text(event["source"], ctx))
-    if kind == "candidacy_refused":
-        return ctx.msg("junta.log.candidacy_refused", name=name)
     if kind == "vote_result":
         return vote_result(event, ctx)
     if kind == "election_tied":
         return ctx.msg("junta.log.election_tied", names=", ".join(who(ctx, x) for x in event["tied"]))
     if kind == "election_drawn":
         return ctx.msg("junta.log.election_drawn", name=who(ctx, event["winner"]))
-    if kind == "president_elected":
-        return ctx.msg("junta.log.president_elected", name=name)
-    if kind == "president_removed":
-        return ctx.msg("junta.log.president_removed", name=name)
-    if kind == "resigned":
-        return ctx.msg("junta.log.resigned", name=name)
     if kind == "offices_assigned":
         return ctx.msg("junta.log.offices_assigned", offices=assignment_text(
             {o: s for o, s in event["offices"].items() if s is not None}, ctx))
     if kind == "cousin_placed":
         return ctx.msg("junta.log.cousin_placed", office=said(ctx, OFFICE, event["office"]))
-    if kind == "aid_drawn":
-        return ctx.msg("junta.log.aid_drawn", name=name)
     if kind == "budget_proposed":
         return ctx.msg("junta.log.budget_proposed", name=who(ctx, event["by"]), amounts=amounts_text(event["amounts"],
                                                                                                     ctx))
@@ -681,8 +677,6 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:  # noqa: C901 - one bra
         return ctx.msg("junta.log.card_played", name=name, card=card_name(event["card"], ctx))
     if kind == "influence_played":
         return ctx.msg("junta.log.influence_played", name=name, card=card_votes(event["card"], ctx))
-    if kind == "location_chosen":
-        return ctx.msg("junta.log.location_chosen", name=name)
     if kind == "exiled":
         return ctx.msg("junta.log.exiled", name=name, embassy=said(ctx, EMBASSY, event["embassy"]))
     if kind in ("returned", "returning"):
@@ -691,26 +685,16 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:  # noqa: C901 - one bra
         shown = ", ".join(f"{who(ctx, x)} {said(ctx, LOCATION, loc)}" for x, loc in enumerate(event["locations"])
                           if loc is not None)
         return ctx.msg("junta.log.locations_revealed", locations=shown or "—")
-    if kind == "attempt_declared":
-        return ctx.msg("junta.log.attempt_declared", name=name)
     if kind == "attempt_resolved":
         return attempt_text(event, ctx)
-    if kind == "died":
-        return ctx.msg("junta.log.died", name=name)
     if kind == "protected":
         return ctx.msg("junta.log.protected", name=name, card=card_name(event["card"], ctx))
     if kind == "burgled":
         return ctx.msg("junta.log.burgled", name=who(ctx, event["victim"]))
-    if kind == "deposit":
-        return ctx.msg("junta.log.deposit", name=name)
-    if kind == "withdrawal":
-        return ctx.msg("junta.log.withdrawal", name=name)
     if kind == "no_coup":
         return ctx.msg("junta.log.no_coup")
     if kind == "coup_started":
         return ctx.msg("junta.log.coup_started", name=who(ctx, event["leader"]))
-    if kind == "coup_rebel":
-        return ctx.msg("junta.log.coup_rebel", name=name)
     if kind == "coup_phase":
         phase = ctx.msg("junta.board.coup_phase", phase=event["phase"])
         return ctx.msg("junta.log.coup_phase", phase=phase, name=who(ctx, event["first_mover"]))
@@ -747,8 +731,6 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:  # noqa: C901 - one bra
         if event["victim"] is None:
             return ctx.msg("junta.log.no_squad", name=who(ctx, event["by"]))
         return ctx.msg("junta.log.firing_squad", name=who(ctx, event["by"]), victim=who(ctx, event["victim"]))
-    if kind == "spared":
-        return ctx.msg("junta.log.spared", name=name)
     if kind == "timeout":
         return ctx.msg("junta.log.timeout", names=", ".join(who(ctx, x) for x in event["seats"]),
                        decision=said(ctx, DECISION, event["decision"].replace(":", "_")))
