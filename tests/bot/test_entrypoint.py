@@ -64,3 +64,29 @@ def test_login_problems_are_sentences(monkeypatch: pytest.MonkeyPatch, capsys: p
     monkeypatch.setattr(GameMasterBot, "run", offline)
     assert entry.main([]) == 1
     assert "Could not reach Discord" in capsys.readouterr().err
+
+
+def test_sandbox_is_forced_even_with_a_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m bot sandbox` and `--sandbox` start the sandbox although a token is set; without either,
+    the token connects to Discord."""
+    from bot import __main__ as entry
+    from bot import sandbox
+    from bot.app import GameMasterBot
+
+    started: list[dict[str, object]] = []
+
+    async def fake_run(**kwargs: object) -> int:
+        started.append(kwargs)
+        return 0
+
+    monkeypatch.setattr(sandbox, "run", fake_run)
+    monkeypatch.setattr(GameMasterBot, "run", lambda self, token, **kwargs: started.append({"discord": token}))
+    monkeypatch.setattr("discord.utils.setup_logging", lambda **kwargs: None)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.chdir(Path(__file__).parent)
+    assert entry.main(["sandbox", "--speed", "10", "--port", "9000"]) == 0
+    assert entry.main(["--sandbox"]) == 0
+    assert entry.main([]) == 0
+    assert started[0]["speed"] == 10.0 and started[0]["port"] == 9000 and "port" in started[1]
+    assert started[2] == {"discord": "a-token"}
+    assert entry.main(["sandbox", "--speed", "0"]) == 2
