@@ -67,7 +67,7 @@ async def settled(page: Page, act: Any) -> None:
     await act()
     try:
         await page.wait_for_function(
-            "document.querySelector('#action-status').textContent.includes('completed')", timeout=20000)
+            "document.querySelector('#action-status').textContent.includes('completed')", timeout=30000)
     except Exception:
         await page.screenshot(path=str(artifacts_dir("sandbox") / "failure.png"))
         raise
@@ -84,6 +84,9 @@ async def view_as(page: Page, member: str) -> None:
 async def slash(page: Page, command: str, **options: Any) -> None:
     """Type a slash command in the composer, pick it, fill its options (picked from the list), and send it."""
     box = page.locator("#channel-composer-input")
+    if not await box.is_visible():  # a command left half-typed by an earlier try: start from a clean page
+        await page.reload()
+        await box.wait_for(timeout=30000)
     await box.click()
     await box.type(command)
     await page.get_by_text(command, exact=True).last.wait_for()  # the command picker offers it
@@ -189,11 +192,11 @@ async def test_a_spyfall_table_in_the_browser(page: Page, sandbox: Sandbox) -> N
 
 
 async def until(page: Page, done: Any, act: Any, tries: int = 3) -> None:
-    """Do `act` until `done()` holds (checked for 8 s after each try): a click that lands while the page is
+    """Do `act` until `done()` holds (checked for 20 s after each try): a click that lands while the page is
     still catching up with the viewer's switch is simply made again, as a person would."""
     for _ in range(tries):
         await act()
-        for _ in range(16):
+        for _ in range(40):
             if await done():
                 return
             await page.wait_for_timeout(500)
