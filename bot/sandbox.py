@@ -45,11 +45,9 @@ TICK = 1.0  # real seconds between two steps of the virtual clock
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # where SimCord's virtual clock starts
 
 INTRO = """\
-Tablemaster sandbox: the real bot in a virtual Discord on this computer, no token needed.
-Open {url} in your browser, pick a member, type /spyfall new (or /polls, /arditi, /som, /junta)
-and play; the launcher page switches between the #games channel and each member's DMs.
-To run the bot in a real server, create a bot token (README.md, "Creating the Discord
-application") and put it in config.toml or DISCORD_TOKEN. Press Ctrl+C to stop."""
+Tablemaster sandbox: open {url} in your browser, pick a member, type /spyfall new (or /polls,
+/arditi, /som, /junta new) and play; the launcher page switches between the #games channel and
+each member's DMs. Press Ctrl+C to stop."""
 
 
 class SandboxError(Exception):

@@ -26,7 +26,7 @@ def test_no_token_starts_the_sandbox_and_says_so(tmp_path: Path) -> None:
         said = ""
         for line in run.stdout:
             said += line
-            if "Open http://" in line:
+            if "open http://" in line:
                 break
         assert "local sandbox" in said and "DISCORD_TOKEN" in said and "config.toml" in said
         address = re.search(r"http://127\.0\.0\.1:(\d+)/", said)
