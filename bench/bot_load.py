@@ -404,7 +404,7 @@ async def measure(opts: Options) -> tuple[Samples, dict[str, Any]]:
     with (tempfile.TemporaryDirectory(prefix="bench-bot-", dir=opts.directory) as tmp, settle_poll(opts.idle),
           speedup as indexed):
         info["indexed"] = indexed
-        bot = GameMasterBot(Config(token=None, database=str(Path(tmp) / "tables.db"), use_threads=False))
+        bot = GameMasterBot(Config(token=None, database=str(Path(tmp) / "tables.db"), use_threads=False, shard_count=1))
         clock.install()
         try:
             async with simcord.run(bot, check_errors=False) as env:

@@ -53,7 +53,7 @@ async def play(actions: int, seed: int) -> dict[str, Any]:
     clock = BotClock()
     found: dict[str, Any] = {"reply": [], "done": [], "requests": [], "dms": [], "kinds": Counter()}
     with tempfile.TemporaryDirectory(prefix="bench-junta-") as tmp:
-        bot = GameMasterBot(Config(token=None, database=str(Path(tmp) / "tables.db"), use_threads=False))
+        bot = GameMasterBot(Config(token=None, database=str(Path(tmp) / "tables.db"), use_threads=False, shard_count=1))
         clock.install()
         try:
             async with simcord.run(bot, check_errors=False) as env:

@@ -5,8 +5,9 @@ Run (from the repository root):
     .venv/bin/python -m bench --only engines renderers --also polls --tables 50
 
 The benchmarks run one after the other in this process: engines (GAME.apply), renderers (render +
-to_png), store (append_action), bot_load (100 Spyfall tables through SimCord). About 1.5-2 minutes
-on 2 cores. Each prints its own details first; the table at the end gathers what they measured.
+to_png), store (append_action on SQLite and PostgreSQL), bot_load (100 Spyfall tables through
+SimCord), scale (1,000 tables and 10,000 deadlines in one process, on both backends). About 3-4
+minutes on 2 cores. Each prints its own details first; the table at the end gathers what they measured.
 The targets are reported against, never asserted: the exit status is 0 unless a benchmark crashed.
 """
 
@@ -24,17 +25,18 @@ if __package__ in (None, ""):  # `python bench/run.py`: make the repository root
 
 from bench._common import Metric, header, load_average, print_metrics  # noqa: E402
 
-NAMES = ("engines", "renderers", "store", "bot_load")
+NAMES = ("engines", "renderers", "store", "bot_load", "scale")
 
 
 def benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], list[Metric]]]:
-    from bench import bot_load, engines, renderers, store
+    from bench import bot_load, engines, renderers, scale, store
 
     return {
         "engines": lambda: engines.run(args.engine_seconds, args.also),
         "renderers": lambda: renderers.run(args.render_samples, args.also),
         "store": lambda: store.run(args.appends, directory=args.dir),
         "bot_load": lambda: bot_load.run(bot_load.Options(tables=args.tables, directory=args.dir)),
+        "scale": lambda: scale.run(directory=args.dir),
     }
 
 

@@ -38,10 +38,23 @@ def main(argv: list[str] | None = None) -> int:
             print(NO_TOKEN, flush=True)
         return sandbox(args)
 
+    import asyncio
+
     import discord
 
     from bot.app import GameMasterBot
+    from bot.store import SchemaTooNewError, StoreError
 
+    # The database first: an unreachable server or a schema from a newer bot is said in one sentence
+    # before anything connects to Discord.
+    try:
+        asyncio.run(check_store(config.storage_url))
+    except SchemaTooNewError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 1
     discord.utils.setup_logging(level=getattr(logging, config.log_level))
     bot = GameMasterBot(config)
     try:
@@ -53,6 +66,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Could not reach Discord ({exc}). Check the network connection and try again.", file=sys.stderr)
         return 1
     return 0
+
+
+async def check_store(url: str) -> None:
+    """Open the store (migrating it) and close it again; raises StoreError with one sentence."""
+    from bot.store import Store
+
+    await (await Store.connect(url)).close()
 
 
 def sandbox(args: argparse.Namespace) -> int:

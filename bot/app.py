@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,6 +18,7 @@ from bot.store import Store
 from bot.tables import Change, Table, TableService
 from bot.ui.board import TablePresenter
 from bot.ui.common import locale_of, refuse
+from bot.ui.pacing import BoardPacer
 
 log = logging.getLogger(__name__)
 
@@ -41,17 +43,25 @@ class Tree(app_commands.CommandTree):
         await refuse(interaction, error)
 
 
-class GameMasterBot(commands.Bot):
+class GameMasterBot(commands.AutoShardedBot):
+    """The bot, sharded as large bots are: one process runs all shards (discord.py's automatic count)
+    unless `shard_count` and `shard_ids` give it a part of them; then it runs only its guilds' tables."""
+
     def __init__(self, config: Config, *, seed_source: Callable[[], int] | None = None) -> None:
         intents = discord.Intents.default()
+        shards: dict[str, Any] = {"shard_count": config.shard_count}
+        if config.shard_ids is not None:
+            shards["shard_ids"] = list(config.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **shards,
         )
         self.config = config
         self.seed_source = seed_source
         self.presenters: dict[str, TablePresenter] = {}
         self.computers = ComputerPlayers(self)
+        self.boards = BoardPacer(config.board_edit_interval, clock=virtual_aware_now)
         self.store: Store | None = None
         self.languages: dict[int, str] = {}  # user id -> the language they chose (/game language)
         self.service: TableService
@@ -73,9 +83,10 @@ class GameMasterBot(commands.Bot):
         return self.presenters[table.game.id]
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.database)
+        self.store = await Store.connect(self.config.storage_url)
         self.languages = await self.store.languages()
-        self.service = TableService(self.store, clock=virtual_aware_now, seed_source=self.seed_source)
+        self.service = TableService(self.store, clock=virtual_aware_now, seed_source=self.seed_source,
+                                    shards=self.config.shards)
         self.service.listener = self
         self.delivery = Delivery(self, self.service)
         await self.tree.set_translator(Translator())
@@ -108,6 +119,7 @@ class GameMasterBot(commands.Bot):
         if self.store is not None:
             for table_id in list(self.computers.thinking):
                 self.computers.cancel(table_id)
+            self.boards.shutdown()
             await self.service.shutdown()
             await self.store.close()
             self.store = None

@@ -1,4 +1,4 @@
-"""Configuration: config.toml, overridden by the environment (DISCORD_TOKEN).
+"""Configuration: config.toml, overridden by the environment (DISCORD_TOKEN, DATABASE_URL).
 
 The file is read strictly: a key outside the known layout, or a value of the wrong kind, is a
 mistake the owner should hear about rather than a setting silently ignored or misread. Every
@@ -17,6 +17,9 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
+from bot.store import Shards, redact, url_kind
+from bot.ui.pacing import BOARD_EDIT_INTERVAL
+
 DEFAULT_PATH = Path("config.toml")
 LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -32,6 +35,24 @@ class Config:
     dev_guild_id: int | None = None
     use_threads: bool = True
     log_level: str = "INFO"
+    database_url: str | None = None  # storage.url; None: the SQLite file `database`
+    shard_count: int | None = None  # None: discord.py's automatic count, every shard in this process
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
+    # Seconds between two edits of one board (bot/ui/pacing.py); not a config.toml key: Discord's
+    # limits set it. Test harnesses that wait out short timers in real time shorten it.
+    board_edit_interval: float = BOARD_EDIT_INTERVAL
+
+    @property
+    def storage_url(self) -> str:
+        """Where the store lives: storage.url, else the SQLite file of storage.database."""
+        return self.database_url or f"sqlite:///{self.database}"
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards whose tables this process runs, when it runs only some of them."""
+        if self.shard_count is None:
+            return None
+        return Shards(self.shard_count, self.shard_ids or tuple(range(self.shard_count)))
 
 
 class _Refused(Exception):
@@ -100,6 +121,47 @@ def _database(name: str, value: Any) -> Any:
     return value
 
 
+def _url(name: str, value: Any) -> Any:
+    if isinstance(value, str) and url_kind(value.strip()):
+        return value.strip()
+    given = quote(redact(value)) if isinstance(value, str) else describe(value)
+    raise _Refused(f"{name} must be a database URL, sqlite:///path/to/file.db or postgresql://user:password@host/db, "
+                   f"not {given}.")
+
+
+def _shard_count(name: str, value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _Refused(f"{name} must be a whole number of at least 1 (how many shards the whole bot runs), "
+                       f"not {describe(value)}.")
+    return value
+
+
+def _shard_ids(name: str, value: Any) -> Any:
+    if (not isinstance(value, list) or not value
+            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)):
+        raise _Refused(f"{name} must be a list of shard numbers from 0 up, such as [0, 1], not {describe(value)}.")
+    if len(set(value)) != len(value):
+        raise _Refused(f"{name} names a shard twice: {value}.")
+    return tuple(value)
+
+
+def _together(fields: dict[str, Any], where: str) -> list[str]:
+    """Problems of keys that only make sense together."""
+    problems = []
+    ids, count = fields.get("shard_ids"), fields.get("shard_count")
+    if ids is not None and count is None:
+        problems.append(f"bot.shard_ids in {where} needs bot.shard_count: the shard numbers only mean something "
+                        "out of a total.")
+    elif ids is not None and count is not None and max(ids) >= count:
+        outside = ", ".join(str(i) for i in ids if i >= count)
+        problems.append(f"bot.shard_ids in {where} names shard {outside}, outside bot.shard_count = {count} "
+                        f"(shards are numbered 0 to {count - 1}).")
+    if "database_url" in fields and "database" in fields:
+        problems.append(f"storage.url and storage.database in {where} both say where the database is: "
+                        "keep only storage.url.")
+    return problems
+
+
 # The known layout: section → key → (Config field, checker), in the order the messages list them.
 SCHEMA: dict[str, dict[str, tuple[str, Checker]]] = {
     "bot": {
@@ -107,8 +169,11 @@ SCHEMA: dict[str, dict[str, tuple[str, Checker]]] = {
         "dev_guild_id": ("dev_guild_id", _dev_guild_id),
         "use_threads": ("use_threads", _use_threads),
         "log_level": ("log_level", _log_level),
+        "shard_count": ("shard_count", _shard_count),
+        "shard_ids": ("shard_ids", _shard_ids),
     },
     "storage": {
+        "url": ("database_url", _url),
         "database": ("database", _database),
     },
 }
@@ -155,11 +220,12 @@ def check(data: Mapping[str, Any], where: str) -> tuple[dict[str, Any], list[str
                 fields[field] = checker(name, value)
             except _Refused as refused:
                 problems.append(str(refused))
-    return fields, problems
+    return fields, problems + _together(fields, where)
 
 
 def load_config(path: str | Path | None = None, env: dict[str, str] | None = None) -> Config:
-    """Read `path` (default config.toml, optional) and let DISCORD_TOKEN override the token.
+    """Read `path` (default config.toml, optional); DISCORD_TOKEN overrides the token and DATABASE_URL
+    the database (storage.url and storage.database).
 
     Raises ConfigError listing every problem of the file, one sentence per line.
     """
@@ -178,6 +244,14 @@ def load_config(path: str | Path | None = None, env: dict[str, str] | None = Non
     elif path is not None:
         raise ConfigError(f"The config file {file} does not exist.")
     fields, problems = check(data, str(file))
+    if env.get("DATABASE_URL"):
+        # The environment names the database (a password kept out of files): it replaces both keys.
+        fields.pop("database", None)
+        try:
+            fields["database_url"] = _url("DATABASE_URL in the environment", env["DATABASE_URL"])
+        except _Refused as refused:
+            problems.append(str(refused))
+        problems = [p for p in problems if not p.startswith("storage.url and storage.database")]
     if problems:
         raise ConfigError("\n".join(problems))
     fields["token"] = env.get("DISCORD_TOKEN") or fields.get("token") or None

@@ -140,7 +140,7 @@ class Sandbox:
         problem = usable_database(self.database)
         if problem is not None:
             set_aside(self.database, problem, self.say)
-        bot = GameMasterBot(Config(token=None, database=str(self.database), use_threads=False))
+        bot = GameMasterBot(Config(token=None, database=str(self.database), use_threads=False, shard_count=1))
         self.env = simcord.Env(bot, check_errors=False, settle_timeout=60.0)
         self.env.backend.bot_user.name = "Tablemaster"  # SimCord calls its bot "TestBot"
         await self.env.start()

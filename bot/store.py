@@ -1,12 +1,22 @@
-"""aiosqlite storage: tables, seats, the action log, snapshots and stats.
+"""Storage: tables, seats, the action log, snapshots, stats and chosen languages.
 
-One writer connection in WAL mode; schema migrations by PRAGMA user_version. An action and its
-snapshot are written in one transaction, before anybody is answered.
+One `Store` speaks SQL to one of two backends, chosen by the URL in `storage.url`:
 
-The connection is shared by every coroutine, and a SQLite transaction belongs to the connection,
-not to a coroutine. So every write runs inside `Store._write()`: one `asyncio.Lock` held from
-`BEGIN IMMEDIATE` to the `COMMIT` (or the `ROLLBACK` on any exception, cancellation included).
-Reads take the same lock, so they never see another coroutine's uncommitted statements.
+- `sqlite:///data/tablemaster.db` (the default): one aiosqlite connection in WAL mode, for a bot
+  that runs as one process;
+- `postgresql://user:password@host/db`: an asyncpg pool (bot/postgres.py), for several shard
+  processes sharing one database server.
+
+Both run the same migrations (written once, with a few type words that differ) and give the same
+guarantee: an action and its snapshot are written in one transaction, before anybody is answered.
+The SQL is written once with `?` placeholders and double-quoted names ("table" and "user" are
+reserved words in PostgreSQL).
+
+SQLite: the connection is shared by every coroutine, and a SQLite transaction belongs to the
+connection, not to a coroutine. So every write runs inside `SqliteBackend.write()`: one
+`asyncio.Lock` held from `BEGIN IMMEDIATE` to the `COMMIT` (or the `ROLLBACK` on any exception,
+cancellation included). Reads take the same lock, so they never see another coroutine's
+uncommitted statements.
 """
 
 from __future__ import annotations
@@ -15,78 +25,269 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import aiosqlite
 
 log = logging.getLogger(__name__)
 
+# Type words that differ between the dialects; the migrations name them in braces.
+DIALECT_WORDS: dict[str, dict[str, str]] = {
+    "sqlite": {"serial": "INTEGER PRIMARY KEY AUTOINCREMENT", "bigint": "INTEGER", "real": "REAL"},
+    "postgresql": {"serial": "BIGSERIAL PRIMARY KEY", "bigint": "BIGINT", "real": "DOUBLE PRECISION"},
+}
+
 MIGRATIONS: list[str] = [
     # 1: the first schema
     """
     CREATE TABLE tables (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        id {serial},
         game TEXT NOT NULL,
-        guild INTEGER NOT NULL,
-        channel INTEGER NOT NULL,
-        thread INTEGER,
-        host INTEGER NOT NULL,
-        seed INTEGER NOT NULL,
+        guild {bigint} NOT NULL,
+        channel {bigint} NOT NULL,
+        thread {bigint},
+        host {bigint} NOT NULL,
+        seed {bigint} NOT NULL,
         options TEXT NOT NULL,
         status TEXT NOT NULL,
-        created REAL NOT NULL,
-        updated REAL NOT NULL,
-        meta TEXT NOT NULL DEFAULT '{}'
+        created {real} NOT NULL,
+        updated {real} NOT NULL,
+        meta TEXT NOT NULL DEFAULT '{{}}'
     );
     CREATE INDEX tables_status ON tables(status);
     CREATE TABLE seats (
-        "table" INTEGER NOT NULL REFERENCES tables(id),
+        "table" {bigint} NOT NULL REFERENCES tables(id),
         seat INTEGER NOT NULL,
-        user INTEGER NOT NULL,
+        "user" {bigint} NOT NULL,
         locale TEXT,
         PRIMARY KEY ("table", seat)
     );
     CREATE TABLE actions (
-        "table" INTEGER NOT NULL REFERENCES tables(id),
+        "table" {bigint} NOT NULL REFERENCES tables(id),
         seq INTEGER NOT NULL,
         seat INTEGER,
         action TEXT NOT NULL,
-        at REAL NOT NULL,
+        at {real} NOT NULL,
         PRIMARY KEY ("table", seq)
     );
     CREATE TABLE snapshots (
-        "table" INTEGER PRIMARY KEY REFERENCES tables(id),
+        "table" {bigint} PRIMARY KEY REFERENCES tables(id),
         seq INTEGER NOT NULL,
         state TEXT NOT NULL
     );
     CREATE TABLE stats (
-        guild INTEGER NOT NULL,
-        user INTEGER NOT NULL,
+        guild {bigint} NOT NULL,
+        "user" {bigint} NOT NULL,
         game TEXT NOT NULL,
         played INTEGER NOT NULL DEFAULT 0,
         won INTEGER NOT NULL DEFAULT 0,
-        points REAL NOT NULL DEFAULT 0,
-        PRIMARY KEY (guild, user, game)
+        points {real} NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild, "user", game)
     );
     """,
     # 2: each member's chosen language (Discord has no Catalan client, so people pick it here)
     """
     CREATE TABLE languages (
-        user INTEGER PRIMARY KEY,
+        "user" {bigint} PRIMARY KEY,
         locale TEXT NOT NULL
     );
     """,
 ]
 
 OPEN_STATUSES = ("lobby", "playing")
+DEFAULT_URL = "sqlite:///data/tablemaster.db"
 
 
-class StoreClosedError(RuntimeError):
+class StoreError(RuntimeError):
+    """The store cannot be used; the message is one sentence for whoever runs the bot."""
+
+
+class StoreClosedError(StoreError):
     """The store was closed: no more reads or writes."""
+
+
+class StoreUnavailableError(StoreError):
+    """The database cannot be reached or opened."""
+
+
+class SchemaTooNewError(StoreError):
+    """The database was migrated by a newer version of the bot than this one."""
+
+
+def migration_sql(index: int, dialect: str) -> str:
+    return MIGRATIONS[index].format(**DIALECT_WORDS[dialect])
+
+
+def redact(url: str) -> str:
+    """`url` without its password, fit for a log line or an error message."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = f"{parts.username}@{host}" if parts.username else host
+    if parts.port is not None:
+        netloc += f":{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+def sqlite_path(url: str) -> str:
+    """The file of a `sqlite:///relative/path` or `sqlite:////absolute/path` URL."""
+    if not url.startswith("sqlite:///"):
+        raise ValueError(f"not a SQLite URL: {url}")
+    path = unquote(url[len("sqlite:///"):])
+    if not path:
+        raise ValueError("the SQLite URL names no file")
+    return path
+
+
+def url_kind(url: str) -> str | None:
+    """'sqlite' or 'postgresql' for a URL the store can open, else None."""
+    if url.startswith("sqlite:///") and len(url) > len("sqlite:///"):
+        return "sqlite"
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql"
+    return None
+
+
+# --- backends -------------------------------------------------------------------------------
+
+
+class Connection(Protocol):
+    """What the store's SQL runs on inside a read or a write: `?` placeholders, rows by name."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Mapping[str, Any]]: ...
+
+
+class Backend(Protocol):
+    dialect: str
+    where: str  # the database, for messages (never a password)
+
+    @property
+    def closed(self) -> bool: ...
+
+    def read(self) -> AbstractAsyncContextManager[Connection]: ...
+
+    def write(self) -> AbstractAsyncContextManager[Connection]: ...
+
+    async def close(self) -> None: ...
+
+    async def schema_version(self, db: Connection) -> int: ...
+
+    async def migrate_step(self, db: Connection, version: int) -> None:
+        """Run migration `version` (0-based) and record `version + 1`, inside `db`'s transaction."""
+
+    async def lock_schema(self, db: Connection) -> None:
+        """Keep other processes from migrating until this transaction ends."""
+
+
+class _SqliteConnection:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        async with self.db.execute(sql, tuple(params)):
+            pass
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.db.executemany(sql, [tuple(r) for r in rows])
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Mapping[str, Any]]:
+        return list(await self.db.execute_fetchall(sql, tuple(params)))  # type: ignore[arg-type]
+
+
+class SqliteBackend:
+    dialect = "sqlite"
+
+    def __init__(self, db: aiosqlite.Connection, where: str) -> None:
+        self._db = db
+        self.where = where
+        # Held for a whole write transaction (and for each read): see the module docstring.
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    @classmethod
+    async def open(cls, path: str) -> SqliteBackend:
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db = await aiosqlite.connect(path)
+            db.row_factory = aiosqlite.Row
+            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+                async with db.execute(f"PRAGMA {pragma}"):
+                    pass  # closing the cursor at once: an open one would block the migration's COMMIT
+        except sqlite3.DatabaseError as exc:
+            raise StoreUnavailableError(f"Cannot open the SQLite database {path}: {exc}.") from exc
+        return cls(db, path)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    async def close(self) -> None:
+        async with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            await self._db.close()
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._closed:
+            raise StoreClosedError("the store is closed")
+        return self._db
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Connection]:
+        """The connection, while no write transaction is open on it."""
+        async with self._lock:
+            yield _SqliteConnection(self._connection())
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Connection]:
+        """One write transaction: the lock, BEGIN IMMEDIATE, then COMMIT, or ROLLBACK on any exception.
+
+        aiosqlite runs the connection's calls one after the other on its thread, so a statement
+        whose caller was cancelled still runs, but before the ROLLBACK queued here, and the lock is
+        released only once that ROLLBACK is queued: the next transaction cannot see or commit any
+        of it. A cancellation that arrives while COMMIT runs may still leave it committed.
+        """
+        async with self._lock:
+            db = self._connection()
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                yield _SqliteConnection(db)
+                await db.commit()
+            except BaseException:
+                try:
+                    await db.rollback()  # a no-op when no transaction is open (BEGIN or COMMIT failed)
+                except Exception:
+                    log.exception("rollback failed")
+                raise
+
+    async def schema_version(self, db: Connection) -> int:
+        rows = await db.fetch("PRAGMA user_version")
+        return int(rows[0][0]) if rows else 0  # type: ignore[index]
+
+    async def lock_schema(self, db: Connection) -> None:
+        pass  # BEGIN IMMEDIATE already keeps every other writer out
+
+    async def migrate_step(self, db: Connection, version: int) -> None:
+        for statement in _statements(migration_sql(version, self.dialect)):
+            await db.execute(statement)
+        await db.execute(f"PRAGMA user_version = {version + 1}")
+
+
+# --- the store ------------------------------------------------------------------------------
 
 
 @dataclass
@@ -105,23 +306,42 @@ class TableRow:
     meta: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Shards:
+    """The shards one process runs: a guild belongs to shard (guild_id >> 22) % count (Discord's rule)."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def owns(self, guild: int) -> bool:
+        return (guild >> 22) % self.count in self.ids
+
+
 class Store:
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-        # Held for a whole write transaction (and for each read): see the module docstring.
-        self._lock = asyncio.Lock()
-        self._closed = False
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     @classmethod
     async def open(cls, path: str) -> Store:
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path)
-        db.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
-            async with db.execute(f"PRAGMA {pragma}"):
-                pass  # closing the cursor at once: an open one would block the migration's COMMIT
-        store = cls(db)
+        """A store on the SQLite file `path` (":memory:" for a throwaway one)."""
+        return await cls._migrated(await SqliteBackend.open(path))
+
+    @classmethod
+    async def connect(cls, url: str) -> Store:
+        """A store on the database `url` names: sqlite:///path or postgresql://…"""
+        kind = url_kind(url)
+        if kind == "sqlite":
+            return await cls.open(sqlite_path(url))
+        if kind == "postgresql":
+            from bot.postgres import PostgresBackend
+
+            return await cls._migrated(await PostgresBackend.open(url))
+        raise StoreUnavailableError(f"{redact(url)} is not a database URL this bot knows "
+                                    "(sqlite:///path or postgresql://…).")
+
+    @classmethod
+    async def _migrated(cls, backend: Backend) -> Store:
+        store = cls(backend)
         try:
             await store.migrate()
         except BaseException:
@@ -131,68 +351,42 @@ class Store:
 
     @property
     def closed(self) -> bool:
-        return self._closed
+        return self.backend.closed
+
+    @property
+    def dialect(self) -> str:
+        return self.backend.dialect
 
     async def close(self) -> None:
         """Close the connection once the write in progress (if any) has finished; later calls do nothing."""
-        async with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-            await self._db.close()
-
-    # --- transactions -----------------------------------------------------------------------
-
-    def _connection(self) -> aiosqlite.Connection:
-        if self._closed:
-            raise StoreClosedError("the store is closed")
-        return self._db
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection, while no write transaction is open on it."""
-        async with self._lock:
-            yield self._connection()
-
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: the lock, BEGIN IMMEDIATE, then COMMIT, or ROLLBACK on any exception.
-
-        aiosqlite runs the connection's calls one after the other on its thread, so a statement
-        whose caller was cancelled still runs, but before the ROLLBACK queued here, and the lock is
-        released only once that ROLLBACK is queued: the next transaction cannot see or commit any
-        of it. A cancellation that arrives while COMMIT runs may still leave it committed.
-        """
-        async with self._lock:
-            db = self._connection()
-            try:
-                await db.execute("BEGIN IMMEDIATE")
-                yield db
-                await db.commit()
-            except BaseException:
-                try:
-                    await db.rollback()  # a no-op when no transaction is open (BEGIN or COMMIT failed)
-                except Exception:
-                    log.exception("rollback failed")
-                raise
+        await self.backend.close()
 
     # --- schema -----------------------------------------------------------------------------
 
     async def migrate(self) -> int:
-        """Runs the missing migrations, each one in its own transaction with its user_version."""
+        """Runs the missing migrations, each one in its own transaction with its version.
+
+        A database that a newer bot migrated further than this code knows is refused: this code
+        would misread it.
+        """
         while True:
-            async with self._write() as db:
+            async with self.backend.write() as db:
                 # Read inside the write transaction: another process cannot migrate at the same time.
-                version = await _user_version(db)
-                if version >= len(MIGRATIONS):
-                    return len(MIGRATIONS)
-                for statement in _statements(MIGRATIONS[version]):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {version + 1}")
+                await self.backend.lock_schema(db)
+                version = await self.backend.schema_version(db)
+                if version > len(MIGRATIONS):
+                    raise SchemaTooNewError(
+                        f"The database {self.backend.where} has schema version {version}, but this version of "
+                        f"the bot knows only up to {len(MIGRATIONS)}: run the newer bot, or restore an older "
+                        "backup."
+                    )
+                if version == len(MIGRATIONS):
+                    return version
+                await self.backend.migrate_step(db, version)
 
     async def schema_version(self) -> int:
-        async with self._read() as db:
-            return await _user_version(db)
+        async with self.backend.read() as db:
+            return await self.backend.schema_version(db)
 
     # --- tables -----------------------------------------------------------------------------
 
@@ -200,16 +394,15 @@ class Store:
         self, *, game: str, guild: int, channel: int, host: int, seed: int,
         options: dict[str, Any], now: float, meta: dict[str, Any] | None = None,
     ) -> int:
-        values = (game, guild, channel, host, seed, json.dumps(options), now, now, json.dumps(meta or {}))
-        async with self._write() as db:
-            cur = await db.execute(
+        values = (game, guild, channel, host, seed, json.dumps(options), float(now), float(now),
+                  json.dumps(meta or {}))
+        async with self.backend.write() as db:
+            rows = await db.fetch(
                 "INSERT INTO tables (game, guild, channel, host, seed, options, status, created, updated, meta)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
                 values,
             )
-            table = cur.lastrowid
-        assert table is not None
-        return table
+        return int(rows[0]["id"])
 
     async def update_table(self, table: int, now: float, **fields: Any) -> None:
         allowed = {"status", "thread", "meta", "options", "host"}
@@ -217,31 +410,36 @@ class Store:
             raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
         values = [json.dumps(v) if k in ("meta", "options") else v for k, v in fields.items()]
         assignments = ", ".join(f"{k} = ?" for k in fields)
-        async with self._write() as db:
-            await db.execute(f"UPDATE tables SET {assignments}, updated = ? WHERE id = ?", (*values, now, table))
+        async with self.backend.write() as db:
+            await db.execute(f"UPDATE tables SET {assignments}, updated = ? WHERE id = ?",
+                             (*values, float(now), table))
 
     async def get_table(self, table: int) -> TableRow | None:
-        async with self._read() as db:
-            rows = list(await db.execute_fetchall("SELECT * FROM tables WHERE id = ?", (table,)))
+        async with self.backend.read() as db:
+            rows = await db.fetch("SELECT * FROM tables WHERE id = ?", (table,))
         return _table_row(rows[0]) if rows else None
 
-    async def open_tables(self) -> list[TableRow]:
-        async with self._read() as db:
-            rows = await db.execute_fetchall("SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id")
+    async def open_tables(self, shards: Shards | None = None) -> list[TableRow]:
+        """The tables in a lobby or playing; with `shards`, only those of guilds on these shards."""
+        where = "status IN ('lobby', 'playing')"
+        params: list[Any] = []
+        if shards is not None:
+            where += f" AND ((guild / 4194304) % ?) IN ({', '.join('?' for _ in shards.ids)})"
+            params = [shards.count, *shards.ids]
+        async with self.backend.read() as db:
+            rows = await db.fetch(f"SELECT * FROM tables WHERE {where} ORDER BY id", params)
         return [_table_row(r) for r in rows]
 
     async def set_seats(self, table: int, users: list[int], locales: list[str | None] | None = None) -> None:
         locales = locales or [None] * len(users)
         seats = [(table, i, u, loc) for i, (u, loc) in enumerate(zip(users, locales, strict=True))]
-        async with self._write() as db:
+        async with self.backend.write() as db:
             await db.execute('DELETE FROM seats WHERE "table" = ?', (table,))
-            await db.executemany('INSERT INTO seats ("table", seat, user, locale) VALUES (?, ?, ?, ?)', seats)
+            await db.executemany('INSERT INTO seats ("table", seat, "user", locale) VALUES (?, ?, ?, ?)', seats)
 
     async def seats(self, table: int) -> list[tuple[int, str | None]]:
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                'SELECT user, locale FROM seats WHERE "table" = ? ORDER BY seat', (table,)
-            )
+        async with self.backend.read() as db:
+            rows = await db.fetch('SELECT "user", locale FROM seats WHERE "table" = ? ORDER BY seat', (table,))
         return [(int(r["user"]), r["locale"]) for r in rows]
 
     # --- the action log ---------------------------------------------------------------------
@@ -252,7 +450,8 @@ class Store:
     ) -> None:
         """The action, its resulting snapshot and the table's status, in one transaction."""
         action_json, state_json = json.dumps(action), json.dumps(state)  # fails before the transaction
-        async with self._write() as db:
+        at = float(at)
+        async with self.backend.write() as db:
             await db.execute(
                 'INSERT INTO actions ("table", seq, seat, action, at) VALUES (?, ?, ?, ?, ?)',
                 (table, seq, seat, action_json, at),
@@ -270,24 +469,22 @@ class Store:
     async def save_start(self, table: int, state: dict[str, Any], now: float) -> None:
         """The state after set-up (sequence 0) and the table's move from lobby to playing."""
         state_json = json.dumps(state)
-        async with self._write() as db:
+        async with self.backend.write() as db:
             await db.execute(
                 'INSERT INTO snapshots ("table", seq, state) VALUES (?, 0, ?)'
                 ' ON CONFLICT("table") DO UPDATE SET seq = 0, state = excluded.state',
                 (table, state_json),
             )
-            await db.execute("UPDATE tables SET status = 'playing', updated = ? WHERE id = ?", (now, table))
+            await db.execute("UPDATE tables SET status = 'playing', updated = ? WHERE id = ?", (float(now), table))
 
     async def actions(self, table: int) -> list[tuple[int, int | None, dict[str, Any], float]]:
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                'SELECT seq, seat, action, at FROM actions WHERE "table" = ? ORDER BY seq', (table,)
-            )
+        async with self.backend.read() as db:
+            rows = await db.fetch('SELECT seq, seat, action, at FROM actions WHERE "table" = ? ORDER BY seq', (table,))
         return [(int(r["seq"]), r["seat"], json.loads(r["action"]), float(r["at"])) for r in rows]
 
     async def snapshot(self, table: int) -> tuple[int, dict[str, Any]] | None:
-        async with self._read() as db:
-            rows = list(await db.execute_fetchall('SELECT seq, state FROM snapshots WHERE "table" = ?', (table,)))
+        async with self.backend.read() as db:
+            rows = await db.fetch('SELECT seq, state FROM snapshots WHERE "table" = ?', (table,))
         return (int(rows[0]["seq"]), json.loads(rows[0]["state"])) if rows else None
 
     # --- stats ------------------------------------------------------------------------------
@@ -295,46 +492,39 @@ class Store:
     async def record_result(
         self, guild: int, game: str, users: list[int], winners: set[int], points: dict[int, float]
     ) -> None:
-        results = [(guild, u, game, int(u in winners), points.get(u, 0.0)) for u in users]
-        async with self._write() as db:
+        results = [(guild, u, game, int(u in winners), float(points.get(u, 0.0))) for u in users]
+        async with self.backend.write() as db:
             await db.executemany(
-                "INSERT INTO stats (guild, user, game, played, won, points) VALUES (?, ?, ?, 1, ?, ?)"
-                " ON CONFLICT(guild, user, game) DO UPDATE SET played = played + 1,"
-                " won = won + excluded.won, points = points + excluded.points",
+                'INSERT INTO stats (guild, "user", game, played, won, points) VALUES (?, ?, ?, 1, ?, ?)'
+                ' ON CONFLICT(guild, "user", game) DO UPDATE SET played = stats.played + 1,'
+                " won = stats.won + excluded.won, points = stats.points + excluded.points",
                 results,
             )
 
     async def stats(self, guild: int, user: int) -> dict[str, dict[str, float]]:
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT game, played, won, points FROM stats WHERE guild = ? AND user = ?", (guild, user)
-            )
+        async with self.backend.read() as db:
+            rows = await db.fetch('SELECT game, played, won, points FROM stats WHERE guild = ? AND "user" = ?',
+                                  (guild, user))
         return {r["game"]: {"played": r["played"], "won": r["won"], "points": r["points"]} for r in rows}
-
 
     # --- languages ----------------------------------------------------------------------------
 
     async def set_language(self, user: int, locale: str | None) -> None:
         """A member's chosen language; None forgets it (their Discord language is used again)."""
-        async with self._write() as db:
+        async with self.backend.write() as db:
             if locale is None:
-                await db.execute("DELETE FROM languages WHERE user = ?", (user,))
+                await db.execute('DELETE FROM languages WHERE "user" = ?', (user,))
             else:
                 await db.execute(
-                    "INSERT INTO languages (user, locale) VALUES (?, ?)"
-                    " ON CONFLICT(user) DO UPDATE SET locale = excluded.locale",
+                    'INSERT INTO languages ("user", locale) VALUES (?, ?)'
+                    ' ON CONFLICT("user") DO UPDATE SET locale = excluded.locale',
                     (user, locale),
                 )
 
     async def languages(self) -> dict[int, str]:
-        async with self._read() as db:
-            rows = await db.execute_fetchall("SELECT user, locale FROM languages")
+        async with self.backend.read() as db:
+            rows = await db.fetch('SELECT "user", locale FROM languages')
         return {int(r["user"]): str(r["locale"]) for r in rows}
-
-
-async def _user_version(db: aiosqlite.Connection) -> int:
-    rows = list(await db.execute_fetchall("PRAGMA user_version"))
-    return int(rows[0][0]) if rows else 0
 
 
 def _statements(script: str) -> Iterator[str]:
@@ -350,7 +540,7 @@ def _statements(script: str) -> Iterator[str]:
         raise ValueError(f"incomplete statement in a migration: {statement.strip()!r}")
 
 
-def _table_row(row: aiosqlite.Row) -> TableRow:
+def _table_row(row: Mapping[str, Any]) -> TableRow:
     return TableRow(
         id=int(row["id"]),
         game=row["game"],

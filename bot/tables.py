@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.store import Store, TableRow
+from bot.store import Shards, Store, TableRow
 from games import REGISTRY
 from games.core.protocol import Game, IllegalAction, optional_member
 from games.core.rng import SeededRng
@@ -112,8 +112,10 @@ class TableService:
         clock: Clock = time.time,
         registry: dict[str, Game] | None = None,
         seed_source: Callable[[], int] | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        self.shards = shards  # resume only the tables of guilds on these shards (None: every table)
         self.clock = clock
         self.registry = registry if registry is not None else REGISTRY
         self.tables: dict[int, Table] = {}
@@ -401,9 +403,9 @@ class TableService:
     # --- restart ----------------------------------------------------------------------------
 
     async def resume_all(self) -> list[Table]:
-        """Load every open table from its snapshot and reschedule its clock."""
+        """Load every open table of this process's shards from its snapshot and reschedule its clock."""
         resumed = []
-        for row in await self.store.open_tables():
+        for row in await self.store.open_tables(self.shards):
             game = self.registry.get(row.game)
             if game is None:
                 log.error("table %s: unknown game %s, not resumed", row.id, row.game)

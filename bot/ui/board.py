@@ -102,10 +102,12 @@ class TablePresenter:
         await self.update_board(table, repost=over or bool(kinds & self.ui.repost_on))
         if over:
             self.pictured.pop(table.id, None)
+            self.bot.boards.forget(table.id)
         self.bot.computers.kick(table)
 
     async def closed(self, table: Table, reason: str) -> None:
         self.held.pop(table.id, None)
+        self.bot.boards.forget(table.id)
         self.pictured.pop(table.id, None)
         self.bot.computers.cancel(table.id)
         if table.state is None:
@@ -148,6 +150,17 @@ class TablePresenter:
         return embed
 
     async def update_board(self, table: Table, *, repost: bool = False) -> None:
+        """Show the table's state on its board: a new message at once, an edit paced (bot/ui/pacing.py)."""
+
+        async def draw() -> None:
+            await self.draw_board(table, repost=repost)
+
+        if repost:
+            await self.bot.boards.now(table.id, draw)
+        else:
+            await self.bot.boards.edit(table.id, draw)
+
+    async def draw_board(self, table: Table, *, repost: bool = False) -> None:
         ctx = await self.ctx(table)
         controls = board_view(table, self.ui, ctx) if table.status == "playing" else None
         image: Callable[[], Awaitable[bytes]] | None = None

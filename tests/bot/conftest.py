@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,16 +19,22 @@ import simcord
 
 from bot.app import GameMasterBot
 from bot.config import Config
+from tests.support import postgres
 
 FIRST_SEED = 1000
 _made: list[GameMasterBot] = []
 
 
-def make_bot(db: Path, **settings: Any) -> GameMasterBot:
-    """A bot on `db` whose tables get the seeds 1000, 1001, … in the order they open."""
+def make_bot(db: Path | str, **settings: Any) -> GameMasterBot:
+    """A bot on `db` (a SQLite file, or a postgresql:// URL) whose tables get the seeds 1000, 1001, … in
+    the order they open."""
     settings.setdefault("use_threads", False)
-    bot = GameMasterBot(Config(token=None, database=str(db), **settings),
-                        seed_source=itertools.count(FIRST_SEED).__next__)
+    settings.setdefault("shard_count", 1)  # SimCord needs a sharded bot's count; Discord's gateway gives it
+    # SimCord waits out a timer shorter than its settle timeout in real time, so a folded board edit would
+    # cost each click up to a second; the same pacing in a 20 ms window (tests/bot/ui/test_pacing.py: 1 s).
+    settings.setdefault("board_edit_interval", 0.02)
+    where = {"database_url": db} if str(db).startswith("postgresql://") else {"database": str(db)}
+    bot = GameMasterBot(Config(token=None, **where, **settings), seed_source=itertools.count(FIRST_SEED).__next__)
     _made.append(bot)
     return bot
 
@@ -43,8 +49,32 @@ async def close_bot_stores() -> AsyncIterator[None]:
     _made.clear()
 
 
+# pytest-postgresql's server (one per session) and the loud skip when it cannot start.
+postgresql_tablemaster_proc, postgresql_server = postgres.server_fixture()
+
+
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
+def postgres_url(postgresql_server: Any) -> Iterator[str]:
+    """A fresh PostgreSQL database for this test (skipped loudly without a server)."""
+    yield from postgres.database_url(postgresql_server)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The store's URL on each backend in turn: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 's.db'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture
+def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """The bot's database: a SQLite file, or with `indirect` parametrisation "postgresql", a fresh
+    PostgreSQL database (its URL stands in for the path)."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        url: Any = request.getfixturevalue("postgres_url")
+        return url  # type: ignore[no-any-return]
     return tmp_path / "tables.db"
 
 
@@ -95,7 +125,7 @@ class World:
             out.append("\n".join(parts))
         return out
 
-    async def restart(self, db_path: Path) -> GameMasterBot:
+    async def restart(self, db_path: Path | str) -> GameMasterBot:
         """Stop the bot and start a new one on the same database, as a deploy does."""
         bot = make_bot(db_path)
         await self.env.restart_bot(bot)

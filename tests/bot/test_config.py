@@ -46,7 +46,8 @@ def test_vote_seconds_is_an_unknown_key(tmp_path: Path) -> None:
     """The old, unused vote_seconds is reported as an unknown key of [bot], with the known keys."""
     path = write(tmp_path, "[bot]\nvote_seconds = 60\n")
     assert problems(path) == ["Unknown key bot.vote_seconds in " + str(path)
-                              + ": the known keys of [bot] are token, dev_guild_id, use_threads, log_level."]
+                              + ": the known keys of [bot] are token, dev_guild_id, use_threads, log_level, "
+                                "shard_count, shard_ids."]
 
 
 def test_unknown_section_is_reported(tmp_path: Path) -> None:
@@ -138,3 +139,52 @@ def test_bad_file_through_entry_point_exits_2_with_one_sentence_per_problem(
     assert lines[1] == 'bot.log_level must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not "LOUD".'
     assert lines[2].startswith("Unknown key bot.vote_seconds in ")
     assert lines[3].startswith("Unknown section [extra] in ")
+
+
+def test_storage_url_chooses_the_backend_and_the_old_database_key_keeps_working(tmp_path: Path) -> None:
+    """storage.url is used as given; without it, storage.database is the SQLite file (as before)."""
+    url = "postgresql://bot:pw@db:5432/tables"
+    assert load_config(write(tmp_path, f'[storage]\nurl = "{url}"\n'), env={}).storage_url == url
+    old = load_config(write(tmp_path, '[storage]\ndatabase = "var/t.db"\n'), env={})
+    assert old.storage_url == "sqlite:///var/t.db"
+    assert load_config(write(tmp_path, ""), env={}).storage_url == "sqlite:///data/tablemaster.db"
+
+
+def test_a_bad_storage_url_is_refused_without_its_password(tmp_path: Path) -> None:
+    """A URL of no known database is one sentence, showing the URL without its password."""
+    path = write(tmp_path, '[storage]\nurl = "mysql://bot:pw@db/tables"\n')
+    assert problems(path) == ['storage.url must be a database URL, sqlite:///path/to/file.db or '
+                              'postgresql://user:password@host/db, not "mysql://bot@db/tables".']
+
+
+def test_url_and_database_together_are_refused(tmp_path: Path) -> None:
+    """Two places for the database is ambiguous: keep only storage.url."""
+    path = write(tmp_path, '[storage]\nurl = "sqlite:///a.db"\ndatabase = "b.db"\n')
+    assert problems(path) == [f"storage.url and storage.database in {path} both say where the database is: "
+                              "keep only storage.url."]
+
+
+def test_shards_are_read_and_checked(tmp_path: Path) -> None:
+    """shard_count with shard_ids gives this process's shards; ids need a count, fit in it, and are unique."""
+    config = load_config(write(tmp_path, "[bot]\nshard_count = 4\nshard_ids = [2, 3]\n"), env={})
+    assert config.shards is not None and (config.shards.count, config.shards.ids) == (4, (2, 3))
+    assert load_config(write(tmp_path, "[bot]\nshard_count = 2\n"), env={}).shards.ids == (0, 1)  # type: ignore[union-attr]
+    assert load_config(write(tmp_path, ""), env={}).shards is None
+    path = write(tmp_path, "[bot]\nshard_ids = [0]\n")
+    assert problems(path) == [f"bot.shard_ids in {path} needs bot.shard_count: the shard numbers only mean "
+                              "something out of a total."]
+    path = write(tmp_path, "[bot]\nshard_count = 0\nshard_ids = [0, 0]\n")
+    assert problems(path) == ["bot.shard_count must be a whole number of at least 1 (how many shards the whole "
+                              "bot runs), not the number 0.", "bot.shard_ids names a shard twice: [0, 0]."]
+
+
+def test_database_url_in_the_environment_overrides_the_file(tmp_path: Path) -> None:
+    """DATABASE_URL replaces storage.url and storage.database (a password kept out of files); a bad one
+    is refused like the key, without its password."""
+    path = write(tmp_path, '[storage]\ndatabase = "old.db"\n')
+    url = "postgresql://bot:pw@db/tables"
+    assert load_config(path, env={"DATABASE_URL": url}).storage_url == url
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, env={"DATABASE_URL": "mongodb://bot:pw@db/x"})
+    assert str(caught.value) == ('DATABASE_URL in the environment must be a database URL, sqlite:///path/to/file.db '
+                                 'or postgresql://user:password@host/db, not "mongodb://bot@db/x".')

@@ -40,7 +40,8 @@ def test_no_token_starts_the_sandbox_and_says_so(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
-def test_login_problems_are_sentences(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_login_problems_are_sentences(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
     """A refused token or an unreachable Discord ends with one sentence and an exit code, no traceback."""
     import discord
 
@@ -49,7 +50,7 @@ def test_login_problems_are_sentences(monkeypatch: pytest.MonkeyPatch, capsys: p
 
     monkeypatch.setattr(discord.utils, "setup_logging", lambda **kwargs: None)  # keep pytest's logging as it is
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
-    monkeypatch.chdir(Path(__file__).parent)
+    monkeypatch.chdir(tmp_path)
 
     def refused(self: GameMasterBot, token: str, **kwargs: object) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
@@ -66,7 +67,7 @@ def test_login_problems_are_sentences(monkeypatch: pytest.MonkeyPatch, capsys: p
     assert "Could not reach Discord" in capsys.readouterr().err
 
 
-def test_sandbox_is_forced_even_with_a_token(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sandbox_is_forced_even_with_a_token(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """`python -m bot sandbox` and `--sandbox` start the sandbox although a token is set; without either,
     the token connects to Discord."""
     from bot import __main__ as entry
@@ -83,10 +84,55 @@ def test_sandbox_is_forced_even_with_a_token(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(GameMasterBot, "run", lambda self, token, **kwargs: started.append({"discord": token}))
     monkeypatch.setattr("discord.utils.setup_logging", lambda **kwargs: None)
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")
-    monkeypatch.chdir(Path(__file__).parent)
+    monkeypatch.chdir(tmp_path)
     assert entry.main(["sandbox", "--speed", "10", "--port", "9000"]) == 0
     assert entry.main(["--sandbox"]) == 0
     assert entry.main([]) == 0
     assert started[0]["speed"] == 10.0 and started[0]["port"] == 9000 and "port" in started[1]
     assert started[2] == {"discord": "a-token"}
     assert entry.main(["sandbox", "--speed", "0"]) == 2
+
+
+def run_bot(tmp_path: Path, config: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot` with a token and this config.toml, as an owner would start it."""
+    (tmp_path / "config.toml").write_text(config, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "a-token"}
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_an_unreachable_database_is_one_sentence_and_a_failure(tmp_path: Path) -> None:
+    """storage.url pointing at no server: exit code 1, one sentence naming the URL without its password,
+    and nothing sent to Discord (the database is checked first)."""
+    done = run_bot(tmp_path, '[storage]\nurl = "postgresql://bot:hunter2@127.0.0.1:1/tables"\n')
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("Cannot reach the database postgresql://bot@127.0.0.1:1/tables: ")
+    assert "hunter2" not in done.stderr + done.stdout and "Traceback" not in done.stderr
+
+
+def test_a_schema_newer_than_the_code_refuses_to_start(tmp_path: Path) -> None:
+    """A database a newer bot migrated: the bot refuses to start (exit code 2) and says why in one sentence."""
+    import sqlite3
+
+    from bot.store import MIGRATIONS
+
+    path = tmp_path / "data" / "tablemaster.db"
+    path.parent.mkdir()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 3}")
+    done = run_bot(tmp_path, "")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        f"The database data/tablemaster.db has schema version {len(MIGRATIONS) + 3}, but this version of the bot "
+        f"knows only up to {len(MIGRATIONS)}: run the newer bot, or restore an older backup.")
+
+
+def test_a_shard_range_outside_the_count_refuses_to_start(tmp_path: Path) -> None:
+    """shard_ids beyond shard_count: exit code 2 and the sentence naming the shard, before any connection."""
+    done = run_bot(tmp_path, "[bot]\nshard_count = 2\nshard_ids = [1, 2]\n")
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("bot.shard_ids in config.toml names shard 2, outside bot.shard_count = 2 "
+                                   "(shards are numbered 0 to 1).")
+    assert not (tmp_path / "data").exists()

@@ -128,10 +128,12 @@ def fast_legal_chooser(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 
+@pytest.mark.parametrize("db_path", ["sqlite", "postgresql"], indirect=True)
 async def test_whole_game_against_the_computer_with_a_restart(
     world: World, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A member plays a whole game by clicks against the computer; the bot restarts midway; final count."""
+    """A member plays a whole game by clicks against the computer; the bot restarts midway; final count.
+    On each store backend: a SQLite file, and a PostgreSQL database."""
     fast_legal_chooser(monkeypatch)
     host = world.players[0]
     table_id = await new_game_against_computer(world)

@@ -8,18 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot import app
-from games import REGISTRY
 from tests.bot.conftest import World, components, custom_id, make_bot
 from tests.bot.helpers import choose, embed_text, public_text
 from tests.bot.ui import toy
-
-
-@pytest.fixture
-def with_toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The toy game is registered and its cog loaded, like any game of the bot."""
-    monkeypatch.setitem(REGISTRY, "toy", toy.GAME)
-    monkeypatch.setattr(app, "COGS", (*app.COGS, "tests.bot.ui.toy"))
 
 
 @pytest.fixture
