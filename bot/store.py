@@ -419,16 +419,42 @@ class Store:
             rows = await db.fetch("SELECT * FROM tables WHERE id = ?", (table,))
         return _table_row(rows[0]) if rows else None
 
+    @staticmethod
+    def _open_filter(shards: Shards | None) -> tuple[str, list[Any]]:
+        """The WHERE clause of the open tables, of guilds on `shards` when given: (guild_id >> 22) % count."""
+        where = "status IN ('lobby', 'playing')"
+        if shards is None:
+            return where, []
+        where += f" AND ((guild / 4194304) % ?) IN ({', '.join('?' for _ in shards.ids)})"
+        return where, [shards.count, *shards.ids]
+
     async def open_tables(self, shards: Shards | None = None) -> list[TableRow]:
         """The tables in a lobby or playing; with `shards`, only those of guilds on these shards."""
-        where = "status IN ('lobby', 'playing')"
-        params: list[Any] = []
-        if shards is not None:
-            where += f" AND ((guild / 4194304) % ?) IN ({', '.join('?' for _ in shards.ids)})"
-            params = [shards.count, *shards.ids]
+        where, params = self._open_filter(shards)
         async with self.backend.read() as db:
             rows = await db.fetch(f"SELECT * FROM tables WHERE {where} ORDER BY id", params)
         return [_table_row(r) for r in rows]
+
+    async def open_tables_with_state(
+        self, shards: Shards | None = None
+    ) -> list[tuple[TableRow, list[tuple[int, str | None]], tuple[int, dict[str, Any]] | None]]:
+        """Each open table (of `shards`) with its seats and its snapshot, in three queries whatever the
+        number of tables: a restart resumes a thousand tables without a thousand round trips."""
+        where, params = self._open_filter(shards)
+        async with self.backend.read() as db:
+            rows = await db.fetch(f"SELECT * FROM tables WHERE {where} ORDER BY id", params)
+            seat_rows = await db.fetch(
+                f'SELECT "table", "user", locale FROM seats WHERE "table" IN (SELECT id FROM tables WHERE {where})'
+                ' ORDER BY "table", seat', params)
+            snapshot_rows = await db.fetch(
+                f'SELECT "table", seq, state FROM snapshots WHERE "table" IN (SELECT id FROM tables WHERE {where})',
+                params)
+        seats: dict[int, list[tuple[int, str | None]]] = {}
+        for r in seat_rows:
+            seats.setdefault(int(r["table"]), []).append((int(r["user"]), r["locale"]))
+        snapshots = {int(r["table"]): (int(r["seq"]), json.loads(r["state"])) for r in snapshot_rows}
+        tables = [_table_row(r) for r in rows]
+        return [(row, seats.get(row.id, []), snapshots.get(row.id)) for row in tables]
 
     async def set_seats(self, table: int, users: list[int], locales: list[str | None] | None = None) -> None:
         locales = locales or [None] * len(users)

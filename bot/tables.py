@@ -405,15 +405,13 @@ class TableService:
     async def resume_all(self) -> list[Table]:
         """Load every open table of this process's shards from its snapshot and reschedule its clock."""
         resumed = []
-        for row in await self.store.open_tables(self.shards):
+        for row, seats, snap in await self.store.open_tables_with_state(self.shards):
             game = self.registry.get(row.game)
             if game is None:
                 log.error("table %s: unknown game %s, not resumed", row.id, row.game)
                 continue
-            seats = await self.store.seats(row.id)
             table = Table(row=row, game=game, users=[u for u, _ in seats], locales=[loc for _, loc in seats])
             if row.status == "playing":
-                snap = await self.store.snapshot(row.id)
                 if snap is None:
                     log.error("table %s: no snapshot, not resumed", row.id)
                     continue

@@ -239,3 +239,27 @@ async def test_two_processes_migrating_at_once_migrate_once(postgres_url: str) -
     assert await first.schema_version() == await second.schema_version() == len(MIGRATIONS)
     await first.close()
     await second.close()
+
+
+async def test_open_tables_with_state_brings_seats_and_snapshots_of_the_shards_tables(store_url: str) -> None:
+    """What a restart needs, in one go: each open table of the shards with its seats in order and its
+    snapshot (None for a lobby); finished tables and other shards' tables are left out."""
+    store = await Store.connect(store_url)
+    on, off = (2 << 22) | 5, (3 << 22) | 5  # shards 0 and 1 of 2
+    playing = await store.create_table(game="spyfall", guild=on, channel=1, host=10, seed=1, options={}, now=0.0)
+    await store.set_seats(playing, [10, 11, 12], ["it", None, "es"])
+    await store.save_start(playing, {"round": 1}, 1.0)
+    await store.append_action(playing, 1, 0, {"type": "a"}, 2.0, {"round": 2})
+    lobby = await store.create_table(game="polls", guild=on, channel=2, host=20, seed=2, options={}, now=0.0)
+    await store.set_seats(lobby, [20], [None])
+    finished = await store.create_table(game="polls", guild=on, channel=3, host=30, seed=3, options={}, now=0.0)
+    await store.append_action(finished, 1, 0, {"type": "a"}, 2.0, {"over": True}, status="finished")
+    other = await store.create_table(game="polls", guild=off, channel=4, host=40, seed=4, options={}, now=0.0)
+    await store.set_seats(other, [40], [None])
+    found = await store.open_tables_with_state(Shards(2, (0,)))
+    assert [(row.id, seats, snap) for row, seats, snap in found] == [
+        (playing, [(10, "it"), (11, None), (12, "es")], (1, {"round": 2})),
+        (lobby, [(20, None)], None),
+    ]
+    assert [row.id for row, _, _ in await store.open_tables_with_state()] == [playing, lobby, other]
+    await store.close()
