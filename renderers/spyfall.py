@@ -3,7 +3,8 @@
 Both are pure functions of a view from `games.spyfall.GAME.view(state, seat)` and of the reader's
 `Words`; only public fields are drawn (a seat's card or ballot never is), so a seat's view renders
 like the public one. Every word comes from the catalogs: `spyfall.picture.*` ids, and location
-names through `LOCATION_NAME`.
+names through `LOCATION_NAME`; but a server's own locations (a location pack), whose names come with
+the view (`location_names`, in the pack's languages).
 
 Readable in chat: Discord shows a picture about 550 px wide, so no text is drawn smaller than
 16 px once scaled to that width: MIN_FONT on the WIDTH px scoreboard, SHEET_MIN_FONT on the
@@ -37,6 +38,7 @@ from renderers.core import (
     ellipsize,
     fit_text,
     font,
+    line_height,
     readable_size,
     seat_color,
     text_width,
@@ -89,8 +91,15 @@ def _player_name(names: list[str], seat: int, words: Words) -> str:
     return name or words.msg("spyfall.picture.player_n", n=seat + 1)
 
 
-def _location_name(words: Words, location: str) -> str:
-    return words.msg(LOCATION_NAME[location]) if location in LOCATION_NAME else location
+def _location_name(words: Words, location: str, view: dict[str, Any] | None = None) -> str:
+    """A built-in location from the catalogs; a server pack's from the view (the reader's language,
+    else English), as far as the font can draw it."""
+    if location in LOCATION_NAME:
+        return words.msg(LOCATION_NAME[location])
+    names = ((view or {}).get("location_names") or {}).get(location)
+    if names:
+        return drawable(names.get(words.locale) or names.get("en") or "")
+    return location
 
 
 def _utc(timestamp: float) -> str:
@@ -205,8 +214,11 @@ def _legend(draw: ImageDraw.ImageDraw, left: float, right: float, top: float, bo
 
 # --- location sheet -------------------------------------------------------------------------
 
-# Two columns of 15: three columns would need text under 16 px at 550. 880 px rather than more:
-# the sheet is the costlier picture to encode (to_png's palette pass is per pixel).
+# Two columns: three would need text under 16 px at 550. 880 px rather than more: the sheet is the
+# costlier picture to encode (to_png's palette pass is per pixel). A server's pack may add up to 40
+# locations with names of up to 24 characters: a row grows to two lines (three for a name of
+# unbreakable wide letters) only where one of its two names needs it, so the sheet stays as short
+# as its names allow and no name is ever drawn under the readable size.
 SHEET_WIDTH = 880
 SHEET_MIN_FONT = readable_size(SHEET_WIDTH)  # 26: 16 px at 550
 SHEET_MARGIN = 16
@@ -219,27 +231,115 @@ SHEET_ROW = 44
 SHEET_ROW_GAP = 4
 SHEET_FONT = 29
 SHEET_ICON = 32
+SHEET_MAX_LINES = 3
 NUMBER_WIDTH = 40
+SET_LINE = 38  # the height of a line saying where a pack's locations are (sheets with a pack)
+PACK_STRIPE: Color = PALETTE["spy"]  # marks a pack's cells on a sheet that mixes it with the built-in set
+CELL_WIDTH = (SHEET_WIDTH - 2 * SHEET_MARGIN - (SHEET_COLUMNS - 1) * SHEET_GAP) / SHEET_COLUMNS
+CELL_TEXT_WIDTH = CELL_WIDTH - NUMBER_WIDTH - 11 - 8
 
 
 def _sheet_rows(count: int) -> int:
     return math.ceil(count / SHEET_COLUMNS)
 
 
+def _row_height(lines: int) -> float:
+    if lines <= 1:
+        return SHEET_ROW
+    return lines * line_height(font(SHEET_MIN_FONT)) + 8
+
+
+def _hard_wrap(text: str, fnt: Any, width: float) -> list[str]:
+    """Word wrap that also breaks a word wider than the line (a name of one long word)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if text_width(candidate, fnt) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        current = ""
+        for char in word:
+            if current and text_width(current + char, fnt) > width:
+                lines.append(current)
+                current = ""
+            current += char
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
+@lru_cache(maxsize=4096)
+def _cell_text(name: str, box_height: float) -> tuple[int, tuple[str, ...]]:
+    """The font size and lines of a cell's name: one line while it fits at a readable size, else
+    wrapped (long words broken) at the readable size; cut with an ellipsis only past the box."""
+    fnt, lines = fit_text(name, CELL_TEXT_WIDTH, box_height, SHEET_FONT, SHEET_MIN_FONT)
+    if " ".join(lines) == " ".join(name.split()):
+        return int(fnt.size), tuple(lines)
+    small = font(SHEET_MIN_FONT)
+    wrapped = _hard_wrap(name, small, CELL_TEXT_WIDTH)
+    keep = max(1, int(box_height // line_height(small)))
+    if len(wrapped) > keep:
+        wrapped = wrapped[:keep]
+        wrapped[-1] = ellipsize(wrapped[-1] + "…", small, CELL_TEXT_WIDTH)
+    return SHEET_MIN_FONT, tuple(wrapped)
+
+
+def _lines_needed(name: str) -> int:
+    """How many lines a name needs in its cell at a readable size (at most SHEET_MAX_LINES)."""
+    whole = "".join(name.split())
+    for lines in range(1, SHEET_MAX_LINES + 1):
+        _, shown = _cell_text(name, _row_height(lines) - 4)
+        if len(shown) <= lines and "".join("".join(shown).split()) == whole:  # nothing cut
+            return lines
+    return SHEET_MAX_LINES
+
+
+class SheetLayout(NamedTuple):
+    cells: list[Box]  # one per location, in view order
+    height: int
+    header: float  # where the cells start
+
+
+def sheet_layout(labels: tuple[str, ...], set_lines: int = 0) -> SheetLayout:
+    """Where each location goes: numbered down each column (1-15 in the first of 30, as a reader
+    scans a printed list), each row as tall as the longer of its two names needs; `set_lines`
+    lines under the title say where a pack's locations are."""
+    count = len(labels)
+    rows = _sheet_rows(count)
+    header = SHEET_HEADER + set_lines * SET_LINE
+    heights: list[float] = []
+    for row in range(rows):
+        names = [labels[i] for i in range(row, count, rows)]
+        heights.append(_row_height(max((_lines_needed(n) for n in names), default=1)))
+    tops: list[float] = [header]
+    for height in heights[:-1]:
+        tops.append(tops[-1] + height + SHEET_ROW_GAP)
+    cells: list[Box] = []
+    for index in range(count):
+        column, row = divmod(index, rows)
+        left = SHEET_MARGIN + column * (CELL_WIDTH + SHEET_GAP)
+        cells.append((left, tops[row], left + CELL_WIDTH, tops[row] + heights[row]))
+    bottom = tops[-1] + heights[-1] if rows else header
+    return SheetLayout(cells, int(math.ceil(bottom + SHEET_MARGIN)), header)
+
+
 def sheet_height(count: int = 30) -> int:
+    """The height of a sheet whose names all fit one line (the built-in locations in any language)."""
     rows = _sheet_rows(count)
     return SHEET_HEADER + rows * (SHEET_ROW + SHEET_ROW_GAP) - SHEET_ROW_GAP + SHEET_MARGIN
 
 
 def location_cell(index: int, count: int = 30) -> Box:
-    """The box of the index-th location (0-based) on the sheet; numbered down each column,
-    so numbers 1-15 sit in the first column, as a reader scans a printed list."""
+    """The box of the index-th location (0-based) on a sheet whose names all fit one line;
+    numbered down each column, so numbers 1-15 sit in the first column of 30."""
     rows = _sheet_rows(count)
     column, row = divmod(index, rows)
-    cell_width = (SHEET_WIDTH - 2 * SHEET_MARGIN - (SHEET_COLUMNS - 1) * SHEET_GAP) / SHEET_COLUMNS
-    left = SHEET_MARGIN + column * (cell_width + SHEET_GAP)
+    left = SHEET_MARGIN + column * (CELL_WIDTH + SHEET_GAP)
     top = SHEET_HEADER + row * (SHEET_ROW + SHEET_ROW_GAP)
-    return (left, top, left + cell_width, top + SHEET_ROW)
+    return (left, top, left + CELL_WIDTH, top + SHEET_ROW)
 
 
 def _draw_cell(
@@ -251,30 +351,57 @@ def _draw_cell(
     text: Color,
     number_color: Color,
     outline: Color | None = None,
+    stripe: Color | None = None,
 ) -> None:
     left, top, right, bottom = box
-    draw.rounded_rectangle(box, radius=8, fill=fill, outline=outline, width=4 if outline else 0)
+    draw.rounded_rectangle(box, radius=8, fill=fill)
+    if stripe is not None:
+        draw.rounded_rectangle((left, top, left + 7, bottom), radius=3, fill=stripe)
+    if outline is not None:
+        draw.rounded_rectangle(box, radius=8, outline=outline, width=4)
     draw_lines(draw, (left + 4, top, left + NUMBER_WIDTH, bottom), [str(number)],
-           font(SHEET_MIN_FONT, bold=True), number_color, align="right")
+               font(SHEET_MIN_FONT, bold=True), number_color, align="right")
     text_box = (left + NUMBER_WIDTH + 11, top + 2, right - 8, bottom - 2)
-    fnt, lines = fit_text(name, text_box[2] - text_box[0], text_box[3] - text_box[1],
-                          SHEET_FONT, SHEET_MIN_FONT)
-    draw_lines(draw, text_box, lines, fnt, text)
+    size, lines = _cell_text(name, text_box[3] - text_box[1])
+    draw_lines(draw, text_box, list(lines), font(size), text)
+
+
+SET_LEFT = SHEET_MARGIN + 17  # the set line's text, after the pack's stripe
+
+
+def set_line_lines(text: str) -> tuple[str, ...]:
+    """The set line as drawn: one line at a readable size, or wrapped (a long pack name)."""
+    if not text:
+        return ()
+    small = font(SHEET_MIN_FONT)
+    width = SHEET_WIDTH - SHEET_MARGIN - SET_LEFT
+    return tuple(_hard_wrap(text, small, width))
 
 
 @lru_cache(maxsize=8)
-def _sheet_base(title: str, hint: str, names: tuple[str, ...]) -> Image.Image:
+def _sheet_base(title: str, hint: str, names: tuple[str, ...], set_line: str = "",
+                pack_from: int | None = None) -> Image.Image:
     """The sheet with no highlight: identical for every round, so drawn once per language
-    (keyed by the very words drawn, so another catalog can never get a stale sheet)."""
-    image, draw = canvas(SHEET_WIDTH, sheet_height(len(names)))
+    (keyed by the very words drawn, so another catalog can never get a stale sheet).
+    `set_line` says where a pack's locations are; from `pack_from` on, cells carry the pack's stripe."""
+    set_lines = set_line_lines(set_line)
+    layout = sheet_layout(names, len(set_lines))
+    image, draw = canvas(SHEET_WIDTH, layout.height)
     right = SHEET_WIDTH - SHEET_MARGIN
     draw_text(draw, (SHEET_MARGIN, SHEET_TITLE[0], right, SHEET_TITLE[1]), title, 36,
-          PALETTE["text"], bold=True, min_size=SHEET_MIN_FONT)
-    draw_text(draw, (SHEET_MARGIN, SHEET_SUBLINE[0], right, SHEET_SUBLINE[1]), hint,
-          SHEET_MIN_FONT, PALETTE["muted"])
+              PALETTE["text"], bold=True, min_size=SHEET_MIN_FONT)
+    top, bottom = SHEET_SUBLINE
+    for number, line in enumerate(set_lines):
+        if pack_from is not None and number == 0:
+            draw.rounded_rectangle((SHEET_MARGIN, top + 8, SHEET_MARGIN + 7, bottom - 8), radius=3, fill=PACK_STRIPE)
+        left = SET_LEFT if pack_from is not None else SHEET_MARGIN
+        draw_lines(draw, (left, top, right, bottom), [line], font(SHEET_MIN_FONT), PALETTE["text"])
+        top, bottom = top + SET_LINE, bottom + SET_LINE
+    draw_text(draw, (SHEET_MARGIN, top, right, bottom), hint, SHEET_MIN_FONT, PALETTE["muted"])
     for index, name in enumerate(names):
-        _draw_cell(draw, location_cell(index, len(names)), index + 1, name,
-                   PALETTE["panel"], PALETTE["text"], PALETTE["muted"])
+        stripe = PACK_STRIPE if pack_from is not None and index >= pack_from else None
+        _draw_cell(draw, layout.cells[index], index + 1, name,
+                   PALETTE["panel"], PALETTE["text"], PALETTE["muted"], stripe=stripe)
     return image
 
 
@@ -282,6 +409,7 @@ def clear_caches() -> None:
     """Forget the cached static layers (tests that record font sizes draw them afresh)."""
     _sheet_base.cache_clear()
     _spy_masks.cache_clear()
+    _cell_text.cache_clear()
 
 
 def _swatch(fill: Color | None, outline: Color | None) -> Marker:
@@ -292,25 +420,42 @@ def _swatch(fill: Color | None, outline: Color | None) -> Marker:
     return marker
 
 
+def _set_line(view: dict[str, Any], ids: list[str], words: Words) -> tuple[str, int | None]:
+    """The line saying which locations come from a server's pack ("" for the built-in set), and
+    where the pack's cells start on a sheet that mixes both."""
+    chosen = view.get("location_set") or {}
+    pack = drawable(str(chosen.get("pack") or ""))
+    if not chosen.get("pack"):
+        return "", None
+    first = next((i for i, loc in enumerate(ids) if loc not in LOCATION_NAME), len(ids))
+    if first == 0:
+        return words.plural("spyfall.picture.set_pack", len(ids), pack=pack), None
+    return words.msg("spyfall.picture.set_both", builtin=first, first=first + 1, last=len(ids), pack=pack), first
+
+
 def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
     """The numbered list of every location, in the reader's language.
 
-    Numbers (1-30) follow the view's order in every language, as the bot's guess picker does,
-    so players reading different languages can still say "number 12". The current location is
-    never marked while a round is played; once the round is over, its location (and a wrong
-    guess of the spy) are public and shown.
+    Numbers follow the view's order in every language, as the bot's guess picker does, so players
+    reading different languages can still say "number 12". A server's pack (its names come with
+    the view) follows the built-in locations, and a line under the title says which numbers are
+    whose. The current location is never marked while a round is played; once the round is
+    over, its location (and a wrong guess of the spy) are public and shown.
     """
     ids = [str(i) for i in view["locations"]]
-    labels = tuple(_location_name(words, i) for i in ids)
+    labels = tuple(_location_name(words, i, view) for i in ids)
+    set_line, pack_from = _set_line(view, ids, words)
     image = _sheet_base(words.msg("spyfall.picture.locations"), words.msg("spyfall.picture.sheet_hint"),
-                        labels).copy()
+                        labels, set_line, pack_from).copy()
     result = view.get("result") if view.get("phase") in OVER_PHASES else None
     if not result or result.get("location") not in ids:
         return image
+    set_lines = len(set_line_lines(set_line))
+    layout = sheet_layout(labels, set_lines)
     draw = ImageDraw.Draw(image)
     location = result["location"]
     index = ids.index(location)
-    _draw_cell(draw, location_cell(index, len(ids)), index + 1, labels[index],
+    _draw_cell(draw, layout.cells[index], index + 1, labels[index],
                PALETTE["accent"], PALETTE["accent_text"], PALETTE["accent_text"])
     legend: list[tuple[Marker, str]] = [(
         _swatch(PALETTE["accent"], None),
@@ -319,10 +464,11 @@ def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Im
     guess = result.get("guess")
     if guess in ids and guess != location:
         g = ids.index(guess)
-        _draw_cell(draw, location_cell(g, len(ids)), g + 1, labels[g],
-                   PALETTE["panel"], PALETTE["text"], PALETTE["muted"], outline=PALETTE["danger"])
+        stripe = PACK_STRIPE if pack_from is not None and g >= pack_from else None
+        _draw_cell(draw, layout.cells[g], g + 1, labels[g],
+                   PALETTE["panel"], PALETTE["text"], PALETTE["muted"], outline=PALETTE["danger"], stripe=stripe)
         legend.append((_swatch(None, PALETTE["danger"]), words.msg("spyfall.picture.wrong_guess")))
-    top, bottom = SHEET_SUBLINE
+    top, bottom = SHEET_SUBLINE[0] + set_lines * SET_LINE, SHEET_SUBLINE[1] + set_lines * SET_LINE
     draw.rectangle((0, top, SHEET_WIDTH, bottom), fill=PALETTE["background"])
     _legend(draw, SHEET_MARGIN, SHEET_WIDTH - SHEET_MARGIN, top, bottom, legend, SHEET_MIN_FONT, SHEET_ICON)
     return image
@@ -422,7 +568,7 @@ def status_lines(view: dict[str, Any], names: list[str], words: Words) -> tuple[
             how = result.get("how", "")
             parts.append(words.msg(HOW_WORDS[how]) if how in HOW_WORDS else str(how))
             if result.get("location"):
-                parts.append(_location_name(words, str(result["location"])))
+                parts.append(_location_name(words, str(result["location"]), view))
     return title, " · ".join(parts)
 
 
@@ -609,7 +755,7 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
         _legend(draw, MARGIN + 6, SCORE_WIDTH - MARGIN, legend_top, legend_top + LEGEND_HEIGHT, legend)
     if lines:
         draw.line((MARGIN, lines_top - 5, SCORE_WIDTH - MARGIN, lines_top - 5), fill=PALETTE["line"], width=2)
-        _draw_round_lines(draw, words, lines, lines_top)
+        _draw_round_lines(draw, words, lines, lines_top, view)
     return image
 
 
@@ -641,7 +787,7 @@ def _dash(draw: ImageDraw.ImageDraw, cx: float, mid: float) -> None:
 
 
 def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[str, Any]],
-                      top: float) -> None:
+                      top: float, view: dict[str, Any] | None = None) -> None:
     """The rounds that have a column, as lines: where it was and how it ended (the table's hat
     chips say who the spy was)."""
     y = top
@@ -662,7 +808,7 @@ def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[
         if how in SPY_WON:
             _spy_hat(draw, outcome_left - 8 - ICON / 2, mid, ICON - 3)
             outcome_left -= ICON + 8
-        place = _location_name(words, str(entry.get("location") or ""))
+        place = _location_name(words, str(entry.get("location") or ""), view)
         draw_text(draw, (MARGIN + 83, y, max(MARGIN + 240, outcome_left - 19), bottom), place,
               POINTS_FONT, PALETTE["text"], bold=True, min_size=MIN_FONT)
         draw_text(draw, (max(MARGIN + 240, outcome_left), y, right, bottom), outcome, MIN_FONT, color,

@@ -48,6 +48,10 @@ def check_options(schema: Sequence[OptionSpec], options: dict[str, Any]) -> dict
                     f"The option {spec.name} must be one of {', '.join(spec.choices)}.",
                     option=msg(spec.label), choices=", ".join(spec.choices),
                 )
+        elif spec.kind == "data":
+            if spec.check is None:
+                raise ValueError(f"the data option {spec.name!r} has no check")
+            spec.check(value)
         else:
             raise ValueError(f"unknown option kind {spec.kind!r}")
     return merged

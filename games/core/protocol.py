@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -92,22 +92,28 @@ class Game(Protocol):
 #   leave_action(state, seat) -> Action | None
 #       The action by which `seat` leaves (or concedes) now, where the game can go on or end
 #       cleanly without that player; None when leaving is not possible now.
+#   default_action(state, seat) -> Action | None
+#       What `seat` does when its turn timer runs out and the game has no computer player to play
+#       the turn (a pass, the cheapest choice); None: the bot plays the first legal action.
 #   games/<id>/ai.py: choose(state, seat, rng) -> Action
 #       A computer player: pure, deterministic for the same rng, bounded by a node budget.
 
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option of a game: a whole number in a range, a yes/no, or one of a few choices."""
+    """One option of a game: a whole number in a range, a yes/no, one of a few choices, or data
+    (JSON-ready, judged by the game's own `check`: a Spyfall location pack)."""
 
     name: str
-    kind: str  # "int", "bool" or "choice"
+    kind: str  # "int", "bool", "choice" or "data"
     default: Any
     label: str  # message id of the option's name, as the lobby shows it
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     public: bool = True  # False: set by the bot itself (e.g. who moves first), not offered to people
+    # kind "data": raises IllegalAction for a value the game cannot take (None, the unset default, is not checked)
+    check: Callable[[Any], None] | None = None
 
 
 def optional_member(game: Game, name: str) -> Any:

@@ -11,19 +11,38 @@ import math
 from typing import Any
 
 from games.core import vote as votes
-from games.core.messages import N_
+from games.core.messages import N_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
 from games.core.seats import clockwise, next_seat
+from games.spyfall import packs
 from games.spyfall.locations import BY_ID, LOCATIONS
 
 State = dict[str, Any]
+
+# Which locations a game deals from (rules/spyfall.md "Set-up"): the built-in deck, a server's
+# pack (the `pack` option: its data, as games.spyfall.packs reads it), or both.
+LOCATION_SETS = ("builtin", "pack", "both")
+BUILT_IN_IDS = [loc.id for loc in LOCATIONS]
+
+
+def check_pack_option(value: Any) -> None:
+    """The `pack` option must be a pack games.spyfall.packs accepts (a table's options come from outside)."""
+    try:
+        packs.pack_from_data(value)
+    except packs.PackError as exc:
+        first = exc.problems[0]
+        raise IllegalAction("spyfall.pack_invalid", f"The location pack cannot be played: {first.text}",
+                            problem=msg(first.message_id, **first.params)) from None
 
 OPTIONS_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("rounds", "int", 5, N_("spyfall.option.rounds"), 1, 20),
     OptionSpec("minutes", "int", 8, N_("spyfall.option.minutes"), 3, 20),
     OptionSpec("roles", "bool", True, N_("spyfall.option.roles")),
     OptionSpec("vote_seconds", "int", 60, N_("spyfall.option.vote_seconds"), 15, 600),
+    OptionSpec("locations", "choice", "builtin", N_("spyfall.option.locations"), choices=LOCATION_SETS,
+               public=False),
+    OptionSpec("pack", "data", None, N_("spyfall.option.pack"), public=False, check=check_pack_option),
 )
 LOG_KEPT = 30
 
@@ -55,6 +74,12 @@ class Spyfall:
                 low=self.min_players, high=self.max_players, count=n_players,
             )
         opts = check_options(OPTIONS_SCHEMA, dict(options))
+        if opts["locations"] == "builtin":
+            opts["pack"] = None  # a pack given with the built-in set is not played, so not kept
+        elif opts["pack"] is None:
+            raise IllegalAction("spyfall.pack_needed", "Choose the location pack to play.")
+        else:
+            opts["pack"] = packs.pack_from_data(opts["pack"]).data()  # every name as a table by language
         return {
             "n": n_players,
             "options": opts,
@@ -122,9 +147,32 @@ class Spyfall:
             if votes.can_vote(state["vote"]["ballot"], seat):
                 actions += [{"type": "vote", "guilty": True}, {"type": "vote", "guilty": False}]
         elif phase == "spy_guess" and seat == state["spy"]:
-            actions += [{"type": "guess", "location": loc.id} for loc in LOCATIONS]
+            actions += [{"type": "guess", "location": loc} for loc in self.deck(state)]
         actions.append({"type": "leave"})
         return actions
+
+    def deck(self, state: State) -> list[str]:
+        """The ids of the locations this game deals from, in the order of the location sheet:
+        the built-in ones, then the pack's."""
+        chosen = state["options"].get("locations", "builtin")  # tables saved before packs existed
+        ids = list(BUILT_IN_IDS) if chosen in ("builtin", "both") else []
+        pack = state["options"].get("pack")
+        if chosen in ("pack", "both") and pack:
+            ids += [packs.location_id(i) for i in range(len(pack["locations"]))]
+        return ids
+
+    def _pack_location(self, state: State, location: str) -> dict[str, Any]:
+        return state["options"]["pack"]["locations"][packs.pack_index(location)]
+
+    def _card_of(self, state: State, location: str, role_index: int | None) -> dict[str, Any]:
+        """A location card: the location and the role; a pack's card carries the role's names too
+        (a built-in role is named by the catalogs)."""
+        if packs.is_pack_id(location):
+            if role_index is None:
+                return {"location": location, "role": None}
+            return {"location": location, "role": f"r{role_index + 1}",
+                    "role_names": dict(self._pack_location(state, location)["roles"][role_index])}
+        return {"location": location, "role": BY_ID[location].roles[role_index] if role_index is not None else None}
 
     def deadline(self, state: State) -> float | None:
         phase = state["phase"]
@@ -187,7 +235,10 @@ class Spyfall:
             "vote": None,
             "guess_deadline": state["guess_deadline"] if phase == "spy_guess" else None,
             "spy_revealed": state["spy"] if phase == "spy_guess" else None,
-            "locations": [loc.id for loc in LOCATIONS],
+            "locations": self.deck(state),
+            "location_names": self._pack_names(state),
+            "location_set": {"kind": state["options"].get("locations", "builtin"),
+                             "pack": (state["options"].get("pack") or {}).get("name")},
             "result": copy.deepcopy(state["result"]) if phase in ("round_over", "game_over") else None,
             "history": copy.deepcopy(state["history"]),
             "log": copy.deepcopy(state["log"]),
@@ -214,17 +265,17 @@ class Spyfall:
             shown["end_reason"] = outcome.reason
         return shown
 
+    def _pack_names(self, state: State) -> dict[str, dict[str, str]]:
+        """The names of the pack's locations in play, by id (the built-in ones are in the catalogs)."""
+        return {loc: dict(self._pack_location(state, loc)["name"]) for loc in self.deck(state)
+                if packs.is_pack_id(loc)}
+
     def _card(self, state: State, seat: int) -> dict[str, Any] | None:
         if state["location"] is None or state["left"][seat]:
             return None
         if seat == state["spy"]:
             return {"spy": True}
-        role_index = state["roles"][seat]
-        location = BY_ID[state["location"]]
-        return {
-            "location": location.id,
-            "role": location.roles[role_index] if role_index is not None else None,
-        }
+        return self._card_of(state, state["location"], state["roles"][seat])
 
     # --- apply ------------------------------------------------------------------------------
 
@@ -265,10 +316,11 @@ class Spyfall:
         if seat != s["dealer"] and not s["open_start"] and not (seat is None and s["phase"] == "lobby"):
             raise IllegalAction("spyfall.dealer_only", "Only the dealer can deal the next round.")
         at = now if now is not None else s["now"]
-        pool = [loc.id for loc in LOCATIONS if loc.id not in s["used_locations"]]
+        deck = self.deck(s)
+        pool = [loc for loc in deck if loc not in s["used_locations"]]
         if not pool:
             s["used_locations"] = []
-            pool = [loc.id for loc in LOCATIONS]
+            pool = deck
         location = rng.choice(pool)
         players = self.active(s)
         spy = players[rng.randint(0, len(players) - 1)]
@@ -383,7 +435,7 @@ class Spyfall:
         if s["phase"] != "spy_guess" or seat != s["spy"]:
             raise IllegalAction("spyfall.spy_only_guesses", "Only the spy who revealed can guess the location.")
         guess = action.get("location")
-        if not isinstance(guess, str) or guess not in BY_ID:
+        if not isinstance(guess, str) or guess not in self.deck(s):
             raise IllegalAction("spyfall.guess_from_list", "Pick one of the locations in the list.")
         self._refuse_if_late(now, s["guess_deadline"], N_("spyfall.guess_time_up"), "The time to guess has run out.")
         right = guess == s["location"]
@@ -530,9 +582,7 @@ class Spyfall:
             if p == s["spy"]:
                 cards.append({"spy": True})
             else:
-                r = s["roles"][p]
-                role = BY_ID[s["location"]].roles[r] if r is not None else None
-                cards.append({"location": s["location"], "role": role})
+                cards.append(self._card_of(s, s["location"], s["roles"][p]))
         for p, pts in points.items():
             s["scores"][p] += pts
         s["result"] = {

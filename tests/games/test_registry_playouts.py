@@ -433,7 +433,7 @@ def test_option_schemas_defaults_pass_their_own_check(game_id: str) -> None:
     assert check_options(schema, {}) == defaults
     assert check_options(schema, dict(defaults)) == defaults
     for spec in schema:
-        assert spec.kind in ("int", "bool", "choice")
+        assert spec.kind in ("int", "bool", "choice", "data")
         assert MESSAGE_ID.fullmatch(spec.label), spec.label
     for options in PLAYOUT_OPTIONS.get(game_id, [{}]):
         assert check_options(schema, options) == {**defaults, **options}

@@ -36,7 +36,7 @@ from renderers.core import (
     text_width,
     to_png,
 )
-from tests.renderers.helpers import RecordingWords, artifacts_dir
+from tests.renderers.helpers import RecordingWords, artifacts_dir, smallest_shown_text
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -718,3 +718,136 @@ def test_write_samples(cases: dict[str, State], full_cases: dict[str, State], ar
                                      Image.Resampling.LANCZOS)
                 small.save(artifacts / f"{picture}_{label}_{locale}_550.png")
                 assert path.stat().st_size > 1000
+
+
+# --- a server's location pack ----------------------------------------------------------------
+
+EXAMPLE_PACK = Path(__file__).resolve().parents[2] / "docs" / "examples" / "spyfall-pack.toml"
+WIDE = "W"  # the widest letter of the font: names of it are the hardest to fit
+
+
+def largest_pack() -> dict[str, Any]:
+    """The largest pack the checks allow, every name as long as allowed: the widest letters
+    without spaces, long words, and realistic long names, in all four languages."""
+    from games.spyfall import packs
+
+    shapes = [
+        lambda i: WIDE * (packs.MAX_LOCATION_NAME - 2) + f"{i:02d}",
+        lambda i: f"Mmmmmmmmmmmm Wwwwwwwww{i:02d}",
+        lambda i: f"Abandoned Observatory {i:02d}",
+        lambda i: f"Supercalifragilistic{i:02d}"[: packs.MAX_LOCATION_NAME],
+    ]
+    locations = []
+    for i in range(packs.MAX_LOCATIONS):
+        name = shapes[i % len(shapes)](i)
+        assert len(name) == packs.MAX_LOCATION_NAME or i % len(shapes) == 3
+        names = {"en": name, "it": name.lower(), "es": name.upper(), "ca": name[::-1]}
+        roles = [{lang: f"{text[:20]} role {r}"[: packs.MAX_ROLE_NAME] for lang, text in names.items()}
+                 for r in range(7)]
+        locations.append({"name": names, "roles": roles})
+    return {"name": WIDE * packs.MAX_PACK_NAME, "locations": locations}
+
+
+def pack_state(pack: dict[str, Any], kind: str, n: int = 5) -> State:
+    return GAME.setup(n, {"locations": kind, "pack": pack, "rounds": 3}, SeededRng(3, 0))
+
+
+def sheet_labels(view: View, locale: str) -> tuple[str, ...]:
+    return tuple(board._location_name(words(locale), loc, view) for loc in view["locations"])
+
+
+@pytest.mark.parametrize("kind", ["pack", "both"])
+def test_largest_pack_reads_at_chat_size(kind: str) -> None:
+    """The largest allowed pack with the longest allowed names, alone and with the built-in set: every
+    name drawn whole (wrapped, never cut), no text under 16 px at 550 px wide, cells inside the picture
+    and apart, numbered down two columns."""
+    view = public(pack_state(largest_pack(), kind))
+    count = len(view["locations"])
+    assert count == (70 if kind == "both" else 40)
+    for locale in LOCALES:  # the glyph probe behind drawable() measures at 20 px once per character: not drawn
+        sheet_labels(view, locale)
+    drawable(view["location_set"]["pack"])
+    smallest = smallest_shown_text([view], lambda v, locale, names: board.render_locations(v, names, words(locale)),
+                                   board.clear_caches, [NAMES[:5]])
+    assert smallest >= 16, smallest
+    for locale in LOCALES:
+        labels = sheet_labels(view, locale)
+        image = board.render_locations(view, NAMES[:5], words(locale))
+        set_lines = len(board.set_line_lines(board._set_line(view, list(view["locations"]), words(locale))[0]))
+        assert 1 <= set_lines <= 3
+        layout = board.sheet_layout(labels, set_lines)
+        assert image.size == (board.SHEET_WIDTH, layout.height)
+        assert layout.height <= 2 * board.SHEET_WIDTH * 2  # long, but at most 4 screens of 550 px
+        rows = -(-count // 2)
+        for index, (label, cell) in enumerate(zip(labels, layout.cells, strict=True)):
+            left, top, right, bottom = cell
+            assert 0 <= left < right <= board.SHEET_WIDTH and layout.header <= top < bottom <= image.height
+            size, lines = board._cell_text(label, bottom - top - 4)
+            assert size >= board.SHEET_MIN_FONT
+            assert "".join("".join(lines).split()) == "".join(label.split()), (locale, label, lines)
+            if index % rows:
+                above = layout.cells[index - 1]
+                assert above[3] < top and above[0] == left
+        assert {c[0] for c in layout.cells[:rows]} == {board.SHEET_MARGIN}
+
+
+def test_mixed_sheet_marks_the_pack_and_names_its_numbers() -> None:
+    """With both sets, the pack's cells carry a stripe the built-in ones lack, and the line under the
+    title says which numbers are whose; a pack alone says how many it has."""
+    from games.spyfall import packs
+
+    pack = packs.read_pack(EXAMPLE_PACK.read_bytes(), EXAMPLE_PACK.name).data()
+    view = public(pack_state(pack, "both"))
+    line, first = board._set_line(view, list(view["locations"]), words("it"))
+    assert first == 30 and line == "1–30 originali · 31–42 da «Fantasy»"
+    labels = sheet_labels(view, "it")
+    assert labels[30] == "Castello reale" and labels[0] == "Aeroplano"
+    image = board.render_locations(view, NAMES, words("it"))
+    layout = board.sheet_layout(labels, 1)
+    for index, striped in ((0, False), (29, False), (30, True), (41, True)):
+        left, top, _right, bottom = layout.cells[index]
+        assert (pixel(image, left + 3, (top + bottom) / 2) == board.PACK_STRIPE) is striped, index
+    alone = public(pack_state(pack, "pack"))
+    assert board._set_line(alone, list(alone["locations"]), words("es")) == ("12 lugares del paquete «Fantasy»", None)
+    assert sheet_labels(alone, "ca")[2] == "Torre del mag"
+
+
+def test_pack_location_highlighted_after_the_round() -> None:
+    """Once a round at a pack location is over, its cell is gold on the sheet and the scoreboard names it."""
+    from games.spyfall import packs
+
+    pack = packs.read_pack(EXAMPLE_PACK.read_bytes(), EXAMPLE_PACK.name).data()
+    state = act(pack_state(pack, "both"), None, {"type": "start_round"}, T0)
+    state["location"] = "pack:4"
+    state = act(state, state["spy"], {"type": "reveal"}, T0 + 10)
+    state = act(state, state["spy"], {"type": "guess", "location": "pack:5"}, T0 + 20)
+    view = public(state)
+    labels = sheet_labels(view, "en")
+    layout = board.sheet_layout(labels, 1)
+    image = board.render_locations(view, NAMES[:5], words("en"))
+    left, top, _right, bottom = layout.cells[view["locations"].index("pack:4")]
+    assert pixel(image, left + 3, (top + bottom) / 2) == PALETTE["accent"]
+    left, top, _right, bottom = layout.cells[view["locations"].index("pack:5")]
+    assert pixel(image, left + 2, (top + bottom) / 2) == PALETTE["danger"]
+    assert "Tavern" in board.status_lines(view, NAMES[:5], words("en"))[1]
+    assert "Taverna" in board.status_lines(view, NAMES[:5], words("ca"))[1]
+    board.render_scoreboard(view, NAMES[:5], words("es"))
+
+
+def test_write_pack_samples(artifacts: Path) -> None:
+    """Sheets of the example pack and of the largest pack, alone and with the built-in set, in every
+    language, full size and as Discord shows them (550 px)."""
+    from games.spyfall import packs
+
+    example = packs.read_pack(EXAMPLE_PACK.read_bytes(), EXAMPLE_PACK.name).data()
+    for label, pack in (("example", example), ("largest", largest_pack())):
+        for kind in ("pack", "both"):
+            view = public(pack_state(pack, kind))
+            for locale in LOCALES:
+                image = board.render_locations(view, NAMES[:5], words(locale))
+                path = artifacts / f"locations_{label}_{kind}_{locale}.png"
+                path.write_bytes(to_png(image))
+                small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)),
+                                     Image.Resampling.LANCZOS)
+                small.save(artifacts / f"locations_{label}_{kind}_{locale}_550.png")
+                assert path.stat().st_size > 1000 and small.width == CHAT_WIDTH

@@ -80,17 +80,22 @@ def test_bad_options_are_refused(options, message_id):
 
 
 def test_options_schema_is_rounds_minutes_roles_and_vote_seconds():
-    """The schema the lobby shows: rounds 1-20 (5), minutes 3-20 (8), vote_seconds 15-600 (60), roles yes/no."""
+    """The schema the lobby shows: rounds 1-20 (5), minutes 3-20 (8), vote_seconds 15-600 (60), roles yes/no;
+    the location set (built-in by default) and the pack are set by /spyfall new, not shown."""
     schema = {spec.name: spec for spec in G.options_schema}
-    assert set(schema) == {"rounds", "minutes", "vote_seconds", "roles"}
+    assert set(schema) == {"rounds", "minutes", "vote_seconds", "roles", "locations", "pack"}
     ranges = {name: (spec.kind, spec.minimum, spec.maximum, spec.default) for name, spec in schema.items()}
     assert ranges == {
         "rounds": ("int", 1, 20, 5),
         "minutes": ("int", 3, 20, 8),
         "vote_seconds": ("int", 15, 600, 60),
         "roles": ("bool", None, None, True),
+        "locations": ("choice", None, None, "builtin"),
+        "pack": ("data", None, None, None),
     }
-    assert all(spec.public and spec.label == f"spyfall.option.{spec.name}" for spec in G.options_schema)
+    assert schema["locations"].choices == ("builtin", "pack", "both")
+    assert all(spec.label == f"spyfall.option.{spec.name}" for spec in G.options_schema)
+    assert [spec.name for spec in G.options_schema if not spec.public] == ["locations", "pack"]
 
 
 @pytest.mark.parametrize(("name", "low", "high"), [("rounds", 1, 20), ("minutes", 3, 20), ("vote_seconds", 15, 600)])
@@ -123,7 +128,7 @@ def test_unknown_option_names_the_known_ones():
         G.setup(4, {"colour": "red", "rounds": 3}, ScriptedRng([0]))
     assert info.value.message_id == "core.option_unknown"
     assert info.value.params["option"] == "colour"
-    assert info.value.params["known"].split(", ") == ["rounds", "minutes", "roles", "vote_seconds"]
+    assert info.value.params["known"].split(", ") == ["rounds", "minutes", "roles", "vote_seconds", "locations", "pack"]
 
 
 def test_agreed_rounds_and_no_roles_are_kept():
