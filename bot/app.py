@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.absence import TurnClock
 from bot.computer import ComputerPlayers
 from bot.config import Config
 from bot.delivery import Delivery
@@ -61,6 +62,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.seed_source = seed_source
         self.presenters: dict[str, TablePresenter] = {}
         self.computers = ComputerPlayers(self)
+        self.turns = TurnClock(self)
         self.boards = BoardPacer(config.board_edit_interval, clock=virtual_aware_now)
         self.store: Store | None = None
         self.languages: dict[int, str] = {}  # user id -> the language they chose (/game language)
@@ -106,9 +108,11 @@ class GameMasterBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         # Tables resumed from their snapshots: a computer that was to move moves now.
         self.computers.resume()
+        self.turns.resume()
 
     # TableService listener: route each change to the game's presenter.
     async def table_changed(self, change: Change) -> None:
+        await self.turns.changed(change)  # first, so the board shows the turn's new clock
         await self.presenter(change.table).changed(change)
 
     async def table_closed(self, table: Table, reason: str) -> None:
@@ -120,6 +124,7 @@ class GameMasterBot(commands.AutoShardedBot):
             for table_id in list(self.computers.thinking):
                 self.computers.cancel(table_id)
             self.boards.shutdown()
+            self.turns.shutdown()
             await self.service.shutdown()
             await self.store.close()
             self.store = None

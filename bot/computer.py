@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from bot.tables import Table, TableError
-from games.core.protocol import Action, IllegalAction, Rng
+from games.core.protocol import Action, IllegalAction, Rng, optional_member
 from games.core.rng import SeededRng
 
 if TYPE_CHECKING:
@@ -80,25 +80,35 @@ class ComputerPlayers:
         for table in list(self.bot.service.tables.values()):
             self.kick(table)
 
+    async def choose(self, table: Table, seat: int, salt: str) -> Action:
+        """The move for `seat` now: the game's computer player (in a worker thread) where it has one, else the
+        engine's own default (`default_action`), else the first legal action."""
+        state = table.state
+        action: Action | None = None
+        choose = chooser(table.game.id)
+        if choose is not None:
+            try:
+                action = await asyncio.to_thread(choose, state, seat, SeededRng(table.row.seed, salt))
+            except Exception:
+                log.exception("table %s: the computer player failed; playing its first legal action", table.id)
+        default = optional_member(table.game, "default_action")
+        if not isinstance(action, dict) and default is not None:
+            action = default(state, seat)
+        # Not only the listed actions: a chooser may make its own (a budget of any amounts, a deposit of
+        # some notes); the engine judges it, and a refusal falls back to the first legal action.
+        if not isinstance(action, dict):
+            legal = table.game.legal_actions(state, seat)
+            action = legal[0] if legal else {"type": "pass"}
+        return action
+
     async def move(self, table_id: int, seat: int, seq: int) -> None:
         table = self.bot.service.tables.get(table_id)
         if table is None:
             return
-        state = table.state
-        legal = table.game.legal_actions(state, seat)
+        legal = table.game.legal_actions(table.state, seat)
         if not legal:
             return
-        choose = chooser(table.game.id)
-        action: Action | None = None
-        if choose is not None:
-            try:
-                action = await asyncio.to_thread(choose, state, seat, SeededRng(table.row.seed, f"ai{seq}"))
-            except Exception:
-                log.exception("table %s: the computer player failed; playing its first legal action", table_id)
-        # Not only the listed actions: a chooser may make its own (a budget of any amounts, a deposit of
-        # some notes); the engine judges it, and a refusal falls back to the first legal action below.
-        if not isinstance(action, dict):
-            action = legal[0]
+        action = await self.choose(table, seat, f"ai{seq}")
         table = self.bot.service.tables.get(table_id)
         if table is None or table.seq != seq or seat not in self.to_act(table):
             return  # the table moved on meanwhile (ended, or someone else acted)

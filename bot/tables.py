@@ -239,6 +239,31 @@ class TableService:
             raise TableError("error.no_leaving")
         return await self.act(table_id, user, action)
 
+    async def hand_to_computer(self, table_id: int, seat: int, name: str) -> Table:
+        """A computer player takes over a member's seat for the rest of the game (the member is absent, or
+        was removed). The member is remembered as having played, so the result still counts against them."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "playing":
+                raise TableError("error.not_running")
+            if seat in table.computer_seats or not 0 <= seat < len(table.users):
+                raise TableError("error.not_a_player")
+            member = table.users[seat]
+            user = min([-1, *table.users]) - 1  # a negative id no seat has had
+            table.users[seat] = user
+            table.locales[seat] = None
+            await self.store.set_seats(table.id, table.users, table.locales)
+            meta = table.row.meta
+            table.row.meta = {
+                **meta,
+                "names": {**meta.get("names", {}), str(user): name},
+                "computer_seats": sorted({*table.computer_seats, seat}),
+                "replaced": {**meta.get("replaced", {}), str(seat): member},
+            }
+            await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
+        log.info("table %s: a computer takes over seat %d", table.id, seat)
+        return table
+
     async def set_meta(self, table: Table, **values: Any) -> None:
         table.row.meta = {**table.row.meta, **values}
         await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
@@ -359,9 +384,12 @@ class TableService:
 
     async def _record_outcome(self, table: Table, outcome: Any) -> None:
         humans = [u for s, u in enumerate(table.users) if s not in table.computer_seats]
-        winners = {table.users[s] for s in outcome.winners}
-        points = {table.users[s]: float(p) for s, p in outcome.scores.items()}
-        await self.store.record_result(table.row.guild, table.game.id, humans, winners, points)
+        winners = {table.users[s] for s in outcome.winners if s not in table.computer_seats}
+        points = {table.users[s]: float(p) for s, p in outcome.scores.items() if s not in table.computer_seats}
+        # A member whose seat a computer took over (absent, or kicked) played this game and did not win it.
+        humans += [int(u) for u in table.row.meta.get("replaced", {}).values() if int(u) not in humans]
+        await self.store.record_result(table.row.guild, table.game.id, humans, winners, points,
+                                       table=table.id, at=self.clock())
 
     # --- timers -----------------------------------------------------------------------------
 

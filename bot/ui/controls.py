@@ -9,6 +9,7 @@ custom_id layouts (all carry the table id, so they work after a restart):
     gc:<table>:<group>:<moment>:<draft>:<r>   a composer's r-th select (what goes to receiver r, or pairs)
     gg:<table>:<group>:<moment>:<draft>   a composer's send button (the draft: a receiver per item)
     gs:<table>                            "Show my …": the player's private view, ephemerally
+    gw:<table>:<new|refresh>              "Watch": the public board, ephemerally (bot/ui/watch.py)
 A control from another moment than the table's current one is stale and says so. Only
 `interaction_check` decides who may press; callbacks only act.
 """
@@ -27,6 +28,7 @@ from bot.i18n import t
 from bot.tables import Table, TableError
 from bot.ui.common import bot_of, check_table, locale_of, refusal_text, tell, why_not
 from bot.ui.spec import Compose, Ctx, GameUI, Group
+from bot.ui.watch import WatchButton, watch_button
 from games.core.protocol import Action, IllegalAction
 
 if TYPE_CHECKING:
@@ -140,7 +142,9 @@ def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
             view.add_item(TableButton(table.id, group.id, at, ctx.msg(group.label, **params), group))
     if ui.secret is not None and ui.secret.shown(ctx):
         view.add_item(SecretButton(table.id, ctx.msg(ui.secret.button)))
-    return view if view.children else None
+    if len(view.children) < MAX_OPTIONS:
+        view.add_item(watch_button(table.id, ctx.locale))  # spectators: the public board, privately
+    return view
 
 
 def panel_view(table: Table, ui: GameUI, ctx: Ctx, seat: int) -> discord.ui.View | None:
@@ -805,4 +809,4 @@ class RetiredControl(
 
 
 DYNAMIC_ITEMS = (TableButton, PickerSelect, PickerPage, ComposeChoose, ComposeSelect, ComposeSend, SecretButton,
-                 RetiredControl)
+                 WatchButton, RetiredControl)

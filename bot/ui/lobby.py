@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.absence import TURN_TIMER_CHOICES, duration, offers_turn_timer
 from bot.computer import has_computer
 from bot.i18n import t, tn
 from bot.tables import Table, TableError
@@ -67,6 +68,9 @@ def lobby_embed(table: Table, locale: str, *, closed: str | None = None) -> disc
             value=", ".join(f"{t(locale, spec.label)}: {option_value(v, locale)}" for spec, v in shown),
             inline=False,
         )
+    if offers_turn_timer(game):
+        embed.add_field(name=t(locale, "lobby.turn_timer"),
+                        value=duration(locale, int(table.row.meta.get("turn_timer") or 0)), inline=False)
     if closed:
         embed.set_footer(text=closed)
     return embed
@@ -78,7 +82,45 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     view.add_item(LobbyButton(table.id, "leave", t(locale, "lobby.button.leave")))
     view.add_item(LobbyButton(table.id, "start", t(locale, "lobby.button.start")))
     view.add_item(LobbyButton(table.id, "cancel", t(locale, "lobby.button.cancel")))
+    if offers_turn_timer(table.game):
+        view.add_item(TurnTimerSelect(table.id, locale, int(table.row.meta.get("turn_timer") or 0)))
     return view
+
+
+class TurnTimerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lobbyt:(?P<table>\d+)"):
+    """The host's choice of a turn timer (off by default), while the lobby is open."""
+
+    def __init__(self, table_id: int, locale: str = "en", chosen: int = 0) -> None:
+        options = [discord.SelectOption(label=duration(locale, seconds)[:100], value=str(seconds),
+                                        default=seconds == chosen) for seconds in TURN_TIMER_CHOICES]
+        super().__init__(discord.ui.Select(custom_id=f"lobbyt:{table_id}", options=options,
+                                           placeholder=t(locale, "lobby.turn_timer_pick")[:150]))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TurnTimerSelect:
+        return cls(int(match["table"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        table = await check_table(interaction, self.table_id, player=False, statuses=("lobby",))
+        if table is None:
+            return False
+        if interaction.user.id != table.host:
+            await tell(interaction, t(locale_of(interaction), "error.host_only"))
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        table = bot.service.get(self.table_id)
+        data: Any = interaction.data or {}
+        values = data.get("values") or ["0"]
+        seconds = int(values[0]) if str(values[0]).isdigit() and int(values[0]) in TURN_TIMER_CHOICES else 0
+        await bot.service.set_meta(table, turn_timer=seconds)
+        locale = table_locale(table)
+        await interaction.response.edit_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
 
 
 class LobbyButton(

@@ -1,0 +1,264 @@
+"""Absent players: the turn timer, missed turns, and removing a player (kick, vote-kick, three misses).
+
+The turn timer is a table setting chosen in the lobby (`meta["turn_timer"]`, seconds; off by default),
+offered where the bot can play a missed turn: a game with a computer player or an engine default
+(`default_action`). A seat is on the clock while it is a member's seat that the engine lists in
+`to_act`; its clock starts when it gets there and runs through every step of its turn. Half-way the
+member is pinged; at the end a stand-in plays the turn (the computer player, else the engine's
+default, else the first legal action) and the miss is counted. A member who acts resets the count;
+three misses in a row and the seat is handed to a computer player (or, in a game without one, the
+member leaves by the game's leave rule).
+
+Everything the clock knows is in the table's meta (`turn_clock`: when each seat's turn began, who was
+reminded, the misses in a row), so a restart picks it up where it was: an overdue turn is played at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.computer import has_computer
+from bot.i18n import t, tn, words
+from bot.tables import Change, Table, TableError
+from bot.ui.board import table_locale
+from bot.ui.common import mention
+from games.core.messages import NP_
+from games.core.protocol import Game, IllegalAction, optional_member
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+MISSED_LIMIT = 3  # missed turns in a row before a computer takes the seat
+STAND_IN_STEPS = 20  # actions a stand-in may take to finish one turn (a roll, then a step, …)
+# What the lobby offers, in seconds (0: off).
+TURN_TIMER_CHOICES = (0, 60, 120, 300, 600, 1800, 3600, 6 * 3600, 24 * 3600)
+
+
+def offers_turn_timer(game: Game) -> bool:
+    """The bot can play a missed turn of this game: a computer player, or the engine's own default."""
+    return has_computer(game.id) or optional_member(game, "default_action") is not None
+
+
+def duration(locale: str, seconds: int) -> str:
+    """A turn timer's length in words ("5 minutes", "1 hour"); "off" for 0."""
+    if seconds <= 0:
+        return t(locale, "absence.timer_off")
+    if seconds % 3600 == 0:
+        return tn(locale, "absence.hours", seconds // 3600)
+    if seconds % 60 == 0:
+        return tn(locale, "absence.minutes", seconds // 60)
+    return tn(locale, "absence.seconds", seconds)
+
+
+def can_remove(table: Table) -> bool:
+    """A member can be taken off this table mid-game: by a computer taking the seat, or a leave rule."""
+    return has_computer(table.game.id) or optional_member(table.game, "leave_action") is not None
+
+
+class TurnClock:
+    """The turn timers of every table (one sleeping task per table at most)."""
+
+    def __init__(self, bot: GameMasterBot) -> None:
+        self.bot = bot
+        self.timers: dict[int, asyncio.Task[None]] = {}
+        self.standing_in: set[tuple[int, int]] = set()  # (table, seat) a stand-in is playing for
+        self.busy: set[int] = set()  # tables whose expiry is being handled
+
+    # --- reading --------------------------------------------------------------------------------
+
+    @staticmethod
+    def seconds(table: Table) -> int:
+        return int(table.row.meta.get("turn_timer") or 0)
+
+    @staticmethod
+    def clock(table: Table) -> dict[str, Any]:
+        found = table.row.meta.get("turn_clock") or {}
+        return {"since": dict(found.get("since", {})), "reminded": list(found.get("reminded", [])),
+                "missed": dict(found.get("missed", {}))}
+
+    def deadlines(self, table: Table) -> dict[int, float]:
+        """Seat → when its turn runs out, for the seats on the clock now."""
+        seconds = self.seconds(table)
+        if not seconds or table.status != "playing":
+            return {}
+        return {int(seat): float(since) + seconds for seat, since in self.clock(table)["since"].items()}
+
+    def missed(self, table: Table, seat: int) -> int:
+        return int(self.clock(table)["missed"].get(str(seat), 0))
+
+    def board_lines(self, table: Table, locale: str, names: list[str]) -> list[str]:
+        """The board's line per seat on the clock: whose turn ends when (a Discord timestamp)."""
+        catalog = words(locale)
+        return [catalog.msg("absence.board_clock", name=names[seat] if seat < len(names) else "—",
+                            when=f"<t:{int(end)}:R>")
+                for seat, end in sorted(self.deadlines(table).items())]
+
+    # --- keeping the clock ----------------------------------------------------------------------
+
+    async def sync(self, table: Table, acted: int | None = None) -> None:
+        """Bring the clock in line with the table: seats that came on the clock start now, seats that
+        left it are forgotten, a member who acted is present again; then wait for the next moment."""
+        if not self.seconds(table) or table.status != "playing" or table.state is None:
+            self.cancel(table.id)
+            return
+        now = self.bot.service.clock()
+        old = self.clock(table)
+        computers = set(table.computer_seats)
+        on_clock = sorted(s for s in table.game.to_act(table.state) if s not in computers)
+        stood_in = acted is not None and (table.id, acted) in self.standing_in
+        since = {str(s): (now if stood_in and s == acted else old["since"].get(str(s), now)) for s in on_clock}
+        reminded = [s for s in old["reminded"] if str(s) in since and not (stood_in and s == acted)]
+        missed = dict(old["missed"])
+        if acted is not None and not stood_in:
+            missed.pop(str(acted), None)
+        new = {"since": since, "reminded": reminded, "missed": missed}
+        if new != old:
+            await self.bot.service.set_meta(table, turn_clock=new)
+        self.schedule(table)
+
+    def schedule(self, table: Table) -> None:
+        self.cancel(table.id)
+        seconds = self.seconds(table)
+        clock = self.clock(table)
+        moments = [float(since) + seconds for since in clock["since"].values()]
+        moments += [float(since) + seconds / 2 for seat, since in clock["since"].items()
+                    if int(seat) not in clock["reminded"]]
+        if seconds and moments and table.status == "playing":
+            self.timers[table.id] = asyncio.create_task(self._wait(table.id, min(moments)))
+
+    def cancel(self, table_id: int) -> None:
+        task = self.timers.pop(table_id, None)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+
+    def resume(self) -> None:
+        """After a (re)start: every running table's clock waits again (an overdue turn is played at once)."""
+        for table in list(self.bot.service.tables.values()):
+            if self.seconds(table) and table.status == "playing":
+                self.schedule(table)
+
+    def shutdown(self) -> None:
+        for table_id in list(self.timers):
+            self.cancel(table_id)
+
+    async def _wait(self, table_id: int, when: float) -> None:
+        delay = when - self.bot.service.clock()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if self.timers.get(table_id) is asyncio.current_task():
+            del self.timers[table_id]
+        table = self.bot.service.tables.get(table_id)
+        if table is None or table_id in self.busy:
+            return
+        self.busy.add(table_id)
+        try:
+            await self._due(table)
+        except Exception:
+            log.exception("table %s: the turn timer failed", table_id)
+        finally:
+            self.busy.discard(table_id)
+        if table.status == "playing":
+            await self.sync(table)
+
+    async def _due(self, table: Table) -> None:
+        """Remind the seats past half their time; play the turns of the seats out of time."""
+        seconds = self.seconds(table)
+        now = self.bot.service.clock()
+        clock = self.clock(table)
+        for seat_key, since in sorted(clock["since"].items()):
+            seat = int(seat_key)
+            if float(since) + seconds <= now:
+                await self.expire(table, seat)
+            elif float(since) + seconds / 2 <= now and seat not in clock["reminded"]:
+                clock = self.clock(table)
+                clock["reminded"] = [*clock["reminded"], seat]
+                await self.bot.service.set_meta(table, turn_clock=clock)
+                await self.remind(table, seat, float(since) + seconds)
+
+    async def remind(self, table: Table, seat: int, end: float) -> None:
+        user = table.users[seat]
+        text = t(table_locale(table), "absence.reminder", player=mention(user), when=f"<t:{int(end)}:R>")
+        await self.bot.delivery.say(table, text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]))
+
+    # --- a turn runs out ------------------------------------------------------------------------
+
+    async def expire(self, table: Table, seat: int) -> None:
+        """The seat's time is up: count the miss, then hand the seat over (the third miss in a row) or
+        play the turn for the member."""
+        if table.status != "playing" or seat in table.computer_seats or seat not in table.game.to_act(table.state):
+            return
+        names = await self.bot.names(table)
+        name = names[seat]
+        clock = self.clock(table)
+        missed = int(clock["missed"].get(str(seat), 0)) + 1
+        clock["missed"][str(seat)] = missed
+        await self.bot.service.set_meta(table, turn_clock=clock)
+        locale = table_locale(table)
+        log.info("table %s: seat %d ran out of time (%d in a row)", table.id, seat, missed)
+        if missed >= MISSED_LIMIT and can_remove(table):
+            outcome = await remove(self.bot, table, seat)
+            key = NP_("absence.replaced") if outcome == "computer" else NP_("absence.left")
+            await self.bot.delivery.say(table, tn(locale, key, missed, name=name))
+            return
+        await self.bot.delivery.say(table, tn(locale, "absence.timed_out", missed, name=name, limit=MISSED_LIMIT))
+        await self.stand_in(table, seat)
+
+    async def stand_in(self, table: Table, seat: int) -> None:
+        """Play the seat's whole turn as the computer would (its own clock starts again afterwards)."""
+        user = table.users[seat]
+        self.standing_in.add((table.id, seat))
+        try:
+            for _ in range(STAND_IN_STEPS):
+                if table.status != "playing" or seat not in table.game.to_act(table.state) \
+                        or table.users[seat] != user:
+                    return
+                seq = table.seq
+                action = await self.bot.computers.choose(table, seat, f"stand{seq}")
+                if table.seq != seq:
+                    return  # the member (or the game master) moved meanwhile
+                try:
+                    await self.bot.service.act(table.id, user, action)
+                except (IllegalAction, TableError) as exc:
+                    legal = table.game.legal_actions(table.state, seat)
+                    log.warning("table %s: stand-in action %s refused (%s)", table.id, action, exc)
+                    if not legal or legal[0] == action:
+                        return
+                    with contextlib.suppress(IllegalAction, TableError):
+                        await self.bot.service.act(table.id, user, legal[0])
+        finally:
+            self.standing_in.discard((table.id, seat))
+
+    # --- the bot's hooks ------------------------------------------------------------------------
+
+    async def changed(self, change: Change) -> None:
+        await self.sync(change.table, acted=change.seat)
+
+
+async def remove(bot: GameMasterBot, table: Table, seat: int) -> str:
+    """Take a member off a running table: a computer player takes the seat ("computer"), else the member
+    leaves by the game's leave rule ("left"). TableError when the game can do neither."""
+    if has_computer(table.game.id):
+        names = await bot.names(table)
+        name = t(table_locale(table), "absence.computer_for", name=names[seat])
+        await bot.service.hand_to_computer(table.id, seat, name)
+        await bot.turns.sync(table)
+        bot.computers.kick(table)
+        await bot.presenter(table).update_board(table)
+        return "computer"
+    leave_action = optional_member(table.game, "leave_action")
+    action = leave_action(table.state, seat) if leave_action is not None else None
+    if action is None:
+        raise TableError("error.cannot_remove")
+    await bot.service.act(table.id, table.users[seat], action)
+    return "left"
+
+
+def _locale(table: Table) -> str:
+    return str(table.row.meta.get("locale") or "en")
