@@ -23,6 +23,7 @@ from bot.i18n import words
 from bot.tables import Change, Table
 from bot.ui.common import mention
 from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
+from bot.ui.replay import replay_view
 from bot.ui.spec import Ctx, GameUI, Renderer
 from games.core.messages import MessageFamily
 
@@ -69,6 +70,7 @@ class TablePresenter:
         if text or picture:
             await self.bot.delivery.say(table, text or "", allowed_mentions=NO_PINGS,
                                         **({"file": picture} if picture else {}))
+        await self.bot.turns.sync(table)
         await self.update_board(table, repost=True)
         await self.deal_secrets(table)
         await self.bot.service.advance(table.id)  # automatic steps (dealing the first round)
@@ -110,6 +112,7 @@ class TablePresenter:
         self.bot.boards.forget(table.id)
         self.pictured.pop(table.id, None)
         self.bot.computers.cancel(table.id)
+        self.bot.turns.cancel(table.id)
         if table.state is None:
             return  # a lobby: its own message already says it was cancelled
         await self.bot.delivery.retire_board(table, words(table_locale(table)).msg(FAREWELL[reason]))
@@ -136,6 +139,7 @@ class TablePresenter:
         lines = list(self.ui.status(ctx))
         if any(s in ctx.table.computer_seats for s in ctx.table.game.to_act(ctx.table.state)):
             lines.append(ctx.msg("core.computer_thinking"))
+        lines += self.bot.turns.board_lines(ctx.table, ctx.locale, ctx.names)
         recent = [text for text in (self.ui.word(e, ctx) for e in ctx.view.get("log", [])) if text]
         recent = recent[-self.ui.recent_moves:]
         heading = "**" + ctx.msg("core.recent_moves") + "**"
@@ -162,7 +166,9 @@ class TablePresenter:
 
     async def draw_board(self, table: Table, *, repost: bool = False) -> None:
         ctx = await self.ctx(table)
-        controls = board_view(table, self.ui, ctx) if table.status == "playing" else None
+        # A running game's controls; a finished game's final board gets the Replay button instead.
+        controls = board_view(table, self.ui, ctx) if table.status == "playing" else \
+            replay_view(table, ctx.msg("replay.button"))
         image: Callable[[], Awaitable[bytes]] | None = None
         changed = False
         if self.ui.render is not None:

@@ -1,0 +1,147 @@
+"""The pure replay builder (bot/replays.py) over every game of games.REGISTRY, from seeded random playouts."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from bot.replays import MAX_FRAMES, Moment, ReplayMissing, build, choose_frames, spread
+from bot.store import TableRow
+from bot.tables import Change, Table
+from games import REGISTRY
+from games.core.protocol import Game, optional_member
+from games.core.rng import SeededRng
+
+QUIT_TYPES = {"leave", "resign", "concede", "quit"}
+START = 1_767_225_600.0
+# The round events of each game's board (its GameUI.repost_on), without importing the cogs.
+ROUNDS = {"spyfall": {"round_started"}, "polls": {"round_started"}, "arditi": {"round_started"},
+          "som": {"turn_started"}, "junta": {"phase", "coup_phase", "coup_over"}}
+OPTIONS: dict[str, list[dict[str, Any]]] = {"spyfall": [{"rounds": 2}, {}], "arditi": [{"max_rounds": 8}]}
+SEEDS = {"junta": 1, "arditi": 2}  # playouts per game (Junta's run about 2,000 actions)
+
+
+def recorded(game: Game, seed: int) -> tuple[int, dict[str, Any], list[Any], list[tuple[int, int | None, Any, float]]]:
+    """A seeded random game as a table plays it: (players, options, every state, the action log)."""
+    pick = random.Random(f"replay:{game.id}:{seed}")
+    n = pick.randint(game.min_players, game.max_players)
+    options = pick.choice(OPTIONS.get(game.id, [{}]))
+    state = game.setup(n, dict(options), SeededRng(seed, 0))
+    states: list[Any] = [state]
+    actions: list[tuple[int, int | None, Any, float]] = []
+    now = START
+    auto = optional_member(game, "auto_action")
+    while game.outcome(state) is None:
+        assert len(actions) < 10_000
+        due = auto(state) if auto is not None else None
+        seat: int | None = None
+        if due is not None:
+            action = {**due, "at": now}
+        else:
+            players = [(s, a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
+            staying = [p for p in players if p[1]["type"] not in QUIT_TYPES] or players
+            master = game.legal_actions(state, None)
+            deadline = game.deadline(state)
+            at = now + pick.uniform(1, 15)
+            if master and (not staying or (deadline is not None and at >= deadline)):
+                seat, action = None, master[0]
+                at = max(now, deadline if deadline is not None else now)
+            else:
+                seat, action = pick.choice(staying)
+            now = at
+            action = {**action, "at": at}
+        state = game.apply(state, seat, action, SeededRng(seed, len(actions) + 1))
+        actions.append((len(actions) + 1, seat, action, action["at"]))
+        states.append(state)
+    return n, options, states, actions
+
+
+def snapshot_of(game: Game, states: list[Any]) -> tuple[int, Any]:
+    return len(states) - 1, json.loads(json.dumps(game.dump(states[-1])))
+
+
+def public_events(game: Game, n: int, states: list[Any]) -> list[dict[str, Any]]:
+    """Every event the table published, computed the table's own way (`Change.public`)."""
+    row = TableRow(id=1, game=game.id, guild=1, channel=1, thread=None, host=1, seed=0, options={}, status="playing",
+                   created=START, updated=START, meta={})
+    table = Table(row=row, game=game, users=list(range(n)))
+    events = list(game.view(states[0], None)["log"])
+    for before, after in zip(states, states[1:], strict=False):
+        events += Change(table=table, seat=None, action={}, before=before, after=after).public()[2]
+    return events
+
+
+CASES = [(game_id, seed) for game_id in REGISTRY for seed in range(SEEDS.get(game_id, 3))]
+
+
+@pytest.mark.parametrize(("game_id", "seed"), CASES)
+def test_every_picture_is_the_public_view_of_its_moment(game_id: str, seed: int) -> None:
+    """A random game rebuilt from its log: each picture's view is `view(state, None)` of the playout's own
+    state at that moment (never a seat's private view where it differs), the log's events are exactly the
+    published ones, and the pictures are the turns' or rounds' beginnings with the set-up and the end."""
+    game = REGISTRY[game_id]
+    n, options, states, actions = recorded(game, seed)
+    replay = build(game, n, seed, options, actions, snapshot_of(game, states), rounds=frozenset(ROUNDS[game_id]))
+    assert [m.seq for m in replay.moments] == list(range(len(states)))
+    assert replay.frames and replay.frames == sorted(set(replay.frames)) and len(replay.frames) <= MAX_FRAMES
+    assert replay.frames[-1] == len(states) - 1  # the final board
+    for moment in replay.frame_moments():
+        state = states[moment.seq]
+        public = game.view(state, None)
+        assert moment.view == public
+        for seat in range(n):
+            private = game.view(state, seat)
+            if private != public:
+                assert moment.view != private
+        assert moment.seq in (0, len(states) - 1) or moment.new_turn or moment.new_round
+    assert all(m.view is None for i, m in enumerate(replay.moments) if i not in replay.frames)
+    assert replay.events() == public_events(game, n, states)
+
+
+def test_the_log_must_match_its_snapshot() -> None:
+    """A missing snapshot, a gap in the log, an empty log, a short log, a log that no longer rebuilds the
+    stored state, and an action the engine refuses: each is "missing or incomplete"."""
+    game = REGISTRY["polls"]
+    n, options, states, actions = recorded(game, 4)
+    snapshot = snapshot_of(game, states)
+    build(game, n, 4, options, actions, snapshot)  # the whole log: fine
+    wrong = [
+        (actions, None),
+        (actions[:3] + actions[4:], snapshot),
+        ([], (0, snapshot[1])),
+        (actions[:-1], snapshot),
+        (actions[:-1], (len(actions) - 1, snapshot[1])),
+    ]
+    refused = [(seq, seat, {"type": "__nothing__"}, at) if seq == 5 else (seq, seat, action, at)
+               for seq, seat, action, at in actions]
+    wrong.append((refused, snapshot))
+    for log, snap in wrong:
+        with pytest.raises(ReplayMissing):
+            build(game, n, 4, options, log, snap)
+    with pytest.raises(ReplayMissing):
+        build(game, n, 5, options, actions, snapshot)  # another seed deals other dice
+
+
+def _moment(seq: int, *, turn: bool = False, round_: bool = False, key: int | None = None) -> Moment:
+    return Moment(seq=seq, at=None, events=(), acting=(0,) if turn else (), turn=0, new_turn=turn, new_round=round_,
+                  view={"k": seq if key is None else key})
+
+
+def test_frames_past_the_cap_keep_the_ends_the_rounds_and_spread_turns() -> None:
+    """With more turns than pictures: the set-up, the end and every round's start stay, the turns are spread
+    evenly (the last of each chunk); pictures that would look the same keep only the later one."""
+    moments = [_moment(0)] + [_moment(i, turn=True, round_=i % 25 == 0) for i in range(1, 200)] + [_moment(200)]
+    frames = choose_frames(moments, 20, key=lambda view: view["k"])
+    assert len(frames) == 20 and frames[0] == 0 and frames[-1] == 200
+    assert {25, 50, 75, 100, 125, 150, 175} <= set(frames)
+    turns = [f for f in frames if f % 25 and f not in (0, 200)]  # 11 of the 192 other turns, evenly
+    assert len(turns) == 11 and turns[-1] == 199
+    gaps = [b - a for a, b in zip(turns, turns[1:], strict=False)]
+    assert min(gaps) >= 16 and max(gaps) <= 19, gaps
+    assert spread([1, 2, 3, 4, 5, 6], 3) == [2, 4, 6]
+    assert spread([1, 2], 3) == [1, 2]
+    same = [_moment(0, key=1), _moment(1, turn=True, key=1), _moment(2, turn=True, key=2), _moment(3, key=2)]
+    assert choose_frames(same, 20, key=lambda view: view["k"]) == [1, 3]
