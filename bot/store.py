@@ -97,6 +97,30 @@ MIGRATIONS: list[str] = [
         locale TEXT NOT NULL
     );
     """,
+    # 3: one row per player per finished game (leaderboards over a period), and each server's own
+    # Spyfall location packs
+    """
+    CREATE TABLE results (
+        guild {bigint} NOT NULL,
+        game TEXT NOT NULL,
+        "user" {bigint} NOT NULL,
+        "table" {bigint} NOT NULL,
+        won INTEGER NOT NULL,
+        points {real} NOT NULL,
+        at {real} NOT NULL,
+        PRIMARY KEY ("table", "user")
+    );
+    CREATE INDEX results_board ON results(guild, game, at);
+    CREATE TABLE location_packs (
+        guild {bigint} NOT NULL,
+        name TEXT NOT NULL,
+        data TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        author {bigint} NOT NULL,
+        created {real} NOT NULL,
+        PRIMARY KEY (guild, name)
+    );
+    """,
 ]
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -516,9 +540,13 @@ class Store:
     # --- stats ------------------------------------------------------------------------------
 
     async def record_result(
-        self, guild: int, game: str, users: list[int], winners: set[int], points: dict[int, float]
+        self, guild: int, game: str, users: list[int], winners: set[int], points: dict[int, float],
+        *, table: int | None = None, at: float | None = None,
     ) -> None:
-        results = [(guild, u, game, int(u in winners), float(points.get(u, 0.0))) for u in users]
+        """One finished game: each member's running totals, and (with the table and the time) a row of
+        their own for the leaderboards of a period. Computer players (negative ids) are never counted."""
+        humans = [u for u in users if u > 0]
+        results = [(guild, u, game, int(u in winners), float(points.get(u, 0.0))) for u in humans]
         async with self.backend.write() as db:
             await db.executemany(
                 'INSERT INTO stats (guild, "user", game, played, won, points) VALUES (?, ?, ?, 1, ?, ?)'
@@ -526,12 +554,101 @@ class Store:
                 " won = stats.won + excluded.won, points = stats.points + excluded.points",
                 results,
             )
+            if table is not None and at is not None:
+                await db.executemany(
+                    'INSERT INTO results (guild, game, "user", "table", won, points, at) VALUES (?, ?, ?, ?, ?, ?, ?)'
+                    ' ON CONFLICT("table", "user") DO NOTHING',
+                    [(g, game, u, table, won, pts, float(at)) for g, u, _game, won, pts in results],
+                )
+
+    async def standings(self, guild: int, game: str, since: float | None = None) -> list[dict[str, float]]:
+        """Each member's record in one game on one server: every game (`since` None, the running totals)
+        or the games finished since a moment. Rows: user, played, won, points."""
+        async with self.backend.read() as db:
+            if since is None:
+                rows = await db.fetch(
+                    'SELECT "user", played, won, points FROM stats WHERE guild = ? AND game = ? AND "user" > 0',
+                    (guild, game),
+                )
+            else:
+                rows = await db.fetch(
+                    'SELECT "user", COUNT(*) AS played, SUM(won) AS won, SUM(points) AS points FROM results'
+                    ' WHERE guild = ? AND game = ? AND at >= ? AND "user" > 0 GROUP BY "user"',
+                    (guild, game, float(since)),
+                )
+        return [{"user": int(r["user"]), "played": int(r["played"]), "won": int(r["won"] or 0),
+                 "points": float(r["points"] or 0.0)} for r in rows]
+
+    async def remembered_names(self, guild: int, users: Sequence[int]) -> dict[int, str]:
+        """The display names members had at their latest table on this server (kept in the table's
+        meta when they joined): a leaderboard names a member the bot no longer sees this way."""
+        wanted = sorted({int(u) for u in users if int(u) > 0})
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        async with self.backend.read() as db:
+            latest = await db.fetch(
+                f'SELECT s."user" AS "user", MAX(t.id) AS id FROM seats s JOIN tables t ON t.id = s."table"'
+                f' WHERE t.guild = ? AND s."user" IN ({marks}) GROUP BY s."user"',
+                (guild, *wanted),
+            )
+            tables = sorted({int(r["id"]) for r in latest})
+            metas = await db.fetch(
+                f"SELECT id, meta FROM tables WHERE id IN ({', '.join('?' for _ in tables)})", tables,
+            ) if tables else []
+        meta_of = {int(r["id"]): json.loads(r["meta"]) for r in metas}
+        names: dict[int, str] = {}
+        for r in latest:
+            name = meta_of.get(int(r["id"]), {}).get("names", {}).get(str(int(r["user"])))
+            if isinstance(name, str) and name:
+                names[int(r["user"])] = name
+        return names
 
     async def stats(self, guild: int, user: int) -> dict[str, dict[str, float]]:
         async with self.backend.read() as db:
             rows = await db.fetch('SELECT game, played, won, points FROM stats WHERE guild = ? AND "user" = ?',
                                   (guild, user))
         return {r["game"]: {"played": r["played"], "won": r["won"], "points": r["points"]} for r in rows}
+
+    # --- Spyfall location packs ----------------------------------------------------------------
+
+    async def save_pack(self, guild: int, name: str, data: dict[str, Any], author: int, now: float) -> None:
+        """A server's location pack (a pack of the same name is replaced, and enabled)."""
+        data_json = json.dumps(data)
+        async with self.backend.write() as db:
+            await db.execute(
+                "INSERT INTO location_packs (guild, name, data, enabled, author, created) VALUES (?, ?, ?, 1, ?, ?)"
+                " ON CONFLICT(guild, name) DO UPDATE SET data = excluded.data, enabled = 1,"
+                " author = excluded.author, created = excluded.created",
+                (guild, name, data_json, author, float(now)),
+            )
+
+    async def packs(self, guild: int) -> list[dict[str, Any]]:
+        """A server's location packs, by name: name, data, enabled, author, created."""
+        async with self.backend.read() as db:
+            rows = await db.fetch(
+                "SELECT name, data, enabled, author, created FROM location_packs WHERE guild = ? ORDER BY name",
+                (guild,),
+            )
+        return [{"name": r["name"], "data": json.loads(r["data"]), "enabled": bool(r["enabled"]),
+                 "author": int(r["author"]), "created": float(r["created"])} for r in rows]
+
+    async def set_pack_enabled(self, guild: int, name: str, enabled: bool) -> bool:
+        """Enable or disable a pack; False when the server has no pack of that name."""
+        async with self.backend.write() as db:
+            found = await db.fetch("SELECT name FROM location_packs WHERE guild = ? AND name = ?", (guild, name))
+            if found:
+                await db.execute("UPDATE location_packs SET enabled = ? WHERE guild = ? AND name = ?",
+                                 (int(enabled), guild, name))
+        return bool(found)
+
+    async def remove_pack(self, guild: int, name: str) -> bool:
+        """Remove a pack; False when the server has no pack of that name."""
+        async with self.backend.write() as db:
+            found = await db.fetch("SELECT name FROM location_packs WHERE guild = ? AND name = ?", (guild, name))
+            if found:
+                await db.execute("DELETE FROM location_packs WHERE guild = ? AND name = ?", (guild, name))
+        return bool(found)
 
     # --- languages ----------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""/game: rules, board, leave, end and stats — the same for every game — and the shared controls."""
+"""/game: rules, board, leave, end, stats and leaderboard — the same for every game — and the shared controls."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import LANGUAGE_NAMES, LOCALES, described, pick_locale, t
+from bot.leaderboard import PERIOD_WORDS, PERIODS
 from bot.tables import TableError
 from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
 from bot.ui.controls import DYNAMIC_ITEMS, on_amount
+from bot.ui.kick import VoteKickButton, kick_command, votekick_command
+from bot.ui.standings import leaderboard_command, stats_command
 from games import REGISTRY
 from games.core.messages import MessageFamily
 from games.core.protocol import IllegalAction
@@ -33,6 +36,7 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name=described("command.game_language_auto"), value="auto"),
     *(app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LOCALES),
 ]
+PERIOD_CHOICES = [app_commands.Choice(name=described(PERIOD_WORDS[p]), value=p) for p in PERIODS]
 
 
 @app_commands.guild_only()
@@ -93,21 +97,32 @@ class GameCommands(app_commands.Group, name="game", description=described("comma
             return
         await tell(interaction, t(locale, "table.ended"))
 
+    @app_commands.command(name="kick", description=described("command.game_kick"))
+    @app_commands.describe(member=described("command.game_kick_member"))
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        table = await table_here(interaction)
+        if table is not None:
+            await kick_command(interaction, table, member)
+
+    @app_commands.command(name="votekick", description=described("command.game_votekick"))
+    @app_commands.describe(member=described("command.game_votekick_member"))
+    async def votekick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        table = await table_here(interaction)
+        if table is not None:
+            await votekick_command(interaction, table, member)
+
     @app_commands.command(name="stats", description=described("command.game_stats"))
     @app_commands.describe(member=described("command.game_stats_member"))
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        bot, locale = bot_of(interaction), locale_of(interaction)
-        who = member or interaction.user
-        assert bot.store is not None and interaction.guild_id is not None
-        record = await bot.store.stats(interaction.guild_id, who.id)
-        embed = discord.Embed(title=t(locale, "stats.title", name=who.display_name))
-        for game_id, row in sorted(record.items()):
-            title = REGISTRY[game_id].title if game_id in REGISTRY else game_id
-            embed.add_field(name=title, value=t(locale, "stats.line", played=int(row["played"]), won=int(row["won"]),
-                                                points=f"{row['points']:g}"), inline=False)
-        if not record:
-            embed.description = t(locale, "stats.none")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await stats_command(interaction, member)
+
+    @app_commands.command(name="leaderboard", description=described("command.game_leaderboard"))
+    @app_commands.describe(game=described("command.game_leaderboard_game"),
+                           period=described("command.game_leaderboard_period"))
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str],
+                          period: app_commands.Choice[str] | None = None) -> None:
+        await leaderboard_command(interaction, game.value, period.value if period is not None else "all")
 
 
     @app_commands.command(name="language", description=described("command.game_language"))
@@ -138,8 +153,9 @@ class TableCog(commands.Cog):
 
 
 async def setup(bot: GameMasterBot) -> None:
-    from bot.ui.lobby import LobbyButton
+    from bot.ui.lobby import LobbyButton, TurnTimerSelect
+    from bot.ui.replay import ReplayButton
 
-    bot.add_dynamic_items(LobbyButton, *DYNAMIC_ITEMS)
+    bot.add_dynamic_items(LobbyButton, TurnTimerSelect, VoteKickButton, ReplayButton, *DYNAMIC_ITEMS)
     bot.tree.add_command(GameCommands())
     await bot.add_cog(TableCog(bot))

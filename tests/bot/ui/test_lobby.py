@@ -32,7 +32,7 @@ async def test_stats_after_a_finished_game(world: World) -> None:
     from tests.bot.helpers import choose, click, open_table, spy_seat
 
     result = await world.players[0].slash(world.channel, "game stats")
-    assert result.ephemeral and "No finished games" in result.response.embeds[0].description
+    assert result.ephemeral and "no finished games" in result.response.embeds[0].description
     await open_table(world, rounds=1)
     spy = spy_seat(world)
     result = await click(world, world.players[spy], "reveal")
@@ -41,4 +41,5 @@ async def test_stats_after_a_finished_game(world: World) -> None:
     field = result.response.embeds[0].fields[0]
     assert field.name == "Spyfall"
     spy_won = "guessed the location" in "\n".join(world.texts())  # a right guess: the spy alone scores 4
-    assert f"Games: 1 · won: {int(spy_won)} · points: {4 if spy_won else 0}" in field.value
+    wins = "1 win" if spy_won else "0 wins"
+    assert f"{wins} · 1 game · win rate: —\n{4 if spy_won else 0} points" in field.value

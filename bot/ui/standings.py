@@ -1,0 +1,165 @@
+"""/game leaderboard and /game stats: a server's best players of a game, and one member's record.
+
+The ranking is `bot.leaderboard` (pure); the picture `renderers.leaderboard`. Here: the members'
+names (their display name in the server: from the cache, else asked of Discord; else the bot's user
+cache, else the name they had at their latest table here, else a neutral "Unknown member": never a
+raw id), the words and the answers.
+A leaderboard is public (it is the server's); with no finished game in the period the asker alone
+gets one sentence. A member's record is private to the asker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import leaderboard as lb
+from bot.delivery import render_png
+from bot.i18n import t, tn, words
+from bot.ui.common import bot_of, locale_of, tell
+from games import REGISTRY
+from games.core.messages import N_
+from renderers.leaderboard import render
+
+if TYPE_CHECKING:
+    from bot.leaderboard import Board, Standing
+
+FILE = "leaderboard.png"
+EMPTY_WORDS = {
+    "all": N_("leaderboard.empty.all"),
+    "month": N_("leaderboard.empty.month"),
+    "week": N_("leaderboard.empty.week"),
+}
+NO_RATE = "—"
+
+
+async def member_names(interaction: discord.Interaction, users: Iterable[int]) -> dict[int, str]:
+    """Each member's name as the server shows it now, as far as the bot can tell (see the module)."""
+    bot, locale = bot_of(interaction), locale_of(interaction)
+    guild = interaction.guild
+    names: dict[int, str] = {}
+    unseen: list[int] = []
+    for user_id in users:
+        member = guild.get_member(user_id) if guild is not None else None
+        if member is None and user_id == interaction.user.id:
+            member = interaction.user  # type: ignore[assignment]
+        if member is not None:
+            names[user_id] = member.display_name
+        else:
+            unseen.append(user_id)
+    # Without the members intent the cache holds few members: ask Discord for the rows shown (a dozen
+    # at most); a member who left is not found, and the user cache or their remembered name stands in.
+    if guild is not None and unseen:
+        found = await asyncio.gather(*(guild.fetch_member(u) for u in unseen), return_exceptions=True)
+        for user_id, fetched in zip(unseen, found, strict=True):
+            if isinstance(fetched, discord.Member):
+                names[user_id] = fetched.display_name
+    missing: list[int] = []
+    for user_id in unseen:
+        if user_id in names:
+            continue
+        user = bot.get_user(user_id)
+        if user is not None:
+            names[user_id] = user.display_name
+        else:
+            missing.append(user_id)
+    if missing and bot.store is not None and interaction.guild_id is not None:
+        names.update(await bot.store.remembered_names(interaction.guild_id, missing))
+    for user_id in missing:
+        names.setdefault(user_id, t(locale, "leaderboard.unknown_member"))
+    return names
+
+
+def rate_text(locale: str, row: Standing, min_games: int = lb.MIN_GAMES) -> str:
+    rate = row.rate(min_games)
+    return NO_RATE if rate is None else t(locale, "leaderboard.rate", percent=lb.percent(rate))
+
+
+def record_text(locale: str, row: Standing, points: bool, min_games: int = lb.MIN_GAMES) -> str:
+    """"3 wins · 5 games · win rate: 60% · 12 points" in the reader's words."""
+    parts = [tn(locale, "leaderboard.wins", row.won), tn(locale, "leaderboard.games", row.played),
+             t(locale, "leaderboard.rate_words", rate=rate_text(locale, row, min_games))]
+    if points:
+        parts.append(tn(locale, "leaderboard.points", _count(row.points), points=lb.points_text(row.points)))
+    return " · ".join(parts)
+
+
+def _count(points: float) -> int:
+    """The number that picks a plural form for `points` (1 point, 2.5 points)."""
+    return int(points) if float(points).is_integer() else 2
+
+
+def board_text(locale: str, board: Board, names: dict[int, str]) -> str:
+    """The board as text lines (the picture's words for a screen reader or a blocked image)."""
+    lines = []
+    for row in board.shown:
+        if row is board.extra:
+            lines.append("…")
+        name = discord.utils.escape_mentions(discord.utils.escape_markdown(names.get(row.user, "")))
+        lines.append(t(locale, "leaderboard.line", rank=row.rank, name=name,
+                       record=record_text(locale, row, board.points, board.min_games)))
+    return "\n".join(lines)
+
+
+async def leaderboard_command(interaction: discord.Interaction, game: str, period: str) -> None:
+    bot, locale = bot_of(interaction), locale_of(interaction)
+    assert bot.store is not None and interaction.guild_id is not None
+    title = REGISTRY[game].title
+    # one read before answering: an empty board is a private sentence, not a public picture
+    rows = await bot.store.standings(interaction.guild_id, game, lb.since(period, bot.service.clock()))
+    board = lb.board(rows, game, asker=interaction.user.id)
+    if not board.rows:
+        await tell(interaction, t(locale, EMPTY_WORDS[period], game=title))
+        return
+    await interaction.response.defer(thinking=True)  # public: the board is the server's
+    names = await member_names(interaction, [row.user for row in board.shown])
+    server = interaction.guild.name if interaction.guild is not None else ""
+    data = lb.picture(board, names, game=title, server=server, period=period)
+    png = await render_png(render, data, words(locale))
+    embed = discord.Embed(
+        title=t(locale, "leaderboard.title", game=title),
+        description=" · ".join([t(locale, lb.PERIOD_WORDS[period]), tn(locale, "leaderboard.ranked", board.total)])
+        + "\n\n" + board_text(locale, board, names),
+    )
+    if any(row.rate(board.min_games) is None for row in board.shown):
+        embed.set_footer(text=tn(locale, "leaderboard.no_rate_note", board.min_games))
+    embed.set_image(url=f"attachment://{FILE}")
+    await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), FILE))
+
+
+async def stats_command(interaction: discord.Interaction, member: discord.Member | discord.User | None) -> None:
+    """A member's record on this server, game by game, with their all-time rank: privately."""
+    bot, locale = bot_of(interaction), locale_of(interaction)
+    assert bot.store is not None and interaction.guild_id is not None
+    who = member or interaction.user
+    if who.bot:  # the bot's own computer players and other bots play no ranked games
+        await tell(interaction, t(locale, "stats.bot", name=who.display_name))
+        return
+    record = await bot.store.stats(interaction.guild_id, who.id)
+    embed = discord.Embed(title=t(locale, "stats.title", name=who.display_name))
+    games = [g for g in REGISTRY if g in record] + sorted(g for g in record if g not in REGISTRY)
+    short = False
+    for game in games:
+        totals = record[game]
+        row = lb.Standing(who.id, int(totals["played"]), int(totals["won"]), float(totals["points"]))
+        lines = [record_text(locale, row, False)]
+        if lb.has_points(game):
+            lines.append(tn(locale, "leaderboard.points", _count(row.points), points=lb.points_text(row.points)))
+        place = lb.rank_of(await bot.store.standings(interaction.guild_id, game), game, who.id)
+        if place is not None:
+            lines.append(tn(locale, "stats.rank", place[1], rank=place[0]))
+        short = short or row.rate() is None
+        title = REGISTRY[game].title if game in REGISTRY else game
+        embed.add_field(name=title, value="\n".join(lines), inline=False)
+    if not games:
+        if who.id == interaction.user.id:
+            embed.description = t(locale, "stats.none_self")
+        else:
+            embed.description = t(locale, "stats.none_member", name=who.display_name)
+    if short:
+        embed.set_footer(text=tn(locale, "leaderboard.no_rate_note", lb.MIN_GAMES))
+    await interaction.response.send_message(embed=embed, ephemeral=True)

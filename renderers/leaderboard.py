@@ -1,0 +1,222 @@
+"""A server's leaderboard of one game, drawn like the Spyfall scoreboard.
+
+`render(board, words)` is a pure function of plain data (what `bot.leaderboard` ranked, with the
+members' names) and the reader's `Words`:
+
+    {"game": "Spyfall",            # the game's title
+     "server": "Game night",       # the server's name ("" to leave it out)
+     "period": "all" | "month" | "week",
+     "total": 14,                  # members ranked
+     "points": True,               # the game scores points: a points column
+     "min_games": 3,               # a win rate shows from this many games on
+     "rows": [{"rank": 1, "name": "Alice", "played": 5, "won": 3,
+               "rate": 60 | None,  # whole percent; None below min_games
+               "points": 12.0,
+               "extra": False}]}   # True: the asking member's own row, below the top ten
+
+On top a status strip: "<game> leaderboard" and the server, the period and how many members are
+ranked. Then one row per member: the rank (gold, silver and bronze discs for the first three;
+tied members share a rank), the name, wins, games, win rate and, for a game with points, points.
+The asking member's row, when it ranks below the top rows, comes after a gap. A footnote explains
+the "—" of a member with too few games for a win rate.
+
+Readable in chat: Discord shows a picture about 550 px wide, so no text is drawn smaller than 16 px
+once scaled to that width (MIN_FONT on the WIDTH px board, `renderers.core.readable_size`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from PIL import Image
+
+from games.core.messages import N_
+from renderers.core import (
+    PALETTE,
+    Color,
+    Words,
+    canvas,
+    draw_lines,
+    draw_text,
+    drawable,
+    font,
+    readable_size,
+    text_width,
+)
+
+WIDTH = 880  # as the Spyfall scoreboard: sharp when opened, cheap to encode
+MIN_FONT = readable_size(WIDTH)  # 26: 16 px when Discord shows the picture 550 px wide
+MARGIN = 16
+STRIP = (MARGIN, MARGIN + 96)  # top and bottom of the status strip
+STRIP_TITLE_FONT = 32
+STRIP_DETAIL_FONT = 29
+TABLE_HEAD = (STRIP[1] + 8, STRIP[1] + 45)
+ROWS_TOP = TABLE_HEAD[1] + 2
+ROW_HEIGHT = 45
+ROW_STEP = 50
+GAP = 34  # between the top rows and the asking member's own row
+FOOTNOTE = 44
+RANK_X = MARGIN + 30  # centre of the rank disc
+NAME_LEFT = MARGIN + 62
+NAME_FONT = 29
+NUMBER_FONT = 29
+COLUMN_GAP = 22  # between two number columns
+DASH = "—"
+
+PERIOD_WORDS = {
+    "all": N_("leaderboard.period.all"),
+    "month": N_("leaderboard.period.month"),
+    "week": N_("leaderboard.period.week"),
+}
+# Gold, silver and bronze: the discs of ranks 1, 2 and 3 (dark digits on all three).
+MEDALS: dict[int, Color] = {1: PALETTE["accent"], 2: (196, 202, 214), 3: (205, 134, 76)}
+MEDAL_TEXT: Color = (33, 29, 18)
+
+
+class Column(NamedTuple):
+    key: str  # "played", "won", "rate", "points"
+    head: str
+    left: float
+    right: float
+
+
+def _number(row: dict[str, Any], key: str, words: Words) -> str:
+    if key == "rate":
+        rate = row.get("rate")
+        return DASH if rate is None else words.msg("leaderboard.rate", percent=int(rate))
+    if key == "points":
+        return f"{float(row['points']):g}"
+    return str(int(row[key]))
+
+
+def columns(board: dict[str, Any], words: Words) -> list[Column]:
+    """The number columns from the right edge leftwards, each as wide as its head or its widest
+    number (tests check that names stay left of them)."""
+    # wins first: they decide the order
+    heads = [("won", N_("leaderboard.picture.won")), ("played", N_("leaderboard.picture.played")),
+             ("rate", N_("leaderboard.picture.rate"))]
+    if board.get("points"):
+        heads.append(("points", N_("leaderboard.picture.points")))
+    head_font, number_font = font(MIN_FONT), font(NUMBER_FONT, True)
+    right: float = WIDTH - MARGIN - 14
+    out: list[Column] = []
+    for key, message_id in reversed(heads):
+        head = words.msg(message_id)
+        width = max([text_width(head, head_font),
+                     *(text_width(_number(row, key, words), number_font) for row in board["rows"])])
+        out.append(Column(key, head, right - width, right))
+        right -= width + COLUMN_GAP
+    return list(reversed(out))
+
+
+def name_right(board: dict[str, Any], words: Words) -> float:
+    """Where the name column ends."""
+    return columns(board, words)[0].left - COLUMN_GAP
+
+
+def row_box(index: int, extra: bool = False) -> tuple[float, float, float, float]:
+    """The box of the `index`-th drawn row (the asking member's own row comes after a gap)."""
+    top = ROWS_TOP + index * ROW_STEP + (GAP if extra else 0)
+    return (MARGIN, top, WIDTH - MARGIN, top + ROW_HEIGHT)
+
+
+def height(board: dict[str, Any]) -> int:
+    rows = board["rows"]
+    extra = any(row.get("extra") for row in rows)
+    bottom = row_box(len(rows) - 1, extra)[3] if rows else ROWS_TOP
+    if any(row.get("rate") is None for row in rows):
+        bottom += FOOTNOTE
+    return int(bottom + MARGIN)
+
+
+def _name(row: dict[str, Any], words: Words) -> str:
+    """The name as far as the font can draw it; a name of only emoji or CJK becomes "Member"."""
+    return drawable(str(row.get("name") or "")) or words.msg("leaderboard.picture.unnamed")
+
+
+def _rank(draw: Any, mid: float, rank: int) -> None:
+    label = str(rank)
+    if rank in MEDALS:
+        radius = 19
+        draw.ellipse((RANK_X - radius, mid - radius, RANK_X + radius, mid + radius), fill=MEDALS[rank])
+        draw_lines(draw, (RANK_X - radius, mid - radius, RANK_X + radius, mid + radius), [label],
+                   font(MIN_FONT, True), MEDAL_TEXT, align="center")
+        return
+    draw_text(draw, (MARGIN + 4, mid - ROW_HEIGHT / 2, NAME_LEFT - 6, mid + ROW_HEIGHT / 2), label, MIN_FONT,
+              PALETTE["muted"], bold=True, align="center")
+
+
+def _dots(draw: Any, top: float) -> None:
+    """Three dots in the gap before the asking member's own row: rows are left out there."""
+    mid = top + GAP / 2 - 2
+    for dx in (-14, 0, 14):
+        draw.ellipse((RANK_X + dx - 4, mid - 4, RANK_X + dx + 4, mid + 4), fill=PALETTE["faded"])
+
+
+def render(board: dict[str, Any], words: Words) -> Image.Image:
+    """The leaderboard picture (see the module docstring for `board`)."""
+    rows = board["rows"]
+    image, draw = canvas(WIDTH, height(board))
+
+    # status strip
+    title = words.msg("leaderboard.title", game=board["game"])
+    period = board.get("period", "all")
+    parts = [drawable(str(board.get("server") or "")),
+             words.msg(PERIOD_WORDS[period]) if period in PERIOD_WORDS else str(period),
+             words.plural("leaderboard.ranked", int(board.get("total", len(rows))))]
+    detail = " · ".join(part for part in parts if part)
+    draw.rounded_rectangle((MARGIN, STRIP[0], WIDTH - MARGIN, STRIP[1]), radius=11, fill=PALETTE["panel"])
+    draw.rounded_rectangle((MARGIN, STRIP[0], MARGIN + 8, STRIP[1]), radius=4, fill=PALETTE["accent"])
+    mid_strip = (STRIP[0] + STRIP[1]) / 2
+    text_left, text_right = MARGIN + 22, WIDTH - MARGIN - 14
+    draw_text(draw, (text_left, STRIP[0] + 5, text_right, mid_strip + 2), title, STRIP_TITLE_FONT,
+              PALETTE["text"], bold=True, min_size=MIN_FONT)
+    draw_text(draw, (text_left, mid_strip + 2, text_right, STRIP[1] - 6), detail, STRIP_DETAIL_FONT,
+              PALETTE["accent"], min_size=MIN_FONT)
+
+    # table head
+    cols = columns(board, words)
+    names_end = cols[0].left - COLUMN_GAP
+    head_top, head_bottom = TABLE_HEAD
+    draw_text(draw, (NAME_LEFT, head_top, names_end, head_bottom), words.msg("leaderboard.picture.player"),
+              MIN_FONT, PALETTE["muted"])
+    for col in cols:
+        draw_text(draw, (col.left, head_top, col.right, head_bottom), col.head, MIN_FONT, PALETTE["muted"],
+                  align="right")
+
+    extra_seen = False
+    for index, row in enumerate(rows):
+        extra = bool(row.get("extra"))
+        if extra and not extra_seen:
+            _dots(draw, row_box(index, False)[1] - 4)
+        extra_seen = extra_seen or extra
+        box = row_box(index, extra_seen)
+        _, top, _, bottom = box
+        mid = (top + bottom) / 2
+        first = int(row["rank"]) == 1
+        fill = PALETTE["panel"] if index % 2 == 0 else PALETTE["panel_alt"]
+        outline, width = None, 0
+        if first:
+            fill, outline, width = PALETTE["winner_row"], PALETTE["accent"], 3
+        elif extra:
+            outline, width = PALETTE["muted"], 2
+        draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=width)
+        _rank(draw, mid, int(row["rank"]))
+        draw_text(draw, (NAME_LEFT, top, names_end, bottom), _name(row, words), NAME_FONT, PALETTE["text"],
+                  bold=first, min_size=MIN_FONT)
+        for col in cols:
+            text = _number(row, col.key, words)
+            color = PALETTE["text"]
+            if col.key == "won":
+                color = PALETTE["accent"] if first else PALETTE["text"]
+            elif text == DASH:
+                color = PALETTE["faded"]
+            draw_lines(draw, (col.left, top, col.right, bottom), [text], font(NUMBER_FONT, col.key == "won"),
+                       color, align="right")
+
+    if any(row.get("rate") is None for row in rows):
+        top = (row_box(len(rows) - 1, extra_seen)[3] if rows else ROWS_TOP) + 6
+        note = words.plural("leaderboard.no_rate_note", int(board.get("min_games", 3)))
+        draw_text(draw, (MARGIN + 6, top, WIDTH - MARGIN - 6, top + FOOTNOTE - 6), note, MIN_FONT,
+                  PALETTE["muted"])
+    return image

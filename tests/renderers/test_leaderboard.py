@@ -1,0 +1,142 @@
+"""The leaderboard picture (renderers/leaderboard.py): sizes, readable at chat size in every language,
+the rows where they belong, and sample PNGs under tests/artifacts/leaderboard/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot import leaderboard as lb
+from bot.i18n import LOCALES, words
+from renderers import leaderboard as picture
+from renderers.core import CHAT_WIDTH, PALETTE, font, text_width
+from tests.renderers.helpers import RecordingWords, artifacts_dir, assert_same_bytes, smallest_shown_text
+
+NAMES = {1: "Alice", 2: "Bob", 3: "Chiara", 4: "Davide Esposito", 5: "Élodie", 6: "Francesco", 7: "Giulia",
+         8: "Hiroshi", 9: "Ivan", 10: "Jana", 11: "Karl", 12: "Lucía", 13: "Marta"}
+LONG = {u: f"{name} {'W' * 30}" for u, name in NAMES.items()}
+RECORDS = [(12, 7, 40), (9, 5, 31), (8, 5, 35), (6, 3, 18), (10, 3, 22), (2, 2, 9), (5, 2, 12), (4, 2, 12),
+           (3, 1, 8), (7, 1, 10), (2, 0, 3), (6, 0, 4), (1, 0, 0)]
+ROWS: list[dict[str, float]] = [{"user": u, "played": p, "won": w, "points": pts}
+                                for u, (p, w, pts) in enumerate(RECORDS, start=1)]
+
+
+def data(game: str = "spyfall", rows: list[dict[str, float]] | None = None, asker: int | None = 12,
+         names: dict[int, str] | None = None, period: str = "month") -> dict[str, Any]:
+    board = lb.board(ROWS if rows is None else rows, game, asker=asker)
+    title = {"spyfall": "Spyfall", "polls": "The Polls Are Closed! (Spain)"}[game]
+    return lb.picture(board, NAMES if names is None else names, game=title, server="Game night", period=period)
+
+
+CASES: dict[str, dict[str, Any]] = {
+    "full_points": data(),
+    "full_no_points": data("polls"),
+    "one_row": data(rows=[ROWS[0]], asker=None),
+    "long_names": data(names=LONG, period="all"),
+    "long_names_no_points": data("polls", names=LONG, period="week"),
+}
+
+
+@pytest.fixture(scope="module")
+def artifacts() -> Path:
+    return artifacts_dir("leaderboard")
+
+
+def test_size_follows_the_rows() -> None:
+    """880 px wide; each row adds a row step, the asker's own row a gap too, the footnote its line."""
+    full = picture.render(CASES["full_points"], words("en"))
+    one = picture.render(CASES["one_row"], words("en"))
+    assert full.width == one.width == picture.WIDTH == 880
+    rows = CASES["full_points"]["rows"]
+    assert len(rows) == 11 and rows[-1]["extra"] and any(r["rate"] is None for r in rows)
+    assert full.height == picture.row_box(10, True)[3] + picture.FOOTNOTE + picture.MARGIN
+    assert one.height == picture.row_box(0)[3] + picture.MARGIN  # 7 of 12 games: a rate, no footnote
+    assert picture.row_box(10, True)[1] - picture.row_box(9)[1] == picture.ROW_STEP + picture.GAP
+
+
+def test_readable_at_chat_size_in_every_language() -> None:
+    """No text smaller than 16 px once Discord shows the picture 550 px wide, whatever the names."""
+    def draw(case: dict[str, Any], locale: str, _names: list[str]) -> Image.Image:
+        return picture.render(case, words(locale))
+
+    everything = [*NAMES.values(), *LONG.values(), "Game night", "🎲🎲"]  # the glyph probe runs outside
+    smallest = smallest_shown_text(list(CASES.values()), draw, lambda: None, [everything])
+    assert smallest >= 16
+
+
+def test_medals_first_row_and_the_asker_row() -> None:
+    """Gold, silver and bronze discs for ranks 1-3; the first row gold-framed; the asker's row framed after
+    the dots of the rows left out."""
+    image = picture.render(CASES["full_points"], words("en")).convert("RGB")
+    for index, rank in enumerate((1, 2, 3)):
+        _, top, _, bottom = picture.row_box(index)
+        # left of the digit, inside the disc
+        assert image.getpixel((picture.RANK_X - 12, round((top + bottom) / 2))) == picture.MEDALS[rank]
+    _, top, _, bottom = picture.row_box(0)
+    assert image.getpixel((picture.WIDTH // 2, round(top) + 1)) == PALETTE["accent"]
+    _, top, _, bottom = picture.row_box(10, True)
+    assert image.getpixel((picture.WIDTH // 2, round(top))) == PALETTE["muted"]
+    dots_y = round(picture.row_box(10, False)[1] - 4 + picture.GAP / 2 - 2)
+    assert image.getpixel((picture.RANK_X, dots_y)) == PALETTE["faded"]
+    assert image.getpixel((picture.RANK_X, round(picture.row_box(4)[1] + picture.ROW_HEIGHT / 2))) != \
+        picture.MEDALS[3]  # rank 5: a plain number, no disc
+
+
+def test_columns_keep_names_room_and_follow_the_points_flag() -> None:
+    """A points column only for a game with points; in every language the names keep at least 250 px."""
+    for locale in LOCALES:
+        catalog = words(locale)
+        with_points = [c.key for c in picture.columns(CASES["full_points"], catalog)]
+        without = [c.key for c in picture.columns(CASES["full_no_points"], catalog)]
+        assert with_points == ["won", "played", "rate", "points"] and without == ["won", "played", "rate"]
+        assert picture.name_right(CASES["long_names"], catalog) - picture.NAME_LEFT >= 250, locale
+
+
+def test_long_names_are_cut_before_the_columns() -> None:
+    """A 36-letter name is ellipsized: nothing is drawn between the name column and the wins column."""
+    image = picture.render(CASES["long_names"], words("en")).convert("RGB")
+    cols = picture.columns(CASES["long_names"], words("en"))
+    _, top, _, bottom = picture.row_box(3)
+    wins = str(CASES["long_names"]["rows"][3]["won"])  # right-aligned in its column
+    strip = image.crop((round(picture.name_right(CASES["long_names"], words("en"))) + 2, round(top) + 4,
+                        round(cols[0].right - text_width(wins, font(picture.NUMBER_FONT, True))) - 2,
+                        round(bottom) - 4))
+    assert strip.width > picture.COLUMN_GAP
+    colors = strip.getcolors(1 << 16)
+    assert colors is not None and {color for _, color in colors} <= {PALETTE["panel"], PALETTE["panel_alt"]}
+
+
+def test_words_all_come_from_the_catalogs() -> None:
+    """Every id the picture asks for exists in every language."""
+    recording = RecordingWords()
+    for case in CASES.values():
+        picture.render(case, recording)
+    assert {"leaderboard.title", "leaderboard.picture.won", "leaderboard.picture.points",
+            "leaderboard.no_rate_note", "leaderboard.period.month", "leaderboard.picture.unnamed"} - recording.asked \
+        == {"leaderboard.picture.unnamed"}
+    for locale in LOCALES:
+        assert all(words(locale).has(message_id) for message_id in recording.asked), locale
+
+
+def test_a_name_the_font_cannot_draw_becomes_member() -> None:
+    """A name of only emoji is drawn as "Member" rather than boxes; the same data gives the same bytes."""
+    emoji = data(rows=[ROWS[0]], asker=None, names={1: "🎲🎲"})
+    recording = RecordingWords()
+    picture.render(emoji, recording)
+    assert "leaderboard.picture.unnamed" in recording.asked
+    assert_same_bytes(list(CASES.values()), lambda case: picture.render(case, words("it")), lambda: None)
+
+
+def test_write_samples(artifacts: Path) -> None:
+    """Every case in every language, full size and as Discord shows it (550 px wide)."""
+    for label, case in CASES.items():
+        for locale in LOCALES:
+            image = picture.render(case, words(locale))
+            image.save(artifacts / f"{label}_{locale}.png")
+            small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)),
+                                 Image.Resampling.LANCZOS)
+            small.save(artifacts / f"{label}_{locale}_550.png")
+    assert (artifacts / "full_points_en_550.png").exists()
