@@ -34,46 +34,19 @@ from bot.store import TableRow
 from bot.ui import replay as replays_ui
 from bot.ui.replay import Stored, make
 from games import REGISTRY
-from games.core.protocol import Game, optional_member
-from games.core.rng import SeededRng
+from games.core.protocol import Game
 from renderers import animation
 from renderers.animation import MAX_BYTES
+from tests.support.playouts import table_playout
 
 TOTAL_S = 10.0
-QUIT_TYPES = frozenset({"leave", "resign", "concede", "quit"})
 MAX_ACTIONS = 12_000
 
 
 def stored_game(game: Game, n_players: int, seed: int) -> tuple[list[Any], list[tuple[int, int | None, Any, float]]]:
     """One seeded random game played as a table plays it: every state, and the action log (seq 1..n)."""
     pick = random.Random(f"bench-replay:{game.id}:{seed}")
-    state = game.setup(n_players, {}, SeededRng(seed, 0))
-    states: list[Any] = [state]
-    actions: list[tuple[int, int | None, Any, float]] = []
-    now = START_AT
-    auto = optional_member(game, "auto_action")
-    while game.outcome(state) is None and len(actions) < MAX_ACTIONS:
-        due = auto(state) if auto is not None else None
-        seat: int | None = None
-        if due is not None:
-            action = {**due, "at": now}
-        else:
-            players = [(s, a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
-            staying = [p for p in players if p[1]["type"] not in QUIT_TYPES] or players
-            master = game.legal_actions(state, None)
-            deadline = game.deadline(state)
-            at = now + pick.uniform(1, 15)
-            if master and (not staying or (deadline is not None and at >= deadline)):
-                seat, action = None, master[0]
-                at = max(now, deadline if deadline is not None else now)
-            else:
-                seat, action = pick.choice(staying)
-            now = at
-            action = {**action, "at": at}
-        state = game.apply(state, seat, action, SeededRng(seed, len(actions) + 1))
-        actions.append((len(actions) + 1, seat, action, float(action["at"])))
-        states.append(state)
-    return states, actions
+    return table_playout(game, n_players, {}, seed, pick, START_AT, MAX_ACTIONS)
 
 
 def longest(game: Game, tries: int) -> tuple[int, int, list[Any], list[tuple[int, int | None, Any, float]]]:

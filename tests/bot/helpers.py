@@ -33,6 +33,14 @@ async def open_table(world: World, players: int = 4, **options: Any) -> int:
     return int(custom_id(lobby, ":start$").split(":")[1])
 
 
+def lobby_message(world: World) -> discord.Message:
+    """The newest lobby message of the channel (the one with the lobby's buttons)."""
+    for message in reversed(world.channel.history()):
+        if any(str(getattr(c, "custom_id", "")).startswith("lobby:") for c in components(message)):
+            return message
+    raise AssertionError("no lobby message")
+
+
 def card(player: Any) -> str:
     """The text of the last card this player received by DM."""
     message = player.user.dm_channel.last_message

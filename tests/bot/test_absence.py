@@ -11,7 +11,7 @@ import pytest
 from bot.absence import MISSED_LIMIT
 from tests.bot.cogs.test_polls import fast_legal_chooser
 from tests.bot.conftest import World, custom_id
-from tests.bot.helpers import click, embed_text, public_text
+from tests.bot.helpers import click, embed_text, lobby_message, public_text
 from tests.bot.ui import toy
 from tests.bot.ui.conftest import with_toy  # noqa: F401  (a fixture)
 
@@ -22,11 +22,6 @@ pytestmark = pytest.mark.usefixtures("with_toy")
 def toy_passes_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     """The toy game gets an engine default (a pass), so the bot can play a missed turn of it."""
     monkeypatch.setattr(toy.Toy, "default_action", lambda self, state, seat: {"type": "pass"}, raising=False)
-
-
-def lobby_message(world: World) -> Any:
-    return next(m for m in reversed(world.channel.history()) if any(
-        str(getattr(c, "custom_id", "")).startswith("lobby:") for row in m.components for c in row.children))
 
 
 async def open_toy(world: World, timer: int | None, players: int = 2) -> int:

@@ -12,10 +12,9 @@ from bot.replays import MAX_FRAMES, Moment, ReplayMissing, build, choose_frames,
 from bot.store import TableRow
 from bot.tables import Change, Table
 from games import REGISTRY
-from games.core.protocol import Game, optional_member
-from games.core.rng import SeededRng
+from games.core.protocol import Game
+from tests.support.playouts import table_playout
 
-QUIT_TYPES = {"leave", "resign", "concede", "quit"}
 START = 1_767_225_600.0
 # The round events of each game's board (its GameUI.repost_on), without importing the cogs.
 ROUNDS = {"spyfall": {"round_started"}, "polls": {"round_started"}, "arditi": {"round_started"},
@@ -29,33 +28,8 @@ def recorded(game: Game, seed: int) -> tuple[int, dict[str, Any], list[Any], lis
     pick = random.Random(f"replay:{game.id}:{seed}")
     n = pick.randint(game.min_players, game.max_players)
     options = pick.choice(OPTIONS.get(game.id, [{}]))
-    state = game.setup(n, dict(options), SeededRng(seed, 0))
-    states: list[Any] = [state]
-    actions: list[tuple[int, int | None, Any, float]] = []
-    now = START
-    auto = optional_member(game, "auto_action")
-    while game.outcome(state) is None:
-        assert len(actions) < 10_000
-        due = auto(state) if auto is not None else None
-        seat: int | None = None
-        if due is not None:
-            action = {**due, "at": now}
-        else:
-            players = [(s, a) for s in sorted(game.to_act(state)) for a in game.legal_actions(state, s)]
-            staying = [p for p in players if p[1]["type"] not in QUIT_TYPES] or players
-            master = game.legal_actions(state, None)
-            deadline = game.deadline(state)
-            at = now + pick.uniform(1, 15)
-            if master and (not staying or (deadline is not None and at >= deadline)):
-                seat, action = None, master[0]
-                at = max(now, deadline if deadline is not None else now)
-            else:
-                seat, action = pick.choice(staying)
-            now = at
-            action = {**action, "at": at}
-        state = game.apply(state, seat, action, SeededRng(seed, len(actions) + 1))
-        actions.append((len(actions) + 1, seat, action, action["at"]))
-        states.append(state)
+    states, actions = table_playout(game, n, options, seed, pick, START, max_actions=10_000)
+    assert game.outcome(states[-1]) is not None, f"a random {game.id} game did not end"
     return n, options, states, actions
 
 

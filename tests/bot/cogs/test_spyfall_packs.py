@@ -17,7 +17,7 @@ from bot.i18n import words
 from games.spyfall import packs
 from renderers import spyfall as pictures
 from tests.bot.conftest import World, components, custom_id
-from tests.bot.helpers import card, choose, click, public_text, spy_seat
+from tests.bot.helpers import card, choose, click, lobby_message, public_text, spy_seat
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "examples" / "spyfall-pack.toml"
 EXAMPLE_PACK = packs.read_pack(EXAMPLE.read_bytes(), EXAMPLE.name)
@@ -60,11 +60,6 @@ async def upload(world: World, who: Any, data: bytes, filename: str = "pack.toml
 async def stored(world: World) -> list[dict[str, Any]]:
     assert world.bot.store is not None
     return await world.bot.store.packs(world.guild.id)
-
-
-def lobby_message(world: World) -> discord.Message:
-    return next(m for m in reversed(world.channel.history())
-                if any(str(getattr(c, "custom_id", "")).endswith(":join") for c in components(m)))
 
 
 async def open_pack_table(world: World, players: int = 4, **options: Any) -> discord.Message:

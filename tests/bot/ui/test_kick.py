@@ -8,13 +8,8 @@ import pytest
 
 from tests.bot.cogs.test_polls import fast_legal_chooser
 from tests.bot.conftest import World, custom_id
-from tests.bot.helpers import open_table, public_text
+from tests.bot.helpers import lobby_message, open_table, public_text
 from tests.bot.ui.conftest import with_toy  # noqa: F401  (a fixture)
-
-
-def lobby_message(world: World) -> Any:
-    return next(m for m in reversed(world.channel.history()) if any(
-        str(getattr(c, "custom_id", "")).startswith("lobby:") for row in m.components for c in row.children))
 
 
 async def polls_between_two(world: World) -> int:
