@@ -177,8 +177,9 @@ def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
     return text[:low].rstrip() + ELLIPSIS if low else ELLIPSIS
 
 
-def wrap(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
-    """Greedy word wrap; a single word wider than the box is cut with an ellipsis."""
+def wrap(text: str, fnt: ImageFont.FreeTypeFont, max_width: float, break_words: bool = False) -> list[str]:
+    """Greedy word wrap; a single word wider than the box is cut with an ellipsis, or with `break_words`
+    broken over several lines (a name of one long word)."""
     lines: list[str] = []
     current = ""
     for word in text.split():
@@ -188,7 +189,15 @@ def wrap(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
             continue
         if current:
             lines.append(current)
-        current = ellipsize(word, fnt, max_width)
+        if not break_words:
+            current = ellipsize(word, fnt, max_width)
+            continue
+        current = ""
+        for char in word:
+            if current and text_width(current + char, fnt) > max_width:
+                lines.append(current)
+                current = ""
+            current += char
     if current:
         lines.append(current)
     return lines or [""]

@@ -42,6 +42,7 @@ from renderers.core import (
     readable_size,
     seat_color,
     text_width,
+    wrap,
 )
 
 Box = tuple[float, float, float, float]
@@ -249,28 +250,6 @@ def _row_height(lines: int) -> float:
     return lines * line_height(font(SHEET_MIN_FONT)) + 8
 
 
-def _hard_wrap(text: str, fnt: Any, width: float) -> list[str]:
-    """Word wrap that also breaks a word wider than the line (a name of one long word)."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if text_width(candidate, fnt) <= width:
-            current = candidate
-            continue
-        if current:
-            lines.append(current)
-        current = ""
-        for char in word:
-            if current and text_width(current + char, fnt) > width:
-                lines.append(current)
-                current = ""
-            current += char
-    if current:
-        lines.append(current)
-    return lines or [""]
-
-
 @lru_cache(maxsize=4096)
 def _cell_text(name: str, box_height: float) -> tuple[int, tuple[str, ...]]:
     """The font size and lines of a cell's name: one line while it fits at a readable size, else
@@ -279,7 +258,7 @@ def _cell_text(name: str, box_height: float) -> tuple[int, tuple[str, ...]]:
     if " ".join(lines) == " ".join(name.split()):
         return int(fnt.size), tuple(lines)
     small = font(SHEET_MIN_FONT)
-    wrapped = _hard_wrap(name, small, CELL_TEXT_WIDTH)
+    wrapped = wrap(name, small, CELL_TEXT_WIDTH, break_words=True)
     keep = max(1, int(box_height // line_height(small)))
     if len(wrapped) > keep:
         wrapped = wrapped[:keep]
@@ -375,7 +354,7 @@ def set_line_lines(text: str) -> tuple[str, ...]:
         return ()
     small = font(SHEET_MIN_FONT)
     width = SHEET_WIDTH - SHEET_MARGIN - SET_LEFT
-    return tuple(_hard_wrap(text, small, width))
+    return tuple(wrap(text, small, width, break_words=True))
 
 
 @lru_cache(maxsize=8)
