@@ -458,28 +458,27 @@ class PackCommands(app_commands.Group):
     @app_commands.command(name="remove", description=described("spyfall.command.packs_remove"))
     @app_commands.describe(name=described("spyfall.command.packs_name"))
     async def remove(self, interaction: discord.Interaction, name: str) -> None:
-        if not await managers_only(interaction):
-            return
-        locale = locale_of(interaction)
-        row = find_pack(await server_packs(interaction), name)
-        store = bot_of(interaction).store
-        assert store is not None and interaction.guild_id is not None
-        if row is None or not await store.remove_pack(interaction.guild_id, row["name"]):
-            await tell(interaction, t(locale, "spyfall.packs.unknown", name=plain(name)))
-            return
-        await tell(interaction, t(locale, "spyfall.packs.removed", name=plain(row["name"])))
+        await self.change_pack(interaction, name, None)
 
     async def switch(self, interaction: discord.Interaction, name: str, enabled: bool) -> None:
+        await self.change_pack(interaction, name, enabled)
+
+    async def change_pack(self, interaction: discord.Interaction, name: str, enabled: bool | None) -> None:
+        """Enable or disable (`enabled`) or remove (None) one of the server's packs, for managers only."""
         if not await managers_only(interaction):
             return
         locale = locale_of(interaction)
         row = find_pack(await server_packs(interaction), name)
         store = bot_of(interaction).store
         assert store is not None and interaction.guild_id is not None
-        if row is None or not await store.set_pack_enabled(interaction.guild_id, row["name"], enabled):
+        done = row is not None and (
+            await store.remove_pack(interaction.guild_id, row["name"]) if enabled is None
+            else await store.set_pack_enabled(interaction.guild_id, row["name"], enabled))
+        if row is None or not done:
             await tell(interaction, t(locale, "spyfall.packs.unknown", name=plain(name)))
             return
-        key = N_("spyfall.packs.enabled") if enabled else N_("spyfall.packs.disabled")
+        key = N_("spyfall.packs.removed") if enabled is None else \
+            N_("spyfall.packs.enabled") if enabled else N_("spyfall.packs.disabled")
         await tell(interaction, t(locale, key, name=plain(row["name"])))
 
     @enable.autocomplete("name")
