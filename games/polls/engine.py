@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
+from games.core.actions import check_action, check_seat
 from games.core.data import clone, clone_keeping_log
 from games.core.messages import N_, NP_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
+from games.polls.actions import ACTIONS
 from games.polls.data import (
     ABSOLUTE_MAJORITY,
     ACTION_WORD,
@@ -172,6 +174,7 @@ class Polls:
     min_players = 2
     max_players = 2
     options_schema = OPTIONS_SCHEMA
+    actions = ACTIONS
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -283,6 +286,7 @@ class Polls:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything is public; a seat's view adds its own legal actions (the private panel)."""
+        check_seat(seat, state["n"])
         pending = state["pending"]
         shown_pending = None
         if pending is not None:
@@ -361,23 +365,13 @@ class Polls:
     # --- apply ------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("polls.not_an_action", "That is not an action: send an object with a \"type\".")
+        check_action(ACTIONS, state["n"], seat, action)
         kind = action["type"]
-        handler = getattr(self, f"_do_{kind}", None)
-        if handler is None:
-            english, allowed = self._allowed(state, seat)
-            raise IllegalAction("polls.no_such_action", f"There is no action called {kind!r}. {english}",
-                                action=kind, allowed=allowed)
+        handler = getattr(self, f"_do_{kind}")
         if state["phase"] == "game_over":
             raise IllegalAction("polls.game_over", "The game is over: the polls are closed.")
         if seat is None:
             raise IllegalAction("polls.players_only", "Only a player can do that: this game has no timers.")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
-            raise IllegalAction("polls.not_playing", "You are not playing at this table.")
-        at = action.get("at")
-        if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float))):
-            raise IllegalAction("polls.bad_time", "The action's time stamp is not a number.")
         if kind == "concede":
             pass  # a player may concede at any moment, in turn or not
         elif seat not in self.to_act(state):

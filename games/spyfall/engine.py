@@ -7,15 +7,16 @@ so nothing depends on JSON's string keys.
 from __future__ import annotations
 
 import copy
-import math
 from typing import Any
 
 from games.core import vote as votes
+from games.core.actions import check_action, check_seat
 from games.core.messages import N_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
 from games.core.seats import clockwise, next_seat
 from games.spyfall import packs
+from games.spyfall.actions import ACTIONS
 from games.spyfall.locations import BY_ID, LOCATIONS
 
 State = dict[str, Any]
@@ -63,6 +64,7 @@ class Spyfall:
     min_players = 3
     max_players = 8
     options_schema = OPTIONS_SCHEMA
+    actions = ACTIONS
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -214,6 +216,7 @@ class Spyfall:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         phase = state["phase"]
+        check_seat(seat, state["n"])
         clock: dict[str, Any] = dict(state["clock"])
         shown: dict[str, Any] = {
             "game": self.id,
@@ -280,26 +283,16 @@ class Spyfall:
     # --- apply ------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int | None, action: dict[str, Any], rng: Rng) -> State:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("spyfall.not_an_action", "That is not an action.")
+        check_action(ACTIONS, state["n"], seat, action)
         kind = action["type"]
-        handler = getattr(self, f"_do_{kind}", None)
-        if handler is None:
-            raise IllegalAction("spyfall.no_such_action", f"Spyfall has no action called {kind!r}.", action=kind)
+        handler = getattr(self, f"_do_{kind}")
         if state["phase"] == "game_over":
             raise IllegalAction("spyfall.game_over", "The game is over.")
         if seat is None and kind != "timeout" and not (kind == "start_round" and state["phase"] == "lobby"):
             raise IllegalAction("spyfall.players_only", "Only a player can do that.")
-        if seat is not None:
-            if not isinstance(seat, int) or not 0 <= seat < state["n"]:
-                raise IllegalAction("spyfall.not_playing", "You are not playing at this table.")
-            if state["left"][seat]:
-                raise IllegalAction("spyfall.you_left", "You have left this game.")
+        if seat is not None and state["left"][seat]:
+            raise IllegalAction("spyfall.you_left", "You have left this game.")
         at = action.get("at")
-        if at is not None and (
-            isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)
-        ):
-            raise IllegalAction("spyfall.bad_time", "The action's time stamp is not a number.")
         new = copy.deepcopy(state)
         now = float(at) if at is not None else None
         if now is not None:

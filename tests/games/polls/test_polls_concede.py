@@ -95,7 +95,8 @@ def test_nothing_after_a_concession() -> None:
 def test_the_game_master_and_strangers_cannot_concede() -> None:
     """Only a seated player concedes: seat None and seats outside 0-1 are refused."""
     state = board()
-    for seat, message_id in ((None, "polls.players_only"), (2, "polls.not_playing"), (-1, "polls.not_playing")):
+    for seat, message_id in ((None, "polls.players_only"), (2, "core.not_a_seat"), (-1, "core.not_a_seat"),
+                             (True, "core.not_a_seat")):
         with pytest.raises(IllegalAction) as caught:
             GAME.apply(state, seat, CONCEDE, ScriptedRng())
         assert caught.value.message_id == message_id

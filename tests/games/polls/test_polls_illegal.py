@@ -34,16 +34,16 @@ def test_not_your_turn() -> None:
 def test_unknown_action_and_bad_shapes() -> None:
     """Unknown types, non-dicts and missing types are refused."""
     s = new_game(BLUE)
-    refused(s, BLUE, {"type": "bribe"}, "polls.no_such_action", "no action", "propaganda")
-    refused(s, BLUE, "propaganda", "polls.not_an_action", "type")
-    refused(s, BLUE, {}, "polls.not_an_action", "type")
+    refused(s, BLUE, {"type": "bribe"}, "core.no_such_action", "no action", "bribe")
+    refused(s, BLUE, "propaganda", "core.not_an_action", "type")
+    refused(s, BLUE, {}, "core.not_an_action", "type")
 
 
 def test_game_master_and_strangers_are_refused() -> None:
     """Seat None (no timers here) and seats outside 0-1 cannot act."""
     s = new_game(BLUE)
     refused(s, None, {"type": "propaganda", "circle": "A"}, "polls.players_only", "player")
-    refused(s, 2, {"type": "propaganda", "circle": "A"}, "polls.not_playing", "not playing")
+    refused(s, 2, {"type": "propaganda", "circle": "A"}, "core.not_a_seat", "player at this table")
 
 
 def test_bad_circle() -> None:
@@ -62,7 +62,7 @@ def test_other_actions_wait_for_the_pending_dice() -> None:
     s = act(new_game(BLUE), BLUE, {"type": "double_propaganda", "circle": "A"}, 2, 5)
     refused(s, BLUE, {"type": "place_die", "value": 2}, "polls.no_dice", "no rolled dice")
     refused(s, BLUE, {"type": "end_turn"}, "polls.pending_roll", "take_seven")
-    refused(s, BLUE, {"type": "take_seven", "take": "yes"}, "polls.bad_take", "true", "false")
+    refused(s, BLUE, {"type": "take_seven", "take": "yes"}, "core.bad_field", "take", "true or false")
 
 
 def test_take_seven_without_a_seven() -> None:
@@ -184,5 +184,6 @@ def test_bad_options_and_player_counts() -> None:
 def test_bad_time_stamp() -> None:
     """An `at` stamp that is not a number is refused; a number is accepted and ignored."""
     s = new_game(BLUE)
-    refused(s, BLUE, {"type": "propaganda", "circle": "A", "at": "noon"}, "polls.bad_time", "time stamp")
+    refused(s, BLUE, {"type": "propaganda", "circle": "A", "at": "noon"}, "core.bad_time", "time stamp")
+    refused(s, BLUE, {"type": "propaganda", "circle": "A", "at": float("nan")}, "core.bad_time", "time stamp")
     assert act(s, BLUE, {"type": "propaganda", "circle": "A", "at": 1700000000.5}, 4)["sectors"]["A4"] == [1, 0]
