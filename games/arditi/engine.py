@@ -32,7 +32,7 @@ from games.arditi.board import (
     relative,
 )
 from games.core.data import UntimedGame, clone, clone_keeping_log
-from games.core.messages import N_, msg
+from games.core.messages import N_, NP_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Rng
 
@@ -196,16 +196,39 @@ class Arditi(UntimedGame):
         actions: list[Action] = [{"type": "step", "dir": d} for d in self._step_directions(state, seat)]
         if self._jump_target(state, seat) is not None:
             actions.append({"type": "jump"})
-        march = state["marches"][seat]
-        if march["leader"] < len(march["spaces"]) - 1:
-            actions.append({"type": "leader_move", "toward": "head"})
-        if march["leader"] > 0:
-            actions.append({"type": "leader_move", "toward": "tail"})
+        actions += [{"type": "leader_move", "toward": toward, "places": places}
+                    for toward, places, _, _ in self._leader_attacks(state, seat)]
         return actions
 
     @staticmethod
+    def _attackable(state: State, seat: int, space: int) -> list[int]:
+        """The other players whose leader, neither the head nor the tail of its march, stands next to
+        `space`: the leaders a leader of `seat` on `space` attacks."""
+        around = neighbours(space)
+        return [other for other, theirs in enumerate(state["marches"])
+                if other != seat and 0 < theirs["leader"] < len(theirs["spaces"]) - 1
+                and theirs["spaces"][theirs["leader"]] in around]
+
+    def _leader_attacks(self, state: State, seat: int) -> list[tuple[str, int, int, list[int]]]:
+        """Every leader move of `seat` now: (toward, places, the destination, the seats attacked there).
+        The leader swaps with the piece `places` pieces away along its march, for as many steps, and
+        only to attack (rules "Moving the leader")."""
+        march = state["marches"][seat]
+        spaces, leader, steps = march["spaces"], march["leader"], state["steps_left"]
+        found = []
+        for toward, sign in (("head", 1), ("tail", -1)):
+            for places in range(1, steps + 1):
+                index = leader + sign * places
+                if not 0 <= index < len(spaces):
+                    break
+                victims = self._attackable(state, seat, spaces[index])
+                if victims:
+                    found.append((toward, places, spaces[index], victims))
+        return found
+
+    @staticmethod
     def _can_advance(actions: list[Action]) -> bool:
-        """Whether `actions` hold a step or a jump (a leader move is no step: it is taken instead of one)."""
+        """Whether `actions` hold a step or a jump (a leader move is no step: it spends steps to attack)."""
         return any(action["type"] in ("step", "jump") for action in actions)
 
     def _allowed_directions(self, march: dict[str, Any]) -> tuple[str, ...]:
@@ -270,6 +293,9 @@ class Arditi(UntimedGame):
                     target = self._jump_target(state, current)
                     assert target is not None
                     moves.append({"type": "jump", "over": target[0], "space": target[1]})
+            for toward, places, space, victims in self._leader_attacks(state, current):
+                moves.append({"type": "leader_move", "toward": toward, "places": places, "space": space,
+                              "victims": victims})
         return {
             "game": self.id,
             "n": state["n"],
@@ -396,16 +422,31 @@ class Arditi(UntimedGame):
         self._need(s, "move")
         if s["steps_left"] <= 0:
             raise IllegalAction("arditi.no_steps_left", "You have no steps left.")
-        toward = action.get("toward")
-        march = s["marches"][seat]
+        toward, places = action.get("toward"), action.get("places")
         if toward not in ("head", "tail"):
             raise IllegalAction("arditi.bad_toward", "Move the leader toward the head or toward the tail.")
-        other = march["leader"] + (1 if toward == "head" else -1)
-        if not 0 <= other < len(march["spaces"]):
-            raise IllegalAction("arditi.leader_at_end", "Your leader is already at that end of the march.")
-        march["leader"] = other
-        s["steps_left"] -= 1
-        self._log(s, {"type": "leader_moved", "seat": seat, "space": march["spaces"][other], "toward": toward})
+        if isinstance(places, bool) or not isinstance(places, int) or places < 1:
+            raise IllegalAction("arditi.bad_places",
+                                "Say how many places the leader moves along the march: a whole number, 1 or more.")
+        if places > s["steps_left"]:
+            raise IllegalAction(NP_("arditi.not_enough_steps"),
+                                f"Moving the leader {places} places costs {places} steps; you have "
+                                f"{s['steps_left']} left.", places=places, count=s["steps_left"])
+        march = s["marches"][seat]
+        index = march["leader"] + (places if toward == "head" else -places)
+        if not 0 <= index < len(march["spaces"]):
+            raise IllegalAction("arditi.beyond_march",
+                                "Your march has no piece that far from the leader in that direction.")
+        space = march["spaces"][index]
+        if not self._attackable(s, seat, space):
+            raise IllegalAction("arditi.leader_no_attack",
+                                f"The leader moves only to attack: on space {space} it would not be next to "
+                                "another party's leader in the middle of its march.", space=space,
+                                moves=self._hint(s, seat))
+        # One swap with the piece on the destination: the pieces in between stay where they are.
+        march["leader"] = index
+        s["steps_left"] -= places
+        self._log(s, {"type": "leader_moved", "seat": seat, "space": space, "toward": toward, "places": places})
         self._after_step(s, seat, rng, moved=False)
 
     def _do_end_move(self, s: State, seat: int, action: Action, rng: Rng) -> None:
@@ -472,12 +513,7 @@ class Arditi(UntimedGame):
             self._log(s, {"type": "twelve", "seat": seat})
             self._game_over(s, "twelve_militants")
             return
-        leader_space = march["spaces"][march["leader"]]
-        s["attacks"] = [
-            other for other, theirs in enumerate(s["marches"])
-            if other != seat and 0 < theirs["leader"] < len(theirs["spaces"]) - 1
-            and theirs["spaces"][theirs["leader"]] in neighbours(leader_space)
-        ]
+        s["attacks"] = self._attackable(s, seat, march["spaces"][march["leader"]])
         self._continue(s, seat, rng)
 
     def _continue(self, s: State, seat: int, rng: Rng) -> None:
@@ -516,14 +552,16 @@ class Arditi(UntimedGame):
         leader_space = march["spaces"][position]
         if not 0 < position < len(march["spaces"]) - 1:
             return False  # a leader at an end of its march cannot be attacked
-        behind = march["spaces"][:position]  # the tail part: its far end is the tail
-        ahead = march["spaces"][position + 1:]  # the head part: its far end is the old head
+        # Each part's rear end (the end opposite to its direction of travel) is its first piece: the
+        # old tail for the part behind the leader, the piece at the split for the part ahead of it.
+        behind = march["spaces"][:position]  # the tail part
+        ahead = march["spaces"][position + 1:]  # the head part
         taken = occupancy(s)
         del taken[leader_space]
         own = colour_spaces(s, victim) - {leader_space}
         parts: dict[str, dict[str, Any]] = {}
-        for name, pieces, far in (("tail", behind, behind[0]), ("head", ahead, ahead[-1])):
-            options = sorted(space for space in neighbours(far)
+        for name, pieces in (("tail", behind), ("head", ahead)):
+            options = sorted(space for space in neighbours(pieces[0])
                              if space not in taken and not coiled(own | {space}, (space,)))
             parts[name] = {"pieces": pieces, "options": options}
         if len(behind) == len(ahead):
@@ -548,15 +586,16 @@ class Arditi(UntimedGame):
         return True
 
     def _place_attacked_leader(self, s: State, seat: int, space: int) -> None:
-        """The leader goes next to the far end of its part, which becomes its march (the leader its
-        head); the other part becomes a leaderless group. A space next to both far ends keeps the
-        head part (the old front of the march)."""
+        """The leader goes next to the rear end of its part, which becomes its march with the leader
+        its head: the part turns round, whichever it is ("quella parte del corteo invertirà il senso
+        di marcia"). The other part becomes a leaderless group. A space next to both rear ends keeps
+        the head part (the old front of the march)."""
         placing = s["placing"]
         parts = placing["parts"]
         order = [placing["forced"]] if placing["forced"] else ["head", "tail"]
         name = next(n for n in order if space in parts[n]["options"])
         other = "tail" if name == "head" else "head"
-        kept = parts["head"]["pieces"] if name == "head" else list(reversed(parts["tail"]["pieces"]))
+        kept = list(reversed(parts[name]["pieces"]))
         left_over = parts[other]["pieces"]
         march = s["marches"][seat]
         march["spaces"] = [*kept, space]
@@ -565,6 +604,7 @@ class Arditi(UntimedGame):
         if left_over:
             s["groups"].append({"seat": seat, "spaces": list(left_over)})
         self._log(s, {"type": "leader_placed", "seat": seat, "space": space, "group": len(left_over)})
+        self._police_match(s)
 
     # --- the end of a move, of a round, of the game ------------------------------------------------
 
@@ -618,18 +658,31 @@ class Arditi(UntimedGame):
         return False
 
     def _police(self, s: State, rng: Rng) -> None:
-        strong = [seat for seat, march in enumerate(s["marches"]) if militants(march) >= POLICE_THRESHOLD]
-        target = min(len(strong), len(POLICE_RANKS))
-        fell = [seat for seat in s.get("strong", []) if seat not in strong]
-        while len(s["police"]) > target:
-            self._police_leaves(s, fell or [seat for seat in range(s["n"]) if seat not in strong])
-        while len(s["police"]) < target:
+        """The end of a round: pieces enter up to the strong marches' count, then patrol."""
+        strong = self._strong(s)
+        self._police_match(s)
+        while len(s["police"]) < min(len(strong), len(POLICE_RANKS)):
             rank = next(r for r in POLICE_RANKS if r not in {p["rank"] for p in s["police"]})
             s["police"].append({"rank": rank, "space": None})
             self._log(s, {"type": "police_enter", "rank": rank})
-        s["strong"] = strong
         for piece in sorted(s["police"], key=lambda p: POLICE_RANKS.index(p["rank"])):
-            self._patrol(s, piece, rng)
+            if piece in s["police"]:  # an arrest by a lower rank may have sent it away
+                self._patrol(s, piece, rng)
+
+    @staticmethod
+    def _strong(s: State) -> list[int]:
+        """The seats whose march has at least 7 militants (the police's count)."""
+        return [seat for seat, march in enumerate(s["marches"]) if militants(march) >= POLICE_THRESHOLD]
+
+    def _police_match(self, s: State) -> None:
+        """No more police pieces than strong marches, at all times ("dev'essere sempre pari"): the
+        moment a march falls below 7, the piece nearest to it leaves. New pieces enter only at the end
+        of a round (`_police`)."""
+        strong = self._strong(s)
+        fell = [seat for seat in s["strong"] if seat not in strong]
+        while len(s["police"]) > min(len(strong), len(POLICE_RANKS)):
+            self._police_leaves(s, fell or [seat for seat in range(s["n"]) if seat not in strong])
+        s["strong"] = strong
 
     def _police_leaves(self, s: State, fell: list[int]) -> None:
         """The piece nearest (in steps) to a march that fell below the threshold leaves; the newest
@@ -665,6 +718,7 @@ class Arditi(UntimedGame):
         if kind == "token":
             self._arrest(s, seat, number)
             self._log(s, {"type": "arrest", "rank": piece["rank"], "space": number, "seat": seat})
+            self._police_match(s)
         else:
             self._log(s, {"type": "police_moved", "rank": piece["rank"], "space": number})
 

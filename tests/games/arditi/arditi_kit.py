@@ -24,8 +24,15 @@ State = dict[str, Any]
 ROLL = {"type": "roll"}
 END = {"type": "end_move"}
 JUMP = {"type": "jump"}
-TO_HEAD = {"type": "leader_move", "toward": "head"}
-TO_TAIL = {"type": "leader_move", "toward": "tail"}
+
+
+def lead(toward: Any, places: Any = 1) -> dict[str, Any]:
+    """A leader move: one swap with the piece `places` pieces away toward the head or the tail."""
+    return {"type": "leader_move", "toward": toward, "places": places}
+
+
+TO_HEAD = lead("head")
+TO_TAIL = lead("tail")
 
 
 def step(direction: Any) -> dict[str, Any]:

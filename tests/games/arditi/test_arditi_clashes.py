@@ -1,4 +1,11 @@
-"""Clashes and leaderless groups (rules/arditi.md "Clashes")."""
+"""Clashes and leaderless groups (rules/arditi.md "Clashes").
+
+The seed: "la miniatura del comitato avversario va tolta dalla casa in cui si trova e potrà scegliere di
+portarsi all'estremità opposta di una delle due parti in cui il corteo si trova diviso, scegliendo se
+possibile la più numerosa, quella parte del corteo invertirà il senso di marcia". The leader goes next
+to the chosen part's rear end (the end opposite to its direction of travel: the old tail for the part
+behind the leader, the piece at the split for the part ahead) and that part turns round.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +14,11 @@ import pytest
 from tests.games.arditi.arditi_kit import (
     JUMP,
     ROLL,
-    TO_HEAD,
     G,
     act,
     events,
     kinds,
+    lead,
     leader_space,
     march,
     place,
@@ -61,18 +68,25 @@ def test_a_lone_leader_cannot_be_attacked():
 
 
 def test_equal_parts_let_the_attacked_player_choose():
-    """With two parts of the same length every free space next to either far end is offered."""
+    """With two parts of the same length every free space next to either rear end is offered: next to
+    32 (the tail part's old tail) and next to 47 (the head part's piece at the split, 42 included: the
+    lifted leader's space is free)."""
     _, state = clash(march(VICTIM, leader=2))
-    assert [a["space"] for a in G.legal_actions(state, 1)] == [27, 31, 33, 51, 53, 57]
+    assert [a["space"] for a in G.legal_actions(state, 1)] == [27, 31, 33, 42, 46, 48]
     assert state["placing"]["forced"] is None
 
 
-def test_placing_next_to_the_head_part_keeps_the_head_part():
-    """The leader heads the chosen part, travelling from its far end; the other part is leaderless."""
+def test_the_part_ahead_turns_round_too():
+    """ "quella parte del corteo invertirà il senso di marcia", whichever part is chosen: the part that was
+    ahead of the leader (47-52, travelling ccw) takes the leader at its rear end, next to 47, and now
+    travels the other way, 52 its tail. The old head's side (51, next to 52) is no longer offered."""
     _, state = clash(march(VICTIM, leader=2))
-    state = act(state, 1, place(51))
-    assert state["marches"][1] == {"spaces": [47, 52, 51], "leader": 2, "dir": "out"}
-    assert state["groups"] == [{"seat": 1, "spaces": [32, 37]}]
+    assert refused(state, 1, place(51)).message_id == "arditi.bad_leader_space"
+    turned = act(state, 1, place(42))
+    assert turned["marches"][1] == {"spaces": [52, 47, 42], "leader": 2, "dir": "cw"}
+    assert turned["groups"] == [{"seat": 1, "spaces": [32, 37]}]
+    aside = act(state, 1, place(48))
+    assert aside["marches"][1] == {"spaces": [52, 47, 48], "leader": 2, "dir": "in"}
 
 
 def test_placing_next_to_the_tail_part_reverses_it():
@@ -84,48 +98,54 @@ def test_placing_next_to_the_tail_part_reverses_it():
 
 
 def test_the_larger_part_is_forced():
-    """When the parts differ the leader must go to the larger one."""
+    """ "scegliendo se possibile la più numerosa": when the parts differ the leader must go to the larger
+    one, next to its rear end, and it turns round."""
     _, state = clash(march([*VICTIM, 57], leader=2))  # tail part 32-37, head part 47-52-57
     assert state["placing"]["forced"] == "head"
-    assert [a["space"] for a in G.legal_actions(state, 1)] == [56, 58, 62]
+    assert [a["space"] for a in G.legal_actions(state, 1)] == [42, 46, 48]
     assert refused(state, 1, place(31)).message_id == "arditi.bad_leader_space"
-    state = act(state, 1, place(62))
-    assert state["marches"][1] == {"spaces": [47, 52, 57, 62], "leader": 3, "dir": "ccw"}
+    assert refused(state, 1, place(62)).message_id == "arditi.bad_leader_space"
+    state = act(state, 1, place(46))
+    assert state["marches"][1] == {"spaces": [57, 52, 47, 46], "leader": 3, "dir": "out"}
     assert state["groups"] == [{"seat": 1, "spaces": [32, 37]}]
 
 
 def test_the_other_part_when_the_larger_one_is_boxed_in():
-    """If the larger part's far end has no free space, the smaller part is used."""
-    _, state = clash(march([*VICTIM, 57], leader=2), numbers=[56, 58, 62])
-    assert state["placing"]["forced"] == "tail"
-    assert [a["space"] for a in G.legal_actions(state, 1)] == [27, 31, 33]
-    state = act(state, 1, place(31))
-    assert state["marches"][1]["spaces"] == [37, 32, 31]
-    assert state["groups"] == [{"seat": 1, "spaces": [47, 52, 57]}]
+    """ "se possibile": if the larger part's rear end has no free space, the smaller part is used."""
+    victim = march(walk(27, "ccw", "ccw", "ccw", "ccw", "ccw"), leader=3)  # 27-32-37 | 42 | 47-52
+    _, state = clash(victim, numbers=[22, 26, 28])  # every free neighbour of 27
+    assert state["placing"]["forced"] == "head"
+    assert [a["space"] for a in G.legal_actions(state, 1)] == [42, 46, 48]
+    state = act(state, 1, place(48))
+    assert state["marches"][1] == {"spaces": [52, 47, 48], "leader": 2, "dir": "in"}
+    assert state["groups"] == [{"seat": 1, "spaces": [27, 32, 37]}]
 
 
 def test_no_free_space_at_either_end_means_no_effect():
-    """With no free space next to either far end the leader stays and the march is untouched."""
-    before, state = clash(march(VICTIM, leader=2), numbers=[27, 31, 33, 51, 53, 57])
+    """With no free space next to either rear end the leader stays and the march is untouched. (Only a
+    hand-made position gets here: the lifted leader's own space is next to the head part's rear end, so
+    a piece of its colour on 41 must make it coil.)"""
+    before, state = clash(march(VICTIM, leader=2), numbers=[27, 31, 33, 46, 48], groups=[(1, [41])])
     assert [e["type"] for e in events(before, state)][-2:] == ["clash", "clash_no_effect"]
     assert state["marches"][1] == march(VICTIM, leader=2)
-    assert state["groups"] == []
+    assert state["groups"] == [{"seat": 1, "spaces": [41]}]
     assert (state["phase"], G.to_act(state)) == ("move", {0})
 
 
 def test_a_single_legal_space_is_taken_automatically():
     """When exactly one space is legal the leader is placed there at once and the mover goes on."""
-    before, state = clash(march([*VICTIM, 57], leader=2), numbers=[56, 58])
+    before, state = clash(march([*VICTIM, 57], leader=2), numbers=[46, 48])
     assert state["phase"] == "move" and G.to_act(state) == {0}
-    assert state["marches"][1]["spaces"] == [47, 52, 57, 62]
-    assert events(before, state, "leader_placed")[0]["space"] == 62
+    assert state["marches"][1]["spaces"] == [57, 52, 47, 42]
+    assert events(before, state, "leader_placed")[0]["space"] == 42
     assert state["steps_left"] == 2
 
 
 def test_placing_obeys_the_no_coiling_rule():
-    """A space where the leader would touch more than two pieces of its colour is not offered."""
-    _, state = clash(march([*VICTIM, 57], leader=2), groups=[(1, [59]), (1, [63])])  # 58 would touch 57, 59, 63
-    assert [a["space"] for a in G.legal_actions(state, 1)] == [56, 62]
+    """A space where a piece of the colour would touch more than two others is not offered."""
+    # on 48 the leader would give 49 (in seat 1's group 54-49-50) a third neighbour of its colour
+    _, state = clash(march([*VICTIM, 57], leader=2), groups=[(1, [54, 49, 50])])
+    assert [a["space"] for a in G.legal_actions(state, 1)] == [42, 46]
 
 
 def test_the_lifted_leaders_space_is_free_and_next_to_both_ends_keeps_the_head_part():
@@ -144,7 +164,7 @@ def test_the_lifted_leaders_space_is_free_and_next_to_both_ends_keeps_the_head_p
 def test_after_placing_the_attacker_goes_on_with_its_move():
     """Once the attacked leader is placed the mover's move continues with its remaining steps."""
     _, state = clash(march(VICTIM, leader=2))
-    state = act(state, 1, place(51))
+    state = act(state, 1, place(48))
     assert (state["phase"], state["current"], state["steps_left"]) == ("move", 0, 2)
     assert G.to_act(state) == {0}
 
@@ -153,7 +173,7 @@ def test_placing_the_last_step_ends_the_attackers_move():
     """An attack on the mover's last step: the move ends as soon as the leader is placed."""
     _, state = clash(march(VICTIM, leader=2), die=1)
     assert state["phase"] == "place_leader"
-    state = act(state, 1, place(51))
+    state = act(state, 1, place(48))
     assert (state["phase"], state["current"]) == ("roll", 1)
 
 
@@ -163,9 +183,8 @@ def test_refusals_while_a_leader_is_being_placed():
     assert refused(state, 0, step("out")).message_id == "arditi.not_your_turn"
     assert refused(state, 1, ROLL).message_id == "arditi.placing_first"
     assert refused(state, 1, step("in")).message_id == "arditi.placing_first"
-    for bad in (42, 26, "51", None, 51.0, [51]):
+    for bad in (51, 26, 0, -42):
         assert refused(state, 1, place(bad)).message_id == "arditi.bad_leader_space"
-    assert refused(state, 1, {"type": "place_leader"}).message_id == "arditi.bad_leader_space"
 
 
 def test_true_is_not_space_one():
@@ -182,13 +201,13 @@ def test_true_is_not_space_one():
 
 
 def test_a_leader_move_can_attack():
-    """Bringing the leader along its own march next to an interior leader attacks it too."""
+    """Bringing the leader along its own march next to an interior leader attacks it too: two places in
+    one swap (38, one place on, is next to no leader, so that is no leader move)."""
     attacker = march([33, 38, 43], leader=0)
     state = position([attacker, march(VICTIM, leader=2)])
     state = act(state, 0, ROLL, 3)
-    state = act(state, 0, TO_HEAD)  # on 38: not next to 42
-    assert state["phase"] == "move"
-    state = act(state, 0, TO_HEAD)  # on 43: next to 42
+    assert [a for a in G.legal_actions(state, 0) if a["type"] == "leader_move"] == [lead("head", 2)]
+    state = act(state, 0, lead("head", 2))  # on 43: next to 42
     assert state["phase"] == "place_leader"
 
 
@@ -213,9 +232,9 @@ def test_a_leader_reaching_the_front_attacks():
 def test_a_leaderless_group_cannot_move():
     """The leaderless part stays where it is while its player's march moves on."""
     _, state = clash(march(VICTIM, leader=2), die=1)
-    state = act(state, 1, place(51))  # seat 1's turn now; the group 32-37 remains
+    state = act(state, 1, place(48))  # seat 1's turn now; the group 32-37 remains
     state = act(state, 1, ROLL, 2)
-    state = play(state, 1, step("out"), step("in"))  # over the edge from 51 to 6, then on to 7
+    state = play(state, 1, step("in"), step("in"))  # from 48 on to 49 and 50
     assert state["groups"] == [{"seat": 1, "spaces": [32, 37]}]
     assert "group" not in {a["type"] for a in G.legal_actions(state, 1)}
 
@@ -265,7 +284,7 @@ def test_two_leaders_attacked_by_one_step_are_placed_in_turn():
     state = act(state, 0, ROLL, 3)
     state = act(state, 0, step("cw"))  # 48 → 43, between 42 and 44
     assert G.to_act(state) == {1} and state["attacks"] == [2]
-    state = act(state, 1, place(51))
+    state = act(state, 1, place(46))
     assert G.to_act(state) == {2} and state["placing"]["seat"] == 2
     state = act(state, 2, place(50))
     assert state["marches"][2] == {"spaces": [49, 50], "leader": 1, "dir": "in"}

@@ -7,15 +7,15 @@ import pytest
 from games.arditi.engine import scores
 from games.core.protocol import Outcome
 from tests.games.arditi.arditi_kit import (
-    END,
     JUMP,
     ROLL,
-    TO_HEAD,
     G,
     act,
     events,
+    lead,
     logged,
     march,
+    place,
     position,
     refused,
     step,
@@ -106,12 +106,16 @@ def test_each_round_counts_its_own_steps():
 
 
 def test_leader_moves_alone_do_not_keep_the_game_going():
-    """A round with only leader moves is a round without a step."""
-    state = position([march([16, 17, 18], leader=0), FAR], numbers=[19, 20, 13, 23, *BOX_80])
+    """A round with only a leader move (an attack) is a round without a step."""
+    # seat 0 (16-17-18, heading in) is boxed in by 19-20, 23 and seat 1's head on 13; seat 1's leader on
+    # 12 is in the middle of 11-12-13, next to 17
+    boxed = [19, 20, 23, 14, 15, 8, 7]
+    state = position([march([16, 17, 18], leader=0), march([11, 12, 13], leader=1)], numbers=boxed)
     state = act(state, 0, ROLL, 2)
-    state = act(state, 0, TO_HEAD)
-    state = act(state, 0, END)
-    state = act(state, 1, ROLL, 1)
+    state = act(state, 0, lead("head", 1))  # onto 17: clash on 12
+    state = act(state, 1, place(12))  # the head part: 13-12, heading out, cut off from 11
+    assert (state["current"], state["stepped"]) == (1, False)  # seat 0 had nothing left to do
+    state = act(state, 1, ROLL, 1)  # boxed in: 11 (its group), 7 and the leader on 17
     assert G.outcome(state).reason == "no_steps"
 
 

@@ -73,7 +73,7 @@ def test_bad_direction(direction):
 @pytest.mark.parametrize("toward", [None, "front", "HEAD", 1])
 def test_bad_toward(toward):
     """A leader move goes toward the head or toward the tail."""
-    action = {"type": "leader_move", "toward": toward}
+    action = {"type": "leader_move", "toward": toward, "places": 1}
     assert refused(rolled(), 0, action).message_id == "arditi.bad_toward"
 
 
@@ -82,8 +82,7 @@ def test_refusals_carry_a_hint_of_what_is_possible():
     refusal = refused(rolled(), 0, step("out"))
     assert refusal.message_id == "arditi.no_backwards"
     assert refusal.params["moves"]["msg"] == "arditi.hint.can"
-    assert {m["msg"] for m in refusal.params["moves"]["params"]["what"]} == {
-        "arditi.hint.step", "arditi.hint.leader_move"}
+    assert {m["msg"] for m in refusal.params["moves"]["params"]["what"]} == {"arditi.hint.step"}
 
 
 def test_refused_space_names_the_space():

@@ -1,10 +1,15 @@
-"""Police (rules/arditi.md "Police"): entering, leaving, moving by draws, blocking and arresting."""
+"""Police (rules/arditi.md "Police"): entering, leaving, moving by draws, blocking and arresting.
+
+The seed: "Il numero di guardie sul tabellone dev'essere sempre pari al numero dei cortei sul campo con
+più di 7 pedine in coda, se un corteo viene smembrato la guardia più vicina può essere tolta dal
+tabellone."
+"""
 
 from __future__ import annotations
 
 from games.arditi.board import distances_from, space_at
 from games.core.rng import ScriptedRng
-from tests.games.arditi.arditi_kit import END, ROLL, G, events, march, position, step, walk
+from tests.games.arditi.arditi_kit import END, ROLL, G, act, events, march, place, position, step, walk
 
 SEVEN = walk(2, *["ccw"] * 7)  # [2, 7, …, 37]: 7 militants on ring 1, rays 0-7
 SEVEN_B = walk(49, *["ccw"] * 7)  # [49, 54, …, 84]: 7 militants on ring 3, rays 9-16
@@ -121,14 +126,51 @@ def test_a_police_piece_on_a_free_space_blocks_it():
 
 def test_an_arrest_splits_the_march_and_the_leader_part_stays_the_march():
     """On a token behind the leader: the token leaves, the part with the leader stays the march and
-    the tail part becomes a leaderless group; the police piece stays on the space."""
+    the tail part becomes a leaderless group. The march fell below 7, so the pawn (on 12, the nearest
+    piece) leaves at once ("dev'essere sempre pari")."""
     before = last_seat([march(SEVEN, leader=5), WEAK])
     state = end_of_round(before, 12)
     assert state["marches"][0] == {"spaces": [17, 22, 27, 32, 37], "leader": 2, "dir": "ccw"}
     assert state["groups"] == [{"seat": 0, "spaces": [2, 7]}]
     assert state["arrested"] == [1, 0]
-    assert state["police"] == [{"rank": "pawn", "space": 12}]
+    assert state["police"] == []
     assert [(e["rank"], e["seat"], e["space"]) for e in events(before, state, "arrest")] == [("pawn", 0, 12)]
+    assert [e["type"] for e in events(before, state, "police_leave")] == ["police_leave"]
+
+
+def test_an_arrest_that_leaves_seven_keeps_the_piece():
+    """A march of 8 militants that loses one token at its tail still has 7: the piece stays on its space."""
+    eight = march(walk(2, *["ccw"] * 8), leader=5)
+    state = end_of_round(last_seat([eight, WEAK]), 2)
+    assert state["police"] == [{"rank": "pawn", "space": 2}]
+
+
+def test_a_piece_leaves_the_moment_a_clash_cuts_a_march_below_seven():
+    """A clash in the middle of a round splits a strong march: the nearest piece leaves at once, not at
+    the end of the round, so it arrests nobody in the meantime."""
+    strong = march(walk(2, *["ccw"] * 8), leader=4)  # 2 … 42 on ring 1, 8 militants, the leader on 22
+    attacker = march([24])  # a lone leader stepping out to 23, next to 22
+    police = [("pawn", 18), ("bishop", 70)]  # the bishop stands near seat 2's strong march
+    state = position([attacker, strong, march(SEVEN_B, leader=2)], police=police, strong=[1, 2])
+    state = act(state, 0, ROLL, 2)
+    before = state
+    state = act(state, 0, step("out"))  # 24 → 23: clash on 22
+    state = act(state, 1, place(3))  # the tail part 2-17 turns round (4 militants), 27-42 is cut off
+    assert state["marches"][1]["spaces"] == [17, 12, 7, 2, 3]
+    assert [e["type"] for e in events(before, state)][-2:] == ["leader_placed", "police_leave"]
+    assert state["police"] == [{"rank": "bishop", "space": 70}]
+    assert (state["phase"], state["current"], state["steps_left"]) == ("move", 0, 1)
+
+
+def test_an_arrest_sends_the_nearest_piece_away_before_it_patrols():
+    """Two strong marches, two pieces: the pawn's arrest cuts seat 0's march below 7; the nearest piece
+    (the pawn, next to the arrest) leaves and the bishop still patrols for seat 1's march."""
+    state = last_seat([march(SEVEN, leader=5), march(SEVEN_B, leader=2)],
+                      police=[("pawn", 45), ("bishop", 60)], strong=[0, 1])
+    after = end_of_round(state, 12, 61)
+    assert after["police"] == [{"rank": "bishop", "space": 61}]
+    kinds = [e["type"] for e in events(state, after) if e["type"].startswith("police") or e["type"] == "arrest"]
+    assert kinds == ["arrest", "police_leave", "police_moved"]
 
 
 def test_an_arrest_ahead_of_the_leader_gives_a_new_head_and_direction():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from games.core.rng import ScriptedRng
-from tests.games.arditi.arditi_kit import END, JUMP, ROLL, TO_HEAD, G, act, place, step
+from tests.games.arditi.arditi_kit import END, JUMP, ROLL, G, act, place, step
 
 
 def roundtrip(state: dict) -> None:
@@ -53,28 +53,29 @@ def test_a_short_game_to_the_round_limit():
 
 
 def test_a_clash_from_set_up():
-    """Seat 1 grows to three pieces with its leader in the middle; seat 0's leader steps next to it,
-    seat 1 places its leader at one end, the other part is left leaderless and scores −1."""
+    """Seat 1 grows to three pieces and its leader drifts into the middle; seat 0's leader steps next to
+    it, seat 1 puts its leader at the rear end of a part, which turns round ("quella parte del corteo
+    invertirà il senso di marcia"); the other part is left leaderless and scores −1."""
     numbers = [37, 47, 3, 8, 13, 63, 68, 73, 78, 83, 88, 90]
     state = G.setup(2, {"first": 1}, ScriptedRng([49, 27, *numbers]))
     state = run(state, [
-        (1, ROLL, 4),
+        (1, ROLL, 5),
         (1, step("ccw")),  # 27 → 32
-        (1, JUMP),  # over 37 to 42
-        (1, JUMP),  # over 47 to 52: the march is 42-47-52, the leader on 42
-        (1, TO_HEAD, 5, 10),  # the leader to 47; the move ends and two numbers are drawn
+        (1, JUMP),  # over 37 to 42: the march is 37-42, the leader at the head on 42
+        (1, JUMP),  # over 47 to 52: the march is 42-47-52, the leader at the tail on 42
+        (1, step("ccw")),  # the leader goes to the front: 47-52-57
+        (1, step("ccw"), 5, 10),  # 47 goes to the front: 52-57-62, the leader in the middle; two refills
     ])
-    assert state["marches"][1] == {"spaces": [42, 47, 52], "leader": 1, "dir": "ccw"}
+    assert state["marches"][1] == {"spaces": [52, 57, 62], "leader": 1, "dir": "ccw"}
     assert sorted(state["numbers"]) == [3, 5, 8, 10, 13, 63, 68, 73, 78, 83, 88, 90]
-    state = run(state, [(0, ROLL, 2), (0, step("out"))])  # 49 → 48, next to 47
+    state = run(state, [(0, ROLL, 3), (0, step("ccw")), (0, step("ccw")), (0, step("out"))])  # 49-54-59-58
     assert state["phase"] == "place_leader"
-    assert [a["space"] for a in G.legal_actions(state, 1)] == [37, 41, 43, 47, 51, 53, 57]
-    state = run(state, [(1, place(57))])
-    assert state["marches"][1] == {"spaces": [52, 57], "leader": 1, "dir": "ccw"}
-    assert state["groups"] == [{"seat": 1, "spaces": [42]}]
+    assert [a["space"] for a in G.legal_actions(state, 1)] == [47, 51, 53, 57, 61, 67]
+    state = run(state, [(1, place(47))])  # the tail part, 52, turns round: it heads back cw
+    assert state["marches"][1] == {"spaces": [52, 47], "leader": 1, "dir": "cw"}
+    assert state["groups"] == [{"seat": 1, "spaces": [62]}]
     assert G.view(state, None)["scores"] == [0, 1]
-    state = run(state, [(0, step("cw"))])  # 48 → 43; the round ends
-    assert (state["round"], state["current"], state["phase"]) == (2, 1, "roll")
+    assert (state["round"], state["current"], state["phase"]) == (2, 1, "roll")  # seat 0's last step
 
 
 def test_a_boxed_in_table_ends_after_a_round_without_steps():

@@ -6,12 +6,13 @@ from __future__ import annotations
 from tests.games.arditi.arditi_kit import (
     END,
     ROLL,
-    TO_HEAD,
     G,
     act,
     events,
     kinds,
+    lead,
     march,
+    place,
     play,
     position,
     refused,
@@ -73,16 +74,18 @@ def test_a_march_stops_early_when_no_step_is_left():
 
 
 def test_only_leader_moves_left_lets_the_player_end_the_move():
-    """With no step or jump left but leader moves possible, the move does not end by itself and
-    end_move is offered: leader moves are taken instead of steps, never forced."""
-    blocked = position([march([16, 17, 18], leader=1), FAR], numbers=[19, 20, 13, 23])
+    """With no step or jump left but an attack by the leader possible, the move does not end by itself
+    and end_move is offered: the attack is allowed, never forced."""
+    victim = march([6, 11, 56], leader=1)  # seat 1's leader on 11, next to 16
+    blocked = position([march([16, 17, 18], leader=1), victim], numbers=[19, 20, 13, 23])
     state = act(blocked, 0, ROLL, 5)
     assert state["phase"] == "move"
     assert step_dirs(state, 0) == set()
     assert kinds(state, 0) == {"leader_move", "end_move"}
-    state = act(state, 0, TO_HEAD)  # still allowed: may bring the leader into contact
-    assert state["steps_left"] == 4
-    state = act(state, 0, END)
+    ended = act(state, 0, END)
+    assert (ended["current"], ended["phase"]) == (1, "roll")
+    state = act(state, 0, lead("tail", 1))  # onto 16: clash on 11
+    state = act(state, 1, place(7))  # nothing is left to do: the move ends by itself
     assert (state["current"], state["phase"]) == (1, "roll")
 
 
