@@ -12,7 +12,7 @@ from bot.ui.board import TablePresenter
 from bot.ui.common import mention
 from bot.ui.lobby import open_lobby, option_specs
 from bot.ui.spec import Ctx, GameUI, Group, Style, exactly, of_type
-from games.core.messages import N_, MessageFamily
+from games.core.messages import N_, NP_, MessageFamily
 from renderers import arditi as pictures
 
 if TYPE_CHECKING:
@@ -49,6 +49,26 @@ def step_label(action: dict[str, Any], ctx: Ctx) -> str:
     return ctx.msg(RELATIVE[way], arrow=ARROWS[way], space=target_of(action, ctx.view))
 
 
+def attack_of(action: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """The view's attack for a leader move: its destination and the seats attacked there (the engine
+    says who is attacked; nothing here restates the rule)."""
+    for move in view.get("moves", []):
+        if (move["type"] == "leader_move" and move["toward"] == action.get("toward")
+                and move["places"] == action.get("places")):
+            return move
+    return {"space": "?", "victims": []}
+
+
+def attack_label(action: dict[str, Any], ctx: Ctx) -> str:
+    """ "👑 Attack <party> (N steps)": one button per attack the player can make."""
+    parties = ", ".join(ctx.name(seat) for seat in attack_of(action, ctx.view)["victims"])
+    return ctx.plural(NP_("arditi.button.attack_one"), int(action.get("places", 1)), party=parties)
+
+
+def attack_hint(action: dict[str, Any], ctx: Ctx) -> str:
+    return ctx.msg("arditi.attack_from", space=attack_of(action, ctx.view)["space"])
+
+
 GROUPS = (
     Group("roll", exactly(type="roll"), N_("arditi.button.roll"), Style.primary, emoji="🎲"),
     Group("step", of_type("step"), N_("arditi.button.step.forward"), Style.primary, each=True, option=step_label,
@@ -56,8 +76,8 @@ GROUPS = (
     Group("jump", exactly(type="jump"), N_("arditi.button.jump"), Style.success,
           label_params=lambda ctx: {"number": next((m["over"] for m in ctx.view["moves"] if m["type"] == "jump"),
                                                    "?")}),
-    Group("lead_head", exactly(type="leader_move", toward="head"), N_("arditi.button.leader_head")),
-    Group("lead_tail", exactly(type="leader_move", toward="tail"), N_("arditi.button.leader_tail")),
+    Group("attack", of_type("leader_move"), N_("arditi.button.attack"), each=True, option=attack_label,
+          hint=attack_hint, placeholder=N_("arditi.pick_attack")),
     Group("end", of_type("end_move"), N_("arditi.button.end"), Style.danger),
     Group("place", of_type("place_leader"), N_("arditi.button.place"), Style.primary,
           placeholder=N_("arditi.pick_place"), option=lambda a, ctx: ctx.msg("arditi.space", space=a["space"])),
@@ -111,7 +131,7 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
         key = N_("arditi.log.freed") if event["freed"] else N_("arditi.log.recruited")
         return ctx.msg(key, name=name, number=event["number"])
     if kind == "leader_moved":
-        return ctx.msg("arditi.log.leader_moved", name=name, space=event["space"])
+        return ctx.plural("arditi.log.leader_moved", int(event.get("places", 1)), name=name, space=event["space"])
     if kind == "boxed_in":
         return ctx.msg("arditi.log.boxed_in", name=name)
     if kind == "rejoined":

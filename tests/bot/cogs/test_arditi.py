@@ -47,9 +47,14 @@ async def use(player: Any, message: discord.Message, action: dict[str, Any], vie
         return await player.click(message, custom_id=button.custom_id)
     if kind == "jump":
         return await player.click(message, custom_id=custom_id(message, r"^g:\d+:jump:"))
-    if kind == "leader_move":
-        group = "lead_head" if action["toward"] == "head" else "lead_tail"
-        return await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group}:"))
+    if kind == "leader_move":  # one button per attack (more than five: one button and a picker)
+        attacks = [{"type": "leader_move", "toward": m["toward"], "places": m["places"]}
+                   for m in view["moves"] if m["type"] == "leader_move"]
+        if len(attacks) > 5:
+            opened = await player.click(message, custom_id=custom_id(message, r"^g:\d+:attack:"))
+            return await choose(player, opened, action)
+        index = attacks.index(action)
+        return await player.click(message, custom_id=custom_id(message, rf"^g:\d+:attack\.{index}:"))
     if kind == "end_move":
         return await player.click(message, custom_id=custom_id(message, r"^g:\d+:end:"))
     opened = await player.click(message, custom_id=custom_id(message, r"^g:\d+:place:"))
@@ -184,3 +189,42 @@ async def test_the_real_computer_player_takes_its_turns(world: World) -> None:
     computer_seat = world.bot.service.tables[table_id].computer_seats[0] if table else None
     assert table is None or any(e.get("seat") == computer_seat and e["type"] == "rolled"
                                 for e in table.state["log"]) or table.state["round"] >= 2
+
+
+async def test_an_attack_button_per_attack_the_player_can_make(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20: the board offers "👑 Attack <party> (N steps)" for each leader move that ends in an attack
+    (the leader swaps N places along its march for N steps), and none for a move that attacks nobody; a
+    click attacks that party, whose player then places their leader at the rear end of a part, which
+    turns round."""
+    import copy
+
+    from tests.games.arditi.arditi_kit import march, position, walk
+
+    # seats: the host (0), the computer (1), the guest who joined (2)
+    mover = march([43, 44, 45], leader=2)  # the host's leader at the head, on 45
+    computer = march([54, 49, 50], leader=1)  # its leader on 49, next to 44
+    victim = march(walk(32, "ccw", "ccw", "ccw", "ccw"), leader=2)  # the guest's leader on 42, next to 43
+    start = position([mover, computer, victim], phase="move", die=3, steps_left=3, visited=[45])
+    monkeypatch.setattr(GAME, "setup", lambda n, options, rng: copy.deepcopy(start))
+    quick_computer(monkeypatch)
+    table_id = await open_three_seats(world)
+    table = table_of(world, table_id)
+    assert table.computer_seats == [1]
+    names = await world.bot.names(table)
+    host, guest = world.players[:2]
+
+    def attack_buttons() -> list[Any]:
+        return [c for c in components(board(world)) if ":attack" in str(getattr(c, "custom_id", ""))]
+
+    assert [b.label for b in attack_buttons()] == [f"👑 Attack {names[1]} (1 step)", f"👑 Attack {names[2]} (2 steps)"]
+    await host.click(board(world), custom_id=attack_buttons()[1].custom_id)
+    assert table.state["phase"] == "place_leader" and table.state["placing"]["seat"] == 2
+    assert table.state["marches"][0] == {"spaces": [43, 44, 45], "leader": 0, "dir": "in"}  # one swap
+    text = public_text(world)
+    assert f"{names[0]}'s leader moves 2 places along the march to space 43" in text
+    assert f"Clash on space 42: {names[0]}'s leader attacks {names[2]}'s march" in text
+    opened = await guest.click(board(world), custom_id=custom_id(board(world), r"^g:\d+:place:"))
+    await choose(guest, opened, {"type": "place_leader", "space": 48})
+    assert table.state["marches"][2] == {"spaces": [52, 47, 48], "leader": 2, "dir": "in"}
+    assert (table.state["phase"], table.state["current"], table.state["steps_left"]) == ("move", 0, 1)
+    assert [b.label for b in attack_buttons()] == [f"👑 Attack {names[1]} (1 step)"]  # 44, next to 49
