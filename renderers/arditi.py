@@ -1,29 +1,33 @@
-"""Arditi del Popolo: the round board as players know it, and its parties, readable at chat size.
+"""Arditi del Popolo: the round board and its parties, drawn for the chat's inline box.
 
 A pure function of a view from `games.arditi.GAME.view(state, seat)` (everything is public, so every
-seat's view draws the same picture) and of the reader's `Words` (`arditi.picture.*` ids). Discord
-shows a picture about 550 px wide, so the layout is in *display units* (du, 1/550 of the width) and
-no text is smaller than 16 du.
+seat's view draws the same picture) and of the reader's `Words` (`arditi.picture.*` ids). The picture
+is `renderers.core.BOARD_SIZE` (1100 × 700), twice Discord's inline box, so the layout is in *display
+units* (du): one du is one pixel as a player sees the board in the channel, two pixels of the image.
+No text is smaller than `INLINE_MIN_TEXT` du (10 shown px, 20 image px).
 
-From top to bottom: a status strip (round r of max, whose turn and the die with the steps left, who
-places their leader after a clash, or the result); the board; a key of the pieces and marks; the
-police line; one row per party (its shape and colour, name, militants, score now, captured numbers
-and arrested militants).
+Left, the board fills the picture's height: 18 rays × 5 rings, space 5r+ring+1 (ray r counter-clockwise
+of ray r−1 *on screen*, the ray with the white dot at the top holding 1 outer … 5 inner), every free
+space numbered (multiples of 5 bold, on the inner ring). A march is a chain of its party's pieces
+linked tail to head, the leader a larger piece with a white ring, an arrowhead at the head pointing the
+way it travels (after crossing the centre or the edge, the new way). A link across the centre is a line
+through it; a link over the edge is a stub out of each of the two spaces. Leaderless groups are hollow
+pieces joined by thin links only. Indifferents are cream discs with their number, police white discs
+with a black chess piece, waiting numbers discs on the centre. What changed last: the spaces the latest
+march entered in its move (this move while it runs) are tinted with its party's colour. What can be
+done now: the spaces the current march can step to are gold, the landing of its jump framed in gold
+(the number it jumps ringed in gold); while an attacked player chooses, the spaces their leader may
+take are gold. The corners hold the bag's count and any police piece that found no space.
 
-The board: 18 rays × 5 rings, space 5r+ring+1 (ray r counter-clockwise of ray r−1 *on screen*, the
-ray with the white dot at the top holding 1 outer … 5 inner), every free space numbered (multiples of
-5 bold, on the inner ring). A march is a chain of its party's pieces linked tail to head, the leader
-a larger piece with a white ring, an arrowhead at the head pointing the way it travels (after
-crossing the centre or the edge, the new way). A link across the centre is a line through it; a
-link over the edge is a stub out of each of the two spaces. Leaderless groups are hollow pieces
-joined by thin links only. Indifferents are cream discs with their number, police white discs with
-a black chess piece, waiting numbers discs on the centre. The spaces the current march can step to
-are gold, the landing of its jump framed in gold (the number it jumps ringed in gold); while an
-attacked player chooses, the spaces their leader may take are gold.
+Right, a panel: the status card (round r of max and the die; whose turn and the steps left, who places
+their leader after a clash, or the result), one short row per party (its shape, name and militants, or
+points once the game is over) — the legend of the board's shapes — and a key of the pieces and marks.
+Scores, captured numbers and arrests per party are in the embed's text (bot/cogs/arditi.py `fields`).
+Everything a player needs fits here, so there is no separate full picture.
 
 Colour-blind safety: each seat has its own shape (circle, square, triangle, diamond, hexagon, star)
-on the board and in the legend. Static layers (the board with its numbers, per-space sprites, the
-key per language) are drawn once per process and cached; a render composites the pieces.
+on the board and in its row. Static layers (the board with its numbers, per-space sprites, the key per
+language) are drawn once per process and cached; a render composites the pieces.
 """
 
 from __future__ import annotations
@@ -37,25 +41,30 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from games.arditi.board import RAYS, RINGS, SPACES, ray_of, ring_of
 from games.core.messages import N_, MessageFamily
 from renderers.core import (
-    CHAT_MIN_TEXT,
-    CHAT_WIDTH,
+    BOARD_SIZE,
+    INLINE_MIN_TEXT,
     PALETTE,
     Color,
     Words,
     drawable,
     ellipsize,
+    fit_line,
     font,
-    readable_size,
+    inline_scale,
+    line_height,
     seat_color,
     text_width,
+    wrap,
 )
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 
-# --- scale: layout in display units (du), 550 du = the width Discord shows inline --------------
+# --- scale: layout in display units (du), one du = one pixel as shown in the inline box ----------
 
-SCALE = 1.25  # 688 px wide: sharp enough when opened, fast to encode (to_png costs per pixel)
+WIDTH, HEIGHT = BOARD_SIZE
+SCALE = 1 / inline_scale(WIDTH, HEIGHT)  # 2: the board is drawn at twice the size it is shown
+DU_WIDTH, DU_HEIGHT = WIDTH / SCALE, HEIGHT / SCALE  # 550 × 350
 
 
 def px(value: float) -> int:
@@ -63,10 +72,17 @@ def px(value: float) -> int:
     return int(round(value * SCALE))
 
 
-WIDTH = px(CHAT_WIDTH)
-TEXT = readable_size(WIDTH, CHAT_MIN_TEXT)  # the smallest text: 16 px when shown 550 px wide
-STRONG = readable_size(WIDTH, 18)
-TITLE = readable_size(WIDTH, 19)
+def text_px(shown: float) -> int:
+    """The font size (image px) of a text `shown` du tall."""
+    return math.ceil(shown * SCALE)
+
+
+SMALL = text_px(INLINE_MIN_TEXT)  # 20: the key's labels, a row's militants, the corners
+NUMBER = text_px(11)  # a space's number, a number disc
+NAME = text_px(11)  # a party's name in its row
+STRONG = text_px(12)  # the status sentence
+TITLE = text_px(13)  # the round
+GLYPH = text_px(14)  # a police piece's chess glyph
 
 # --- colours -------------------------------------------------------------------------------------
 
@@ -77,6 +93,7 @@ GRID: Color = (24, 27, 38)
 CENTRE: Color = (36, 40, 56)
 NUMBER_TEXT: Color = (170, 178, 196)
 FIVE_TEXT: Color = (246, 247, 250)
+TRAIL_TEXT: Color = (250, 250, 252)  # a free space's number on a tinted (last move) cell
 DISC: Color = (238, 228, 204)  # an indifferent (or waiting) number
 DISC_TEXT: Color = (32, 30, 28)
 POLICE_DISC: Color = (250, 250, 250)
@@ -85,10 +102,24 @@ GOLD: Color = PALETTE["accent"]
 GOLD_TEXT: Color = PALETTE["accent_text"]
 HOLLOW: Color = (30, 34, 48)
 NEUTRAL: Color = (200, 204, 214)  # the pieces of the key, which belong to no party
+TRAIL_SHARE = 0.42  # how much of the party's colour tints a cell of its last move
+
+
+def blend(a: Color, b: Color, share: float) -> Color:
+    """`a` moved `share` of the way to `b`."""
+    return (round(a[0] + (b[0] - a[0]) * share), round(a[1] + (b[1] - a[1]) * share),
+            round(a[2] + (b[2] - a[2]) * share))
+
+
+def trail_color(space: int, color: Color) -> Color:
+    """The tint of a space entered in the last move by the party of `color`."""
+    return blend(CELL[(ray_of(space) + ring_of(space)) % 2], color, TRAIL_SHARE)
+
 
 # --- seats: a shape per seat as well as a colour ---------------------------------------------------
 
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
+MAX_SEATS = len(SHAPES)
 
 
 def seat_shape(seat: int) -> str:
@@ -106,6 +137,7 @@ KEY_WORDS = (
     ("group", N_("arditi.picture.key.group")),
     ("number", N_("arditi.picture.key.number")),
     ("police", N_("arditi.picture.key.police")),
+    ("trail", N_("arditi.picture.key.last_move")),
     ("go", N_("arditi.picture.key.can_go")),
     ("jump", N_("arditi.picture.key.jump")),
 )
@@ -119,33 +151,36 @@ def player_name(words: Words, names: list[str], seat: int) -> str:
 
 # --- layout (display units) ------------------------------------------------------------------------
 
-STRIP: Box = (8, 6, 542, 66)
-BOARD_CX, BOARD_CY = 275.0, 340.0
-R_OUT, RING_W = 250.0, 32.0
-R_HOLE = R_OUT - RINGS * RING_W  # 90: the centre, where waiting numbers lie
-DOT_R = R_OUT + 10  # the white dot of ray 0
-KEY_TOP = 612.0
-KEY_LINE = 26.0
-KEY_ICON = 30.0  # the width of a key's icon (a number disc, a police piece)
-POLICE_TOP = KEY_TOP + 2 * KEY_LINE + 2
-POLICE_BOTTOM = POLICE_TOP + 26
-ROWS_TOP = POLICE_BOTTOM + 8
-ROW_H, ROW_GAP = 50.0, 5.0
-TOKEN_DU, LEADER_DU, DISC_DU, POLICE_DU = 22.0, 29.0, 28.0, 30.0
-LINK_DU, GROUP_LINK_DU = 8.0, 3.5
-ARROW_LONG, ARROW_HALF = 12.0, 9.0  # the arrowhead at a march's head
-JUMP_FRAME = 4.5  # the gold frame of a jump's landing
+BOARD_CX, BOARD_CY = 178.0, 178.0
+R_OUT, RING_W = 164.0, 22.8
+R_HOLE = R_OUT - RINGS * RING_W  # 50: the centre, where waiting numbers lie
+DOT_R, DOT_SIZE = R_OUT + 6.5, 3.5  # the white dot of ray 0, just outside the rim
+TOKEN_DU, LEADER_DU, DISC_DU, POLICE_DU = 16.0, 20.5, 19.0, 20.0
+LINK_DU, GROUP_LINK_DU = 5.0, 2.2
+ARROW_LONG, ARROW_HALF = 7.5, 5.5  # the arrowhead at a march's head
+JUMP_FRAME = 3.0  # the gold frame of a jump's landing
+WAITING_PITCH = 20.0
 
-
-def height_for(n: int) -> int:
-    """The picture's height for `n` parties (the width is always WIDTH)."""
-    return px(ROWS_TOP + n * (ROW_H + ROW_GAP) - ROW_GAP + 8)
+PANEL_LEFT, PANEL_RIGHT = 358.0, 544.0
+STATUS: Box = (PANEL_LEFT, 6, PANEL_RIGHT, 80)
+PAD = 7.0  # inside a panel
+DIE_DU = 27.0
+ROWS_TOP, ROW_H, ROW_GAP = 87.0, 23.0, 3.0
+KEY_GAP, KEY_LINE = 6.0, 25.0  # the key follows the rows, KEY_GAP under the last
+KEY_COLUMNS = (PANEL_LEFT + 2, PANEL_LEFT + 2 + (PANEL_RIGHT - PANEL_LEFT) / 2)
+KEY_ICON = 22.0  # the width of a key's icon
+KEY_LABEL = (PANEL_RIGHT - PANEL_LEFT) / 2 - KEY_ICON - 6  # a label's width
 
 
 def row_box(seat: int) -> Box:
-    """A party's row in the legend (du)."""
+    """A party's row in the panel (du)."""
     top = ROWS_TOP + seat * (ROW_H + ROW_GAP)
-    return (8, top, 542, top + ROW_H)
+    return (PANEL_LEFT, top, PANEL_RIGHT, top + ROW_H)
+
+
+def key_top(n: int) -> float:
+    """Where the key starts under the rows of `n` parties (du)."""
+    return row_box(max(1, min(n, MAX_SEATS)) - 1)[3] + KEY_GAP
 
 
 def _px_box(box: Box) -> tuple[int, int, int, int]:
@@ -188,8 +223,9 @@ def _direction_vector(space: int, direction: str) -> Point:
     return {"out": out, "in": (-out[0], -out[1]), "ccw": ccw, "cw": (-ccw[0], -ccw[1])}[direction]
 
 
-BOARD_BOX = (int(CX - (DOT_R + 8) * SCALE), int(CY - (DOT_R + 8) * SCALE),
-             int(CX + (DOT_R + 8) * SCALE) + 1, int(CY + (DOT_R + 8) * SCALE) + 1)
+_REACH = DOT_R + DOT_SIZE + 1  # the board's drawing reaches this far from the centre (du)
+BOARD_BOX = (max(0, int(CX - _REACH * SCALE)), max(0, int(CY - _REACH * SCALE)),
+             int(CX + _REACH * SCALE) + 1, min(HEIGHT, int(CY + _REACH * SCALE) + 1))
 
 
 def _cell_bbox(space: int) -> tuple[int, int, int, int]:
@@ -213,32 +249,55 @@ def _text_mask(text: str, fnt: ImageFont.FreeTypeFont, anchor: str) -> tuple[Ima
 
 
 def put_text(image: Image.Image, xy: Point, text: str, size: int, fill: Color, bold: bool = False,
-             anchor: str = "la") -> float:
-    """Draw `text` at `xy` (a Pillow anchor) from cached glyph masks; returns its width."""
+             anchor: str = "la", squeeze: float = 1.0) -> float:
+    """Draw `text` at `xy` (a Pillow anchor) from cached glyph masks, narrowed to `squeeze` of its
+    width (never its height, the readable size); returns its width."""
     fnt = font(size, bold)  # asked every time, so a test recording the font sizes sees it
     if not text:
         return 0.0
     mask, dx, dy = _text_mask(text, fnt, anchor)
+    if squeeze < 1.0:
+        mask = mask.resize((max(1, round(mask.width * squeeze)), mask.height), Image.Resampling.LANCZOS)
+        dx = round(dx * squeeze)
     image.paste(fill, (int(round(xy[0])) + dx, int(round(xy[1])) + dy), mask)
-    return text_width(text, fnt)
+    return text_width(text, fnt) * squeeze
 
 
-def put_fitted(image: Image.Image, box: Box, text: str, size: int, fill: Color, bold: bool = False,
-               align: str = "left") -> float:
-    """One line in the pixel `box`, shrunk down to TEXT and then cut so it never spills."""
-    left, _top, right, _bottom = box
-    chosen = TEXT
-    for sz in range(size, TEXT - 1, -1):
-        if text_width(text, font(sz, bold)) <= right - left:
-            chosen = sz
-            break
-    shown = ellipsize(text, font(chosen, bold), right - left)
-    mid = (box[1] + box[3]) / 2
+def put_line(image: Image.Image, box: Box, text: str, size: int, fill: Color, bold: bool = False,
+             align: str = "left") -> float:
+    """One line in the pixel `box`: smaller down to SMALL, then narrower, then cut; never spills."""
+    left, top, right, bottom = box
+    shown, chosen, squeeze = fit_line(text, right - left, size, min(size, SMALL), bold)
+    mid = (top + bottom) / 2
     if align == "right":
-        return put_text(image, (right, mid), shown, chosen, fill, bold, "rm")
+        return put_text(image, (right, mid), shown, chosen, fill, bold, "rm", squeeze)
     if align == "center":
-        return put_text(image, ((left + right) / 2, mid), shown, chosen, fill, bold, "mm")
-    return put_text(image, (left, mid), shown, chosen, fill, bold, "lm")
+        return put_text(image, ((left + right) / 2, mid), shown, chosen, fill, bold, "mm", squeeze)
+    return put_text(image, (left, mid), shown, chosen, fill, bold, "lm", squeeze)
+
+
+def wrapped(text: str, width: float, max_lines: int, size: int, bold: bool = False) -> tuple[list[str], int, bool]:
+    """`text` over at most `max_lines` lines of `width` px: the largest size from `size` down to
+    SMALL that holds it whole; else at SMALL, cut. Returns (lines, size, whole)."""
+    for sz in range(size, SMALL - 1, -1):
+        lines = wrap(text, font(sz, bold), width)
+        whole = " ".join(lines) == " ".join(text.split())
+        if len(lines) <= max_lines and whole:
+            return lines, sz, True
+    lines = wrap(text, font(SMALL, bold), width)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = ellipsize(lines[-1] + "…", font(SMALL, bold), width)
+    return lines, SMALL, False
+
+
+def put_lines(image: Image.Image, box: Box, lines: list[str], size: int, fill: Color, bold: bool = False) -> None:
+    """`lines` left-aligned, centred as a block in the pixel `box`."""
+    step = line_height(font(size, bold))
+    y = (box[1] + box[3]) / 2 - step * len(lines) / 2 + step / 2
+    for line in lines:
+        put_text(image, (box[0], y), line, size, fill, bold, "lm")
+        y += step
 
 
 # --- shapes and sprites ------------------------------------------------------------------------------
@@ -288,10 +347,10 @@ def piece_sprite(shape: str, color: Color, kind: str) -> Image.Image:
     c, half = big / 2, big / 2 - SUPER
     outline = shape_points(shape, c, c, half)
     draw.polygon(outline, fill=BORDER)
-    edge = 1.5 * SUPER * SCALE
+    edge = 1.3 * SUPER * SCALE
     if kind == "leader":
         draw.polygon(_scaled(outline, c, c, (half - edge) / half), fill=WHITE)
-        draw.polygon(_scaled(outline, c, c, (half - 3.6 * edge) / half), fill=color)
+        draw.polygon(_scaled(outline, c, c, (half - 3.4 * edge) / half), fill=color)
     elif kind == "group":
         draw.polygon(_scaled(outline, c, c, (half - edge) / half), fill=color)
         draw.polygon(_scaled(outline, c, c, 0.5), fill=HOLLOW)
@@ -307,7 +366,7 @@ def _disc(fill: Color, size: int, ring: Color | None) -> Image.Image:
     disc = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(disc)
     draw.ellipse((0, 0, big - 1, big - 1), fill=ring or BORDER)
-    edge = (4.0 if ring else 1.3) * SUPER * SCALE
+    edge = (3.0 if ring else 1.1) * SUPER * SCALE
     draw.ellipse((edge, edge, big - 1 - edge, big - 1 - edge), fill=fill)
     return disc.resize((size, size), Image.Resampling.LANCZOS)
 
@@ -323,11 +382,11 @@ def disc_sprite(text: str, fill: Color, ink: Color, size_du: float, text_size: i
 
 
 def number_disc(number: int, ring: Color | None = None) -> Image.Image:
-    return disc_sprite(str(number), DISC, DISC_TEXT, DISC_DU, TEXT, ring)
+    return disc_sprite(str(number), DISC, DISC_TEXT, DISC_DU, NUMBER, ring)
 
 
 def police_disc(rank: str) -> Image.Image:
-    return disc_sprite(POLICE_GLYPH.get(rank, "?"), POLICE_DISC, POLICE_INK, POLICE_DU, readable_size(WIDTH, 21))
+    return disc_sprite(POLICE_GLYPH.get(rank, "?"), POLICE_DISC, POLICE_INK, POLICE_DU, GLYPH)
 
 
 def paste_centred(image: Image.Image, sprite: Image.Image, centre: Point) -> None:
@@ -368,7 +427,7 @@ def _grid_mask() -> Image.Image:
     mask = Image.new("L", (size[0] * SUPER, size[1] * SUPER), 0)
     draw = ImageDraw.Draw(mask)
     cx, cy = (v * SUPER for v in _local((CX, CY)))
-    line = round(1.4 * SCALE * SUPER)
+    line = round(1.2 * SCALE * SUPER)
     for k in range(RINGS + 1):
         radius = (R_OUT - k * RING_W) * SCALE * SUPER
         width = line * 2 if k in (0, RINGS) else line
@@ -380,6 +439,12 @@ def _grid_mask() -> Image.Image:
         draw.line((cx + inner * math.cos(a), cy - inner * math.sin(a), cx + outer * math.cos(a),
                    cy - outer * math.sin(a)), fill=255, width=line)
     return mask.resize(size, Image.Resampling.BOX)
+
+
+def number_ink(space: int) -> tuple[Color, bool]:
+    """(colour, bold) of a free space's number: multiples of 5 (the inner ring) bold and white."""
+    five = space % 5 == 0
+    return (FIVE_TEXT if five else NUMBER_TEXT), five
 
 
 @lru_cache(maxsize=1)
@@ -394,16 +459,14 @@ def _board_layers() -> tuple[Image.Image, Image.Image]:
     layer.putpalette(palette)
     blank = layer.convert("RGB")
     blank.paste(GRID, (0, 0), _grid_mask())
-    # the white dot of ray 0, just outside the rim
     x, y = _local(polar(DOT_R, ray_angle(0)))
-    dot = 6 * SCALE
+    dot = DOT_SIZE * SCALE
     ImageDraw.Draw(blank).ellipse((x - dot - 2, y - dot - 2, x + dot + 2, y + dot + 2), fill=BORDER)
     ImageDraw.Draw(blank).ellipse((x - dot, y - dot, x + dot, y + dot), fill=WHITE)
     numbered = blank.copy()
     for space in range(1, SPACES + 1):
-        five = space % 5 == 0
-        put_text(numbered, _local(space_centre(space)), str(space), TEXT, FIVE_TEXT if five else NUMBER_TEXT,
-                 bold=five, anchor="mm")
+        ink, bold = number_ink(space)
+        put_text(numbered, _local(space_centre(space)), str(space), NUMBER, ink, bold=bold, anchor="mm")
     return blank, numbered
 
 
@@ -460,12 +523,26 @@ def mark_cell(space: int, kind: str) -> tuple[tuple[int, int], Image.Image]:
         patch.paste(GOLD, (0, 0), band)
         ink = GOLD
     cx, cy = space_centre(space)
-    put_text(patch, (cx - at[0], cy - at[1]), str(space), TEXT, ink, bold=True, anchor="mm")
+    put_text(patch, (cx - at[0], cy - at[1]), str(space), NUMBER, ink, bold=True, anchor="mm")
     return at, patch
 
 
-def _paste_mark(image: Image.Image, space: int, kind: str) -> None:
-    at, patch = mark_cell(space, kind)
+@lru_cache(maxsize=4 * SPACES)
+def trail_cell(space: int, color: Color, numbered: bool) -> tuple[tuple[int, int], Image.Image]:
+    """A space entered in the last move, as an RGBA patch tinted with the mover's colour (its number
+    in white when nothing stands on it)."""
+    at, mask = cell_mask(space)
+    patch = Image.new("RGBA", mask.size, (0, 0, 0, 0))
+    patch.paste(trail_color(space, color), (0, 0), mask)
+    if numbered:
+        cx, cy = space_centre(space)
+        put_text(patch, (cx - at[0], cy - at[1]), str(space), NUMBER, TRAIL_TEXT, bold=number_ink(space)[1],
+                 anchor="mm")
+    return at, patch
+
+
+def _paste_patch(image: Image.Image, at_patch: tuple[tuple[int, int], Image.Image]) -> None:
+    at, patch = at_patch
     image.paste(patch, at, patch)
 
 
@@ -494,7 +571,7 @@ def link_mask(a: int, b: int, group: bool) -> tuple[tuple[int, int], Image.Image
     if link_kind(a, b) == "edge":
         for space in (a, b):
             angle = ray_angle(ray_of(space))
-            segments.append((space_centre(space), polar(R_OUT + 9, angle)))
+            segments.append((space_centre(space), polar(R_OUT + 6, angle)))
     else:
         segments.append((space_centre(a), space_centre(b)))
     xs = [p[0] for seg in segments for p in seg]
@@ -527,21 +604,21 @@ def arrow_masks(space: int, direction: str, leader: bool,
     ux, uy = _direction_vector(space, direction)
     vx, vy = -uy, ux
     cx, cy = space_centre(space)
-    start = ((LEADER_DU if leader else TOKEN_DU) / 2 - 5) * SCALE  # on the piece's front edge
+    start = ((LEADER_DU if leader else TOKEN_DU) / 2 - 3) * SCALE  # on the piece's front edge
     length, half = ARROW_LONG * SCALE, ARROW_HALF * SCALE
     tip = (cx + ux * (start + length), cy + uy * (start + length))
     base = (cx + ux * start, cy + uy * start)
     points = [tip, (base[0] + vx * half, base[1] + vy * half), (base[0] - vx * half, base[1] - vy * half)]
-    pad = 4 * SCALE
+    pad = 3 * SCALE
     x0, y0 = int(min(p[0] for p in points) - pad), int(min(p[1] for p in points) - pad)
     x1, y1 = int(max(p[0] for p in points) + pad) + 1, int(max(p[1] for p in points) + pad) + 1
     size = ((x1 - x0) * SUPER, (y1 - y0) * SUPER)
     local = [((x - x0) * SUPER, (y - y0) * SUPER) for x, y in points]
     centroid = (sum(p[0] for p in local) / 3, sum(p[1] for p in local) / 3)
     edge, whole, middle = Image.new("L", size, 0), Image.new("L", size, 0), Image.new("L", size, 0)
-    ImageDraw.Draw(edge).polygon(_scaled(local, *centroid, 1.25), fill=255)
+    ImageDraw.Draw(edge).polygon(_scaled(local, *centroid, 1.3), fill=255)
     ImageDraw.Draw(whole).polygon(local, fill=255)
-    ImageDraw.Draw(middle).polygon(_scaled(local, *centroid, 0.68), fill=255)
+    ImageDraw.Draw(middle).polygon(_scaled(local, *centroid, 0.62), fill=255)
     shrink = (x1 - x0, y1 - y0)
     return ((x0, y0), edge.resize(shrink, Image.Resampling.BOX), whole.resize(shrink, Image.Resampling.BOX),
             middle.resize(shrink, Image.Resampling.BOX))
@@ -558,22 +635,20 @@ def _arrow(image: Image.Image, space: int, direction: str, color: Color, leader:
 
 def static_words(words: Words) -> tuple[str, ...]:
     """The words of the fixed layer: the key's labels, in KEY_WORDS order (the cache key of
-    `_base`, so a catalog with other words never gets a stale layer)."""
+    `_key`, so a catalog with other words never gets a stale layer)."""
     return tuple(words.msg(message_id) for _, message_id in KEY_WORDS)
 
 
-def key_items(labels: tuple[str, ...]) -> list[tuple[str, str, Box]]:
-    """Where each key item goes: (what, label, icon box in du); the items flow over two lines."""
-    fnt = font(TEXT)
+KEY_ROWS = -(-len(KEY_WORDS) // 2)
+
+
+def key_items(labels: tuple[str, ...], key_top: float) -> list[tuple[str, str, Box]]:
+    """Where each key item goes: (what, label, icon box in du), two columns from `key_top` down, in
+    KEY_WORDS order down the first column, then the second."""
     placed: list[tuple[str, str, Box]] = []
-    x, line = 14.0, 0
-    for (what, _), label in zip(KEY_WORDS, labels, strict=True):
-        width = KEY_ICON + 5 + text_width(label, fnt) / SCALE
-        if x + width > 540 and x > 14:
-            x, line = 14.0, line + 1
-        top = KEY_TOP + line * KEY_LINE
-        placed.append((what, label, (x, top + 1, x + KEY_ICON, top + KEY_LINE - 1)))
-        x += width + 14
+    for k, ((what, _), label) in enumerate(zip(KEY_WORDS, labels, strict=True)):
+        left, top = KEY_COLUMNS[k // KEY_ROWS], key_top + 3 + (k % KEY_ROWS) * KEY_LINE
+        placed.append((what, label, (left, top + 2, left + KEY_ICON, top + KEY_LINE - 2)))
     return placed
 
 
@@ -588,39 +663,48 @@ def _key_icon(image: Image.Image, what: str, box: Box) -> None:
     elif what == "police":
         paste_centred(image, police_disc("pawn"), centre)
     else:
-        side = bottom - top - 2
-        swatch = (centre[0] - side / 2, top + 1, centre[0] + side / 2, bottom - 1)
+        side = px(17)
+        swatch = (centre[0] - side / 2, centre[1] - side / 2, centre[0] + side / 2, centre[1] + side / 2)
         if what == "go":
             draw.rounded_rectangle(swatch, radius=px(3), fill=GOLD)
+        elif what == "trail":
+            draw.rounded_rectangle(swatch, radius=px(3), fill=blend(CELL[0], NEUTRAL, TRAIL_SHARE))
         else:
-            draw.rounded_rectangle(swatch, radius=px(3), fill=CELL[0], outline=GOLD, width=px(4))
+            draw.rounded_rectangle(swatch, radius=px(3), fill=CELL[0], outline=GOLD, width=px(JUMP_FRAME))
 
 
-MAX_SEATS = len(SHAPES)
+KEY_HEIGHT = 3 + KEY_ROWS * KEY_LINE  # du, from the separator line to the last row's bottom
 
 
 @lru_cache(maxsize=8)
-def _base(labels: tuple[str, ...]) -> Image.Image:
-    """Everything a language never changes: the panels, the numbered board and the key, with
-    rows for the largest table (a render keeps the top `height_for(n)` pixels)."""
-    image = Image.new("RGB", (WIDTH, height_for(MAX_SEATS)), PALETTE["background"])
+def _key(labels: tuple[str, ...]) -> Image.Image:
+    """The key in one language, over the panel's width and KEY_HEIGHT (pasted under the rows)."""
+    image = Image.new("RGB", (px(PANEL_RIGHT - PANEL_LEFT), px(KEY_HEIGHT)), PALETTE["background"])
+    ImageDraw.Draw(image).line((px(4), 0, px(PANEL_RIGHT - PANEL_LEFT - 4), 0), fill=PALETTE["line"], width=2)
+    for what, label, box in key_items(labels, 0):
+        icon = (box[0] - PANEL_LEFT, box[1], box[2] - PANEL_LEFT, box[3])
+        _key_icon(image, what, icon)
+        text_box = (px(icon[2] + 4), px(icon[1] - 2), px(icon[2] + 4 + KEY_LABEL), px(icon[3] + 2))
+        lines, size, _whole = wrapped(label, text_box[2] - text_box[0], 2, SMALL)
+        put_lines(image, text_box, lines, size, PALETTE["text"])
+    return image
+
+
+@lru_cache(maxsize=1)
+def _base() -> Image.Image:
+    """Everything no view and no language changes: the numbered board and the status card."""
+    image = Image.new("RGB", BOARD_SIZE, PALETTE["background"])
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(_px_box(STRIP), radius=px(8), fill=PALETTE["panel"])
-    draw.rounded_rectangle(_px_box((STRIP[0], STRIP[1], STRIP[0] + 5, STRIP[3])), radius=px(3), fill=GOLD)
     image.paste(_board_layers()[1], BOARD_BOX[:2])
-    for what, label, box in key_items(labels):
-        _key_icon(image, what, box)
-        put_text(image, (px(box[2] + 5), px((box[1] + box[3]) / 2)), label, TEXT, PALETTE["text"], anchor="lm")
-    for seat in range(MAX_SEATS):
-        draw.rounded_rectangle(_px_box(row_box(seat)), radius=px(7),
-                               fill=PALETTE["panel"] if seat % 2 == 0 else PALETTE["panel_alt"])
+    draw.rounded_rectangle(_px_box(STATUS), radius=px(6), fill=PALETTE["panel"])
+    draw.rounded_rectangle(_px_box((STATUS[0], STATUS[1], STATUS[0] + 3.5, STATUS[3])), radius=px(2), fill=GOLD)
     return image
 
 
 def clear_caches() -> None:
     """Forget every cached layer, sprite and text mask (tests that record font sizes start here)."""
     for cached in (_text_mask, piece_sprite, _disc, disc_sprite, _cell_index, _grid_mask, _board_layers, cell_mask,
-                   blank_cell, mark_cell, link_mask, arrow_masks, _base):
+                   blank_cell, mark_cell, trail_cell, link_mask, arrow_masks, _key, _base):
         cached.cache_clear()
 
 
@@ -644,14 +728,40 @@ def targets(view: dict[str, Any]) -> tuple[set[int], set[int], set[int]]:
     return go, landings, over
 
 
-def _draw_board(image: Image.Image, view: dict[str, Any], waiting_word: str) -> None:
+def last_move(view: dict[str, Any]) -> tuple[int | None, list[int]]:
+    """(the seat that moved last, or is moving, and the spaces its march entered in that move), from
+    the log: the steps, the jumps (the number's space and the landing) and a leader's attack, since
+    the last roll. (None, []) before the first roll."""
+    log = view.get("log") or []
+    start = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "rolled"), None)
+    if start is None or not isinstance(log[start].get("seat"), int):
+        return None, []
+    seat = int(log[start]["seat"])
+    entered: list[int] = []
+    for event in log[start + 1:]:
+        if event.get("seat") != seat:
+            continue
+        kind = event.get("type")
+        if kind in ("stepped", "leader_moved"):
+            entered.append(event.get("space"))
+        elif kind == "recruited":
+            entered += [event.get("number"), event.get("space")]
+    return seat, [s for s in entered if isinstance(s, int) and 1 <= s <= SPACES]
+
+
+def _draw_board(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     go, landings, over = targets(view)
     for space in sorted(go):
-        _paste_mark(image, space, "go")
+        _paste_patch(image, mark_cell(space, "go"))
     for space in sorted(landings - go):
-        _paste_mark(image, space, "jump")
-    occupied = sorted(int(s) for s in view.get("spaces") or {})
-    for space in occupied:
+        _paste_patch(image, mark_cell(space, "jump"))
+    occupied = {int(s) for s in view.get("spaces") or {}}
+    mover, trail = last_move(view)
+    trail_spaces = set(trail) - go - landings
+    if mover is not None:
+        for space in sorted(trail_spaces):
+            _paste_patch(image, trail_cell(space, seat_color(mover), space not in occupied))
+    for space in sorted(occupied - trail_spaces - go - landings):  # a marked cell keeps its mark under a piece
         _blank(image, space)
     # links under the pieces: leaderless groups thin, marches thick
     for group in view.get("groups") or []:
@@ -687,21 +797,21 @@ def _draw_board(image: Image.Image, view: dict[str, Any], waiting_word: str) -> 
     placing = view.get("placing") if view.get("phase") == "place_leader" else None
     if placing and isinstance(placing.get("from"), int):
         _lifted(image, placing["from"])
-    _draw_waiting(image, view.get("waiting") or [], waiting_word)
+    _draw_waiting(image, view.get("waiting") or [], words.msg("arditi.picture.waiting"))
 
 
 def _lifted(image: Image.Image, space: int) -> None:
     """A gold ring around the leader an attack lifted (its player chooses where it goes)."""
     cx, cy = space_centre(space)
-    r = (LEADER_DU / 2 + 4) * SCALE
-    ImageDraw.Draw(image).ellipse((cx - r, cy - r, cx + r, cy + r), outline=GOLD, width=px(3))
+    r = (LEADER_DU / 2 + 2.5) * SCALE
+    ImageDraw.Draw(image).ellipse((cx - r, cy - r, cx + r, cy + r), outline=GOLD, width=px(2))
 
 
 def waiting_points(count: int) -> list[Point]:
     """Where `count` waiting numbers lie on the centre: rows of up to 4 under the word."""
-    pitch = 31.0
+    pitch = WAITING_PITCH
     rows = [min(4, count - k) for k in range(0, count, 4)]
-    first = 10 - (len(rows) - 1) * pitch / 2
+    first = 6 - (len(rows) - 1) * pitch / 2
     points = []
     for r, many in enumerate(rows):
         y = first + r * pitch
@@ -717,13 +827,34 @@ def _draw_waiting(image: Image.Image, waiting: list[int], word: str) -> None:
     shown = list(waiting)[:12]
     points = waiting_points(len(shown))
     top = min(p[1] for p in points) - px(DISC_DU / 2)
-    put_text(image, (CX, top - px(11)), word, TEXT, PALETTE["text"], bold=True,
-             anchor="mm")
+    if len(shown) <= 8:  # three rows fill the centre: the discs speak for themselves
+        box = (CX - px(R_HOLE - 8), top - px(13), CX + px(R_HOLE - 8), top - px(1))
+        text, size, squeeze = fit_line(word, box[2] - box[0], SMALL, SMALL, True)
+        half = text_width(text, font(size, True)) * squeeze / 2 + px(3)
+        # on the centre's own colour: a march's link across the centre passes under the word
+        ImageDraw.Draw(image).rounded_rectangle((CX - half, box[1], CX + half, box[3]), radius=px(3), fill=CENTRE)
+        put_text(image, (CX, (box[1] + box[3]) / 2), text, size, PALETTE["text"], True, "mm", squeeze)
     for number, point in zip(shown, points, strict=True):
         paste_centred(image, number_disc(number), point)
 
 
-# --- per render: the strip and the legend -------------------------------------------------------------
+def _draw_corners(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+    """The bag's count (bottom left) and the police pieces that found no space yet (top left)."""
+    bag = view.get("bag")
+    if isinstance(bag, int):
+        put_line(image, _px_box((6, DU_HEIGHT - 18, 110, DU_HEIGHT - 4)), words.plural("arditi.picture.bag", bag),
+                 SMALL, PALETTE["muted"])
+    off = [p for p in view.get("police") or [] if not p.get("space")]
+    if off:
+        x = 6 + POLICE_DU / 2
+        for piece in off:
+            paste_centred(image, police_disc(str(piece.get("rank"))), (px(x), px(4 + POLICE_DU / 2)))
+            x += POLICE_DU + 2
+        put_line(image, _px_box((x - POLICE_DU / 2 + 2, 4, 150, 4 + POLICE_DU)),
+                 words.msg("arditi.picture.off_board"), SMALL, PALETTE["muted"])
+
+
+# --- per render: the panel ------------------------------------------------------------------------------
 
 PIPS = {
     1: ((0.5, 0.5),), 2: ((0.28, 0.28), (0.72, 0.72)), 3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
@@ -743,26 +874,14 @@ def _draw_die(draw: ImageDraw.ImageDraw, left: float, top: float, size: float, v
 
 
 def status_lines(view: dict[str, Any], names: list[str], words: Words,
-                 width: float | None = None) -> tuple[str, str, int | None]:
-    """The strip's two lines and the seat whose shape goes before the second (None: no shape).
-    With `width` (px), long names are cut (never the rest) so the second line fits it at TEXT."""
-    line, seat = "", None
-    title = ""
-    for share in (None, 0.6, 0.45, 0.35, 0.25, 0.15):
-        limit = None if share is None or width is None else width * share
-        title, line, seat = _status(view, names, words, limit)
-        if width is None or text_width(line, font(TEXT, True)) <= width:
-            break
-    return title, line, seat
-
-
-def _status(view: dict[str, Any], names: list[str], words: Words,
-            limit: float | None) -> tuple[str, str, int | None]:
+                 limit: float | None = None) -> tuple[str, str, int | None]:
+    """The card's title, its sentence and the seat whose shape goes before the sentence (None: no
+    shape). With `limit` (px at STRONG bold), each name is cut to that width."""
     def name(seat: Any) -> str:
         if not isinstance(seat, int):
             return "?"
         full = player_name(words, names, seat)
-        return full if limit is None else ellipsize(full, font(TEXT, True), limit)
+        return full if limit is None else ellipsize(full, font(STRONG, True), limit)
 
     phase = view.get("phase")
     if phase == "game_over":
@@ -780,10 +899,8 @@ def _status(view: dict[str, Any], names: list[str], words: Words,
         return title, line, (winners[0] if len(winners) == 1 else None)
     title = words.msg("arditi.picture.round_of", round=view.get("round", 1), rounds=view.get("max_rounds", 60))
     if phase == "place_leader" and view.get("placing"):
-        placing = view["placing"]
-        seat = int(placing["seat"])
-        line = words.msg("arditi.picture.placing", player=name(seat))
-        return title, line, seat
+        seat = int(view["placing"]["seat"])
+        return title, words.msg("arditi.picture.placing", player=name(seat)), seat
     current = view.get("current")
     seat = int(current) if isinstance(current, int) else 0
     if phase == "move" and view.get("die") is not None:
@@ -794,58 +911,51 @@ def _status(view: dict[str, Any], names: list[str], words: Words,
     return title, line, seat
 
 
-def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+SENTENCE_LINES = 2
+
+
+def status_text(view: dict[str, Any], names: list[str], words: Words,
+                width: float) -> tuple[str, list[str], int, int | None]:
+    """(title, the sentence's lines, their size, seat) for a sentence `width` px wide: long names are
+    cut (never the rest of the sentence) until it fits SENTENCE_LINES lines."""
+    title, lines, size, seat = "", [""], SMALL, None
+    for share in (None, 1.0, 0.75, 0.55, 0.4, 0.25):
+        title, line, seat = status_lines(view, names, words, None if share is None else width * share)
+        lines, size, whole = wrapped(line, width, SENTENCE_LINES, STRONG, bold=True)
+        if whole:
+            break
+    return title, lines, size, seat
+
+
+def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
     draw = ImageDraw.Draw(image)
-    left, top, right, bottom = _px_box(STRIP)
-    left += px(14)
-    right -= px(10)
+    left, top, right, bottom = _px_box(STATUS)
+    left += px(PAD + 3)
+    right -= px(PAD)
     over = view.get("phase") == "game_over"
     die = view.get("die") if view.get("phase") == "move" else None
+    head_bottom = top + px(PAD + DIE_DU)
+    title_right = right
     if isinstance(die, int) and 1 <= die <= 6:
-        size = px(40)
-        _draw_die(draw, right - size, (top + bottom - size) / 2, size, die)
-        right -= size + px(10)
-    title, line, seat = status_lines(view, names, words, right - left - px(TOKEN_DU + 6))
-    mid = (top + bottom) / 2
-    put_fitted(image, (left, top + px(3), right, mid), title, TITLE, PALETTE["text"], bold=True)
-    x = left
+        size = px(DIE_DU)
+        _draw_die(draw, right - size, top + px(PAD), size, die)
+        title_right = right - size - px(8)
+    token = px(TOKEN_DU + 5)
+    title, lines, size, seat = status_text(view, names, words, right - left - token)
+    title_lines, title_size, _ = wrapped(title, title_right - left, 2, TITLE, bold=True)
+    put_lines(image, (left, top + px(PAD) - px(2), title_right, head_bottom), title_lines, title_size,
+              PALETTE["text"] if not over else GOLD, bold=True)
+    box = (left, head_bottom, right, bottom - px(PAD - 2))
     if seat is not None and 0 <= seat < view.get("n", 0):
         paste_centred(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"),
-                      (x + px(TOKEN_DU / 2), (mid + bottom - px(3)) / 2))
-        x += px(TOKEN_DU + 6)
-    put_fitted(image, (x, mid, right, bottom - px(3)), line, STRONG, GOLD if over else PALETTE["text"], bold=True)
-
-
-def _police_line(view: dict[str, Any], words: Words) -> str:
-    pieces = sorted(view.get("police") or [], key=lambda p: POLICE_ORDER.index(p["rank"])
-                    if p.get("rank") in POLICE_ORDER else 99)
-    if not pieces:
-        return words.msg("arditi.picture.police_none")
-    parts = []
-    for piece in pieces:
-        where = str(piece["space"]) if piece.get("space") else words.msg("arditi.picture.off_board")
-        parts.append(f"{POLICE_GLYPH.get(piece.get('rank', ''), '?')} {where}")
-    return words.msg("arditi.picture.police", pieces=" · ".join(parts))
-
-
-def captured_text(words: Words, numbers: list[int], width: float) -> str:
-    """"3 numbers captured: 4 12 45", as many numbers as fit `width` px (then "…")."""
-    head = words.plural("arditi.picture.captured", len(numbers))
-    if not numbers:
-        return head
-    fnt = font(TEXT)
-    ordered = sorted(numbers)
-    for keep in range(len(ordered), 0, -1):
-        listed = " ".join(str(n) for n in ordered[:keep]) + ("" if keep == len(ordered) else " …")
-        text = f"{head}: {listed}"
-        if text_width(text, fnt) <= width:
-            return text
-    return head
+                      (left + px(TOKEN_DU / 2), box[1] + line_height(font(size, True)) / 2
+                       + ((box[3] - box[1]) - line_height(font(size, True)) * len(lines)) / 2))
+    put_lines(image, (left + token, box[1], right, box[3]), lines, size, GOLD if over else PALETTE["text"], bold=True)
 
 
 def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
     draw = ImageDraw.Draw(image)
-    n = view["n"]
+    n = min(int(view["n"]), MAX_SEATS)
     phase = view.get("phase")
     over = phase == "game_over"
     result = view.get("result") or {}
@@ -860,37 +970,28 @@ def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words
     for seat in range(n):
         box = _px_box(row_box(seat))
         left, top, right, bottom = box
+        draw.rounded_rectangle(box, radius=px(5), fill=PALETTE["panel"] if seat % 2 == 0 else PALETTE["panel_alt"])
         if seat == acting or seat in winners:
-            draw.rounded_rectangle(box, radius=px(7), outline=GOLD, width=px(2.5))
-        mid1 = top + px(14)
-        mid2 = top + px(36)
-        x = left + px(8)
-        paste_centred(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"), (x + px(11), mid1))
-        x += px(28)
+            draw.rounded_rectangle(box, radius=px(5), outline=GOLD, width=px(1.5))
+        mid = (top + bottom) / 2
+        x = left + px(5)
+        paste_centred(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"), (x + px(TOKEN_DU / 2), mid))
+        x += px(TOKEN_DU + 5)
         if seat in winners:
-            _crown(draw, x + px(10), mid1, px(20))
-            x += px(26)
-        score = words.plural("arditi.picture.points", int(scores[seat]) if seat < len(scores) else 0)
-        militants = marches.get(seat, {}).get("militants", 0)
-        score_w = put_text(image, (right - px(10), mid1), score, STRONG, GOLD if seat in winners else PALETTE["text"],
-                           bold=True, anchor="rm")
-        troops = words.plural("arditi.picture.militants", int(militants))
-        troops_right = right - px(10) - score_w - px(12)
-        troops_w = put_text(image, (troops_right, mid1), troops, TEXT, PALETTE["muted"], anchor="rm")
-        name = player_name(words, names, seat)
-        put_fitted(image, (x, mid1 - px(11), troops_right - troops_w - px(12), mid1 + px(11)), name, STRONG,
-                   PALETTE["text"], bold=True)
-        # second line: captured numbers, arrested militants at the right
-        arrested = int((view.get("arrested") or [0] * n)[seat])
-        line_right: float = right - px(10)
-        if arrested:
-            arrested_text = words.plural("arditi.picture.arrested", arrested)
-            used = put_text(image, (line_right, mid2), arrested_text, TEXT, PALETTE["danger"], bold=True,
-                            anchor="rm")
-            line_right -= used + px(14)
-        captured = [int(c) for c in (view.get("captured") or [[]] * n)[seat]]
-        text = captured_text(words, captured, line_right - (left + px(36)))
-        put_fitted(image, (left + px(36), mid2 - px(11), line_right, mid2 + px(11)), text, TEXT, PALETTE["muted"])
+            _crown(draw, x + px(6), mid, px(12))
+            x += px(15)
+        if over:
+            count = int(scores[seat]) if seat < len(scores) else 0
+            right_text = words.plural("arditi.picture.points", count)
+            fill, bold = (GOLD if seat in winners else PALETTE["text"]), True
+        else:
+            count = int(marches.get(seat, {}).get("militants", 0))
+            right_text = words.plural("arditi.picture.militants", count)
+            fill, bold = PALETTE["muted"], False
+        used = put_line(image, (right - px(70), top, right - px(6), bottom), right_text, SMALL, fill, bold,
+                        align="right")
+        put_line(image, (x, top, right - px(6) - used - px(7), bottom), player_name(words, names, seat), NAME,
+                 PALETTE["text"], bold=True)
 
 
 def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None:
@@ -902,12 +1003,11 @@ def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None
 
 
 def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
-    """The whole public picture of Arditi del Popolo for one view (825 px wide, RGB)."""
-    n = int(view["n"])
-    image = _base(static_words(words)).crop((0, 0, WIDTH, height_for(max(1, min(n, MAX_SEATS)))))
-    _draw_board(image, view, words.msg("arditi.picture.waiting"))
-    _draw_strip(image, view, names, words)
-    put_fitted(image, _px_box((14, POLICE_TOP, 540, POLICE_BOTTOM)), _police_line(view, words), TEXT,
-               PALETTE["text"])
+    """The board of Arditi del Popolo for one view: BOARD_SIZE (1100 × 700, RGB), for the inline box."""
+    image = _base().copy()
+    image.paste(_key(static_words(words)), (px(PANEL_LEFT), px(key_top(int(view["n"])))))
+    _draw_board(image, view, words)
+    _draw_corners(image, view, words)
+    _draw_status(image, view, names, words)
     _draw_rows(image, view, names, words)
     return image

@@ -1,5 +1,6 @@
-"""Arditi del Popolo board (renderers/arditi.py): random games of 2-6 in every language, readable at
-chat size, numbered counter-clockwise on screen, moves marked where the engine says, shapes per seat."""
+"""Arditi del Popolo board (renderers/arditi.py): random games of 2-6 in every language, drawn for the
+inline box and readable there, numbered counter-clockwise on screen, moves and the last move marked
+where the view says, shapes per seat."""
 
 from __future__ import annotations
 
@@ -18,16 +19,23 @@ from games.arditi import GAME
 from games.arditi.board import LEFT, RIGHT, neighbour, ring_of
 from games.core.rng import SeededRng
 from renderers import arditi as board
-from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, PALETTE, font, recording_font_sizes, seat_color, to_png
-from tests.renderers.helpers import RecordingWords, artifacts_dir, assert_same_bytes, smallest_shown_text
+from renderers.core import BOARD_SIZE, INLINE_MIN_TEXT, PALETTE, font, seat_color, to_png
+from tests.renderers.helpers import (
+    RecordingWords,
+    artifacts_dir,
+    as_shown_inline,
+    assert_same_bytes,
+    smallest_inline_text,
+)
 
 State = dict[str, Any]
 View = dict[str, Any]
 NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi"]
 LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "Sabrina Müller-Lüdenscheidt", "🎲", "Zoë",
               "el_profe_de_historia_2009"]
-MAX_PNG_BYTES = 150 * 1024
+MAX_PNG_BYTES = 100 * 1024
 GAMES = [(seed, n) for n in range(2, 7) for seed in (1, 2)]
+PANEL = board.px(board.PANEL_LEFT)  # the board lies left of this image x
 
 
 # --- views from seeded random games ----------------------------------------------------------------
@@ -97,6 +105,9 @@ def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
     del off["spaces"][str(piece["space"])]
     piece["space"] = None
     found["police_off_board"] = off
+    crowded = copy.deepcopy(found["six_mid"])  # the most the centre ever holds: all twelve numbers wait
+    crowded["waiting"] = sorted(set(range(1, 91)) - {int(s) for s in crowded["spaces"]})[:12]
+    found["waiting_twelve"] = crowded
     for name in [*tests, "game_over_twelve_militants"]:
         assert name in found, f"no view for {name}"
     return found
@@ -160,27 +171,33 @@ def lone_leaders(start: View, seats: dict[int, int]) -> View:
     return view
 
 
-# --- every situation, every language -------------------------------------------------------------------
+def shown_pixel(image: Image.Image, point: tuple[float, float]) -> tuple[int, ...]:
+    value = image.getpixel((round(point[0]), round(point[1])))
+    assert isinstance(value, tuple)
+    return value
+
+
+# --- the picture for the inline box -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_random_views_of_two_to_six_render(games: dict[tuple[int, int], list[State]], locale: str) -> None:
-    """Views spread over seeded random games of 2-6 players render at the table's size, under 150 KiB."""
+    """Views spread over seeded random games of 2-6 players render landscape at BOARD_SIZE, under 100 KiB."""
     for (seed, n), states in games.items():
         pick = random.Random(f"{seed}:{n}:{locale}")
         for state in [states[0], *pick.sample(states, 5), states[-1]]:
             image = render(public(state), locale)
-            assert image.size == (board.WIDTH, board.height_for(n)) and image.mode == "RGB"
+            assert image.size == BOARD_SIZE == (1100, 700) and image.mode == "RGB"
             assert len(to_png(image)) <= MAX_PNG_BYTES
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
-    """Each situation renders in each language with a status strip that says something."""
+    """Each situation renders in each language with a status card that says something."""
     for name, view in cases.items():
         image = render(view, locale, LONG_NAMES if name == "game_over_six" else None)
-        assert image.size == (board.WIDTH, board.height_for(view["n"])), name
-        strip = image.crop(board._px_box(board.STRIP))
-        assert len(strip.getcolors(1 << 16) or []) > 20, f"the status strip of {name} is blank"
+        assert image.size == BOARD_SIZE, name
+        card = image.crop(board._px_box(board.STATUS))
+        assert len(card.getcolors(1 << 16) or []) > 20, f"the status card of {name} is blank"
 
 
 def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
@@ -189,34 +206,48 @@ def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
     assert six["groups"] and six["waiting"] and any(p["space"] for p in six["police"])
     assert cases["placing"]["placing"]["options"] and cases["game_over_six"]["result"]["winners"]
     assert any(p["space"] is None for p in cases["police_off_board"]["police"])
+    assert len(cases["waiting_twelve"]["waiting"]) == 12
 
 
-def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
-    """Shown 550 px wide, no text of any case or language is smaller than 16 px (caches cleared first)."""
-    smallest = smallest_shown_text(list(cases.values()), render, board.clear_caches, [NAMES, LONG_NAMES])
-    assert smallest >= CHAT_MIN_TEXT == 16, smallest
+def test_text_is_readable_in_the_inline_box(cases: dict[str, View]) -> None:
+    """Scaled into the inline box, no text of any case, language or set of names is under 10 px."""
+    smallest = smallest_inline_text(list(cases.values()), render, board.clear_caches, [NAMES, LONG_NAMES])
+    assert smallest >= INLINE_MIN_TEXT == 10, smallest
 
 
-def test_the_readability_check_can_fail() -> None:
-    """A font smaller than the readable size is seen by the recording."""
-    with recording_font_sizes() as sizes:
-        font(board.TEXT - 1)
-    assert min(sizes) * CHAT_WIDTH / board.WIDTH < CHAT_MIN_TEXT
+def test_the_readability_check_can_fail(cases: dict[str, View]) -> None:
+    """A picture that asks for a font one size under the smallest allowed is caught by the measure."""
+    def too_small(view: View, locale: str, names: list[str]) -> Image.Image:
+        font(board.SMALL - 1)
+        return render(view, locale, names)
+
+    assert smallest_inline_text([cases["start"]], too_small, board.clear_caches, [NAMES]) < INLINE_MIN_TEXT
 
 
 # --- the board's geometry ------------------------------------------------------------------------------
+
+def test_the_board_and_the_panel_fit_the_picture() -> None:
+    """The board (with its white dot) and the panel lie inside the picture and apart from each other."""
+    assert board.BOARD_BOX[0] >= 0 and board.BOARD_BOX[1] >= 0
+    assert board.BOARD_BOX[2] < PANEL and board.BOARD_BOX[3] <= BOARD_SIZE[1]
+    for n in range(2, board.MAX_SEATS + 1):
+        top = board.key_top(n)
+        last = board.key_items(board.static_words(words("en")), top)[-1][2]
+        assert board.row_box(n - 1)[3] < top < last[1] and last[3] + 2 <= top + board.KEY_HEIGHT
+        assert board.px(top + board.KEY_HEIGHT) <= BOARD_SIZE[1]
+    assert board.px(board.PANEL_RIGHT) <= BOARD_SIZE[0]
+
 
 def test_numbering_runs_counter_clockwise_on_screen(cases: dict[str, View]) -> None:
     """Leaders on spaces 1 and 6: 6 shows 20° counter-clockwise of 1, and 1 sits under the white dot."""
     view = lone_leaders(cases["start"], {0: 1, 1: 6})
     image = render(view)
-    box = (0, board.px(board.STRIP[3]) + 2, image.width, board.px(board.KEY_TOP))
+    box = (0, 0, PANEL, image.height)
     one, six = centroid(image, seat_color(0), box), centroid(image, seat_color(1), box)
     turn = (angle_on_screen(six) - angle_on_screen(one)) % 360
     assert 15 < turn < 25, turn
     assert abs(angle_on_screen(one) - 90) < 3  # ray 0 points up
-    dot = board.polar(board.DOT_R, board.ray_angle(0))
-    assert image.getpixel((round(dot[0]), round(dot[1]))) == board.WHITE
+    assert shown_pixel(image, board.polar(board.DOT_R, board.ray_angle(0))) == board.WHITE
     for space in range(1, 90):  # the whole numbering turns one way
         step = angle_on_screen(board.space_centre(space + 5 if space <= 85 else space - 85)) - angle_on_screen(
             board.space_centre(space))
@@ -238,7 +269,8 @@ def test_left_and_right_match_the_picture() -> None:
 
 def test_free_spaces_are_numbered_and_fives_stand_out(cases: dict[str, View]) -> None:
     """Every free space shows its number; multiples of 5 are bold white on the inner ring."""
-    view = cases["start"]
+    view = copy.deepcopy(cases["start"])
+    view["log"] = []  # no last move tints a cell
     image = render(view)
     occupied = {int(s) for s in view["spaces"]}
     for space in range(1, 91):
@@ -251,7 +283,7 @@ def test_free_spaces_are_numbered_and_fives_stand_out(cases: dict[str, View]) ->
         assert colours.count(ink) >= 15 and colours.count(other) == 0, space
 
 
-# --- what can be done now --------------------------------------------------------------------------------
+# --- what can be done now, what changed last ---------------------------------------------------------------
 
 def test_targets_are_marked_exactly_at_the_moves(cases: dict[str, View]) -> None:
     """Steps of view["moves"] are gold, the jump's landing gold-framed, its number ringed; nothing else."""
@@ -278,7 +310,7 @@ def test_targets_are_marked_exactly_at_the_moves(cases: dict[str, View]) -> None
 
 
 def test_placing_marks_the_leaders_options(cases: dict[str, View]) -> None:
-    """While an attacked player chooses, the spaces offered to their leader are gold and the strip names them."""
+    """While an attacked player chooses, the spaces offered to their leader are gold and the card names them."""
     view = cases["placing"]
     options = set(view["placing"]["options"])
     image = render(view)
@@ -286,13 +318,29 @@ def test_placing_marks_the_leaders_options(cases: dict[str, View]) -> None:
         share = cell_share(image, space, board.GOLD)
         assert (share > 0.6) if space in options else (share < 0.1), space
     title, line, seat = board.status_lines(view, NAMES, words("en"))
-    assert seat == view["placing"]["seat"] and line == f"{NAMES[seat]} places their attacked leader"
+    assert seat is not None and seat == view["placing"]["seat"]
+    assert line == f"{NAMES[seat]} places their attacked leader"
+
+
+def test_the_last_move_is_tinted_with_the_movers_colour(cases: dict[str, View]) -> None:
+    """The spaces the last march entered since its roll (from the log) are tinted with its colour; no other."""
+    view = cases["roll"]
+    seat, trail = board.last_move(view)
+    rolled = [e for e in view["log"] if e["type"] == "rolled"][-1]
+    assert seat is not None and seat == rolled["seat"] and trail
+    stepped = [e["space"] for e in view["log"] if e["id"] > rolled["id"] and e["type"] == "stepped"]
+    assert set(stepped) <= set(trail)
+    image = render(view)
+    for space in range(1, 91):
+        share = cell_share(image, space, board.trail_color(space, seat_color(seat)))
+        assert (share > 0.2) if space in trail else (share == 0), (space, share)
+    assert board.last_move({"log": []}) == (None, [])
 
 
 # --- pieces -------------------------------------------------------------------------------------------------
 
 def test_each_seat_has_its_own_shape() -> None:
-    """The six seats' tokens differ in shape (not only colour), and the legend shows each seat's token."""
+    """The six seats' tokens differ in shape (not only colour): their masks overlap less than 90 %."""
     masks = [board.piece_sprite(board.seat_shape(s), seat_color(s), "token").getchannel("A").point(
         lambda a: 255 if a > 128 else 0) for s in range(6)]
     assert len({board.seat_shape(s) for s in range(6)}) == 6
@@ -303,46 +351,39 @@ def test_each_seat_has_its_own_shape() -> None:
             assert overlap / union < 0.9, (board.SHAPES[a], board.SHAPES[b])
 
 
-def test_legend_rows_show_the_seat_token(cases: dict[str, View]) -> None:
-    """Each party's row starts with its own token, as on the board."""
+def test_party_rows_show_the_seat_token(cases: dict[str, View]) -> None:
+    """Each party's row in the panel starts with its own token, as on the board (the board's legend)."""
     view = cases["six_mid"]
     image = render(view)
     for seat in range(view["n"]):
-        left, top, _right, _bottom = board._px_box(board.row_box(seat))
+        left, top, _right, bottom = board._px_box(board.row_box(seat))
         sprite = board.piece_sprite(board.seat_shape(seat), seat_color(seat), "token")
-        centre = (left + board.px(8) + board.px(11), top + board.px(14))
+        centre = (left + board.px(5) + board.px(board.TOKEN_DU / 2), (top + bottom) / 2)
         at = (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
         crop = image.crop((at[0], at[1], at[0] + sprite.width, at[1] + sprite.height))
         fill = PALETTE["panel"] if seat % 2 == 0 else PALETTE["panel_alt"]
         expected = Image.new("RGB", sprite.size, fill)
         expected.paste(sprite, (0, 0), sprite)
-        if seat != view["current"]:
-            assert ImageChops.difference(crop, expected).getbbox() is None, seat
+        assert ImageChops.difference(crop, expected).getbbox() is None, seat
 
 
 def test_marches_groups_leaders_and_arrows(cases: dict[str, View]) -> None:
     """March pieces are filled, leaders white-ringed, heads arrowed the way they go; groups are hollow."""
     view = cases["six_mid"]
     image = render(view)
-
-    def at(point: tuple[float, float]) -> tuple[int, ...]:
-        value = image.getpixel((round(point[0]), round(point[1])))
-        assert isinstance(value, tuple)
-        return value
-
     arrows = [m for m in view["marches"] if m["dir"] and m["spaces"]]
     assert arrows
     for march in view["marches"]:
         colour = seat_color(march["seat"])
         for position, space in enumerate(march["spaces"]):
-            assert at(board.space_centre(space)) == colour, (march["seat"], space)
+            assert shown_pixel(image, board.space_centre(space)) == colour, (march["seat"], space)
             x, y = board.space_centre(space)
             half = board.px(board.LEADER_DU / 2 if position == march["leader"] else board.TOKEN_DU / 2) - 1
             near = image.crop((round(x) - half, round(y) - half, round(x) + half, round(y) + half))
             white = list(near.get_flattened_data()).count(board.WHITE)
             if position == march["leader"]:  # the white ring, as much of it as the party's shape has
                 sprite = board.piece_sprite(board.seat_shape(march["seat"]), colour, "leader")
-                ring = sum(1 for r, g, b, a in sprite.get_flattened_data() if (r, g, b) == board.WHITE and a == 255)
+                ring = list(sprite.get_flattened_data()).count((*board.WHITE, 255))
                 assert ring > 10 and white >= ring * 0.8, (space, white, ring)
             elif space != march["spaces"][-1]:  # a token has none (the head may bear the arrow)
                 assert white == 0, space
@@ -351,33 +392,34 @@ def test_marches_groups_leaders_and_arrows(cases: dict[str, View]) -> None:
             fx, fy = board._direction_vector(head, march["dir"])
             x, y = board.space_centre(head)
             size = board.LEADER_DU if march["leader"] == len(march["spaces"]) - 1 else board.TOKEN_DU
-            front, behind = (size / 2 + 0.5) * board.SCALE, -(size / 2 + 3) * board.SCALE
-            assert at((x + fx * front, y + fy * front)) == colour, (march["seat"], march["dir"])  # the arrow's middle
-            assert at((x + fx * behind, y + fy * behind)) != board.WHITE  # and nothing white behind the head
+            front, behind = (size / 2 + 0.5) * board.SCALE, -(size / 2 + 1.5) * board.SCALE
+            assert shown_pixel(image, (x + fx * front, y + fy * front)) == colour  # the arrow's middle
+            assert shown_pixel(image, (x + fx * behind, y + fy * behind)) != board.WHITE  # nothing white behind
     for group in view["groups"]:
         for space in group["spaces"]:
-            assert at(board.space_centre(space)) == board.HOLLOW, space
+            assert shown_pixel(image, board.space_centre(space)) == board.HOLLOW, space
 
 
-def test_numbers_police_and_waiting(cases: dict[str, View]) -> None:
-    """Numbers and police show as discs on their spaces, waiting numbers on the centre; the police line."""
+def test_numbers_police_waiting_and_the_corners(cases: dict[str, View]) -> None:
+    """Numbers and police show as discs on their spaces, waiting numbers on the centre; a police piece
+    without a space waits in the top left corner."""
     view = cases["six_mid"]
     image = render(view)
     for number in view["numbers"]:
         x, y = board.space_centre(number)
-        assert image.getpixel((round(x), round(y) - board.px(10))) == board.DISC, number  # above the digits
+        assert image.getpixel((round(x), round(y) - board.px(7))) == board.DISC, number  # above the digits
     for piece in view["police"]:
         if piece["space"]:
             x, y = board.space_centre(piece["space"])
-            assert image.getpixel((round(x) - board.px(12), round(y))) == board.POLICE_DISC
+            assert image.getpixel((round(x) - board.px(7.5), round(y))) == board.POLICE_DISC
     for point in board.waiting_points(len(view["waiting"])):
-        assert image.getpixel((round(point[0]), round(point[1]) - board.px(10))) == board.DISC
-    line = board._police_line(view, words("en"))
-    for piece in view["police"]:
-        assert f"{board.POLICE_GLYPH[piece['rank']]} {piece['space']}" in line
-    off = board._police_line(cases["police_off_board"], words("it"))
-    assert "fuori dal tabellone" in off and off.startswith("Polizia: ")
-    assert board._police_line({"police": []}, words("es")) == "Policía: ninguna pieza en el tablero"
+        assert image.getpixel((round(point[0]), round(point[1]) - board.px(7))) == board.DISC
+    corner = (0, 0, board.BOARD_BOX[0] + board.px(100), board.px(board.POLICE_DU + 8))
+    assert board.POLICE_DISC not in render(view).crop(corner).get_flattened_data()
+    assert board.POLICE_DISC in render(cases["police_off_board"]).crop(corner).get_flattened_data()
+    twelve = board.waiting_points(12)
+    assert all(math.dist(p, (board.CX, board.CY)) + board.px(board.DISC_DU / 2) < board.px(board.R_HOLE + 6)
+               for p in twelve)
 
 
 def test_links_over_the_rim_and_across_the_centre(cases: dict[str, View]) -> None:
@@ -385,7 +427,7 @@ def test_links_over_the_rim_and_across_the_centre(cases: dict[str, View]) -> Non
     edge = next((a, b) for a, b in links(cases["edge"]) if board.link_kind(a, b) == "edge")
     (x0, y0), mask = board.link_mask(min(edge), max(edge), False)
     for space in edge:  # the stub reaches beyond the rim, along the space's ray
-        tip = board.polar(board.R_OUT + 6, board.ray_angle(board.ray_of(space)))
+        tip = board.polar(board.R_OUT + 4, board.ray_angle(board.ray_of(space)))
         assert mask.getpixel((round(tip[0]) - x0, round(tip[1]) - y0)) == 255
     assert mask.getpixel((round(board.CX) - x0, round(board.CY) - y0)) == 0  # no line through the board
     centre = next((a, b) for a, b in links(cases["centre"]) if board.link_kind(a, b) == "centre")
@@ -395,8 +437,8 @@ def test_links_over_the_rim_and_across_the_centre(cases: dict[str, View]) -> Non
 
 # --- words ---------------------------------------------------------------------------------------------------
 
-def test_status_strip_words(cases: dict[str, View]) -> None:
-    """The strip says the round, who rolls or moves with the die and steps left (plural forms), and the winners."""
+def test_status_card_words(cases: dict[str, View]) -> None:
+    """The card says the round, who rolls or moves with the die and steps left (plural forms), and the winners."""
     view = copy.deepcopy(cases["two_mid"])
     view.update(round=7, max_rounds=60, current=1, die=4, steps_left=1, phase="move")
     expected = ("Round 7 of 60", "Roberto Sánchez rolled 4: 1 step left")
@@ -414,23 +456,14 @@ def test_status_strip_words(cases: dict[str, View]) -> None:
 
 
 def test_long_names_are_cut_not_the_sentence(cases: dict[str, View]) -> None:
-    """A long name is shortened so the status sentence still fits its line whole."""
+    """A long name is shortened so the status sentence still fits its two lines whole."""
     view = cases["placing"]
-    names = ["Maximiliano de la Fuente Rodríguez Esposito"] * view["n"]
-    width = 560
-    _, line, _ = board.status_lines(view, names, words("en"), width)
-    assert line.endswith(" places their attacked leader") and "…" in line
-    assert board.text_width(line, font(board.TEXT, True)) <= width
-
-
-def test_captured_numbers_fit_their_line() -> None:
-    """The captured numbers are listed in order while they fit; the rest is cut with an ellipsis."""
-    catalog = words("en")
-    assert board.captured_text(catalog, [45, 3, 12], 600) == "3 numbers captured: 3 12 45"
-    assert board.captured_text(catalog, [7], 600) == "1 number captured: 7"
-    many = board.captured_text(catalog, list(range(10, 90, 4)), 400)
-    assert many.startswith("20 numbers captured: 10 14") and many.endswith(" …")
-    assert board.text_width(many, font(board.TEXT)) <= 400
+    names = ["Maximiliano de la Fuente Rodríguez Esposito Bianchi"] * view["n"]
+    width = 300
+    _title, lines, size, _seat = board.status_text(view, names, words("en"), width)
+    assert len(lines) <= board.SENTENCE_LINES and size >= board.SMALL
+    assert " ".join(lines).endswith(" places their attacked leader") and "…" in lines[0]
+    assert all(board.text_width(line, font(size, True)) <= width for line in lines)
 
 
 def test_every_word_comes_from_the_picture_catalog(cases: dict[str, View]) -> None:
@@ -439,7 +472,8 @@ def test_every_word_comes_from_the_picture_catalog(cases: dict[str, View]) -> No
     for view in cases.values():
         board.render(view, NAMES, catalog)
     assert catalog.asked and all(i.startswith("arditi.picture.") for i in catalog.asked)
-    assert {"arditi.picture.placing", "arditi.picture.moving", "arditi.picture.waiting"} <= catalog.asked
+    assert {"arditi.picture.placing", "arditi.picture.moving", "arditi.picture.waiting", "arditi.picture.bag",
+            "arditi.picture.off_board", "arditi.picture.key.last_move"} <= catalog.asked
     for locale in LOCALES:
         assert all(words(locale).has(i) for i in catalog.asked), locale
 
@@ -456,7 +490,7 @@ def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
 
 def test_same_view_same_bytes(cases: dict[str, View]) -> None:
     """Same view, same PNG bytes (warm, cold, in threads); rendering leaves the view untouched."""
-    views = [cases[name] for name in ("six_mid", "placing", "game_over_six", "edge")]
+    views = [cases[name] for name in ("six_mid", "placing", "game_over_six", "edge", "roll")]
     assert_same_bytes(views, lambda v: render(v, "it"), board.clear_caches)
 
 
@@ -471,17 +505,14 @@ def test_seat_views_draw_the_public_board(games: dict[tuple[int, int], list[Stat
 
 # --- samples for a person to look at ------------------------------------------------------------------------------
 
-def scaled(image: Image.Image) -> Image.Image:
-    """The picture as Discord shows it inline: 550 px wide."""
-    return image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
-
-
 def test_write_samples(cases: dict[str, View], artifacts: Path) -> None:
-    """Every case in every language, full size and 550 px wide, under tests/artifacts/arditi/."""
+    """Every case in every language (long names in some), full size and as shown in the inline box, under
+    tests/artifacts/arditi/."""
     for name, view in cases.items():
         for locale in LOCALES:
-            image = render(view, locale, LONG_NAMES if name == "game_over_six" else None)
+            names = LONG_NAMES if name in ("game_over_six", "six_mid", "placing") and locale != "en" else NAMES
+            image = render(view, locale, names)
             full = artifacts / f"{name}_{locale}.png"
             full.write_bytes(to_png(image))
-            scaled(image).save(artifacts / f"{name}_{locale}_550.png")
+            as_shown_inline(image).save(artifacts / f"{name}_{locale}_inline.png")
             assert full.stat().st_size > 1000
