@@ -306,6 +306,11 @@ def unit_list(chosen: list[dict[str, Any]]) -> list[str]:
     return [p["unit"] for p in chosen]
 
 
+def keep_option(action: dict[str, Any], ctx: Ctx) -> str:
+    """The Alternative Budget's note kept; with no notes in hand the only answer keeps none."""
+    return f"{action['note']}M" if action.get("note") is not None else ctx.msg("junta.no_notes")
+
+
 def decision_of(view: dict[str, Any]) -> str | None:
     pending = view.get("pending")
     return str(pending["type"]).replace(":", "_") if pending else None
@@ -384,7 +389,7 @@ GROUPS = (
     _g("occupy", exactly(type="occupy_parliament", occupy=True), N_("junta.button.occupy"), Style.danger),
     _g("no_occupy", exactly(type="occupy_parliament", occupy=False), N_("junta.button.no_occupy")),
     _g("keep", ("keep_note",), N_("junta.button.keep"), placeholder=N_("junta.pick_keep"),
-       option=lambda a, ctx: f"{a['note']}M", shown=in_decision("budget_keep")),
+       option=keep_option, shown=in_decision("budget_keep")),
     _g("cousin", ("claim_cousin_office",), N_("junta.button.cousin"), placeholder=N_("junta.pick_cousin"),
        option=lambda a, ctx: said(ctx, OFFICE, a["office"])),
     # locations, assassinations, banking

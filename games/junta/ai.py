@@ -278,7 +278,7 @@ def _decide_budget(know: Know, frame: dict[str, Any], legal: list[Action], work:
         amounts = frame["amounts"]
         return {"type": "occupy_parliament", "occupy": int(amounts.get(str(me), 0)) > 0}
     if pending == "budget:keep":
-        return {"type": "keep_note", "note": max(know.money)}
+        return {"type": "keep_note", "note": max(know.money) if know.money else None}
     if pending != "budget:propose":
         return None
     amounts = _budget_plan(know)

@@ -987,9 +987,9 @@ def _wait_budget(s: State, f: Frame) -> list[int]:
     if step == "occupy":
         m = minister(s)
         return [m] if m is not None else []
-    if step == "keep":
+    if step == "keep":  # asked whatever he holds: who is asked must not tell his hand (§11)
         president = s["president"]
-        if president is not None and is_active(s, president) and len(s["money"][president]) >= 2:
+        if president is not None and is_active(s, president):
             return [president]
     return []
 
@@ -1039,14 +1039,18 @@ def _propose(s: State, f: Frame, amounts: dict[str, int]) -> None:
 
 
 def _alt_handover(s: State, f: Frame, kept: int | None) -> None:
-    """evt_alternative_budget: the President gives every note but one of his choice to the player."""
+    """evt_alternative_budget: the President gives every note but one of his choice to the player.
+
+    The handover is logged whatever he held (none, one or more notes): others learn that it took
+    place, never how many notes moved (junta_cards.md, §11); the two players see the notes."""
     president = s["president"]
-    notes = list(s["money"][president])
-    if len(notes) >= 2:
-        keep = kept if kept is not None else max(notes)
-        notes.remove(keep)
-        s["money"][president] = [keep]
-        add_notes(s, f["alt"], notes)
+    if president is not None:
+        notes = list(s["money"][president])
+        if notes:
+            keep = kept if kept is not None else max(notes)
+            notes.remove(keep)
+            s["money"][president] = [keep]
+            add_notes(s, f["alt"], notes)
         log(s, {"type": "money_handed", "from": president, "to": f["alt"], "why": "alternative_budget"},
             private={"seats": [president, f["alt"]], "notes": notes})
     f["proposer"] = f["payer"] = f["alt"]
@@ -1974,6 +1978,11 @@ def _do_occupy_parliament(s: State, seat: int, a: Action, rng: Rng) -> None:
 def _do_keep_note(s: State, seat: int, a: Action, rng: Rng) -> None:
     f = _pending(s, seat, ("budget:keep",))
     note: Any = a.get("note")
+    if not s["money"][seat]:  # nothing to keep: the only answer names no note
+        if note is not None:
+            raise IllegalAction("junta.keep_nothing_held", "You hold no notes: there is none to keep.")
+        _alt_handover(s, f, None)
+        return
     if not valid_notes([note]) or note not in s["money"][seat]:
         raise IllegalAction("junta.bad_note", "Name one of your notes: 1, 2 or 3.")
     _alt_handover(s, f, int(note))

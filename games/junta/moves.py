@@ -103,7 +103,9 @@ def _answers(s: State, f: Frame, seat: int) -> list[Action]:
     if decision == "budget:occupy":
         return [{"type": "occupy_parliament", "occupy": True}, {"type": "occupy_parliament", "occupy": False}]
     if decision == "budget:keep":
-        return [{"type": "keep_note", "note": v} for v in sorted(set(s["money"][seat]))]
+        # Asked whatever he holds (§11): with one note that is the only choice, with none he keeps none.
+        return [{"type": "keep_note", "note": v} for v in sorted(set(s["money"][seat]))] or [
+            {"type": "keep_note", "note": None}]
     if decision == "locations":
         found: list[Action] = [{"type": "choose_location", "location": loc} for loc in LOCATIONS]
         if seat != s["president"]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.actions import check_seat
 from games.core.data import clone
 from games.junta import coup as coup_game
 from games.junta.common import OFFICES, SUB_OFFICES, is_active, office_controller
@@ -92,6 +93,7 @@ def _vote_view(s: State, f: dict[str, Any]) -> dict[str, Any]:
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
+    check_seat(seat, s["n"])  # None or 0..n-1: not -1 (the last seat), n, True, 1.0 or "0" (core.not_a_seat)
     frame, seats = _waiting(s)
     vote = next((f for f in reversed(s["stack"]) if f["kind"] == "vote"), None)
     budget = next((f for f in reversed(s["stack"]) if f["kind"] == "budget"), None)

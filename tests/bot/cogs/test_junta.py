@@ -427,3 +427,31 @@ async def test_a_computer_familys_own_budget_reaches_the_table(world: World, mon
     await world.env.settle()
     proposed = [e for e in table.view(None)["log"] if e["type"] == "budget_proposed"]
     assert proposed and proposed[0]["amounts"] == own["amounts"]
+
+
+@pytest.mark.parametrize("notes", [[], [2], [3, 2, 1]])
+async def test_the_keep_note_button_is_the_same_whatever_the_president_holds(world: World, notes: list[int],
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20: after the Alternative Budget the board offers the President "Keep one note" however many
+    notes he holds (the channel learns nothing of his hand); with none or one note the button plays the
+    only choice at once, with more it opens his picker; the channel reads the handover either way."""
+    import copy
+
+    from tests.games.junta.test_junta_turn import _alternative_budget_asked
+
+    start = _alternative_budget_asked(notes)
+    start["clock_started"] = False  # the clock starts when the table opens, as in a real game
+    monkeypatch.setattr(GAME, "setup", lambda n, options, rng: copy.deepcopy(start))
+    table_id = await open_table(world, humans=4)
+    table = table_of(world, table_id)
+    board = world.board()
+    labels = [c.label for c in components(board) if str(c.custom_id).startswith("g:")]
+    assert "Keep one note" in labels
+    other = member_of(world, table, 1)
+    refused = await other.click(board, custom_id=custom_id(board, r"^g:\d+:keep:"))
+    assert refused.ephemeral and "It is not your turn" in refused.response.content
+    wanted = {"type": "keep_note", "note": max(notes) if notes else None}
+    await use(world, UI, table, 0, wanted, board=board)
+    assert table.state["money"][0] == ([max(notes)] if notes else [])
+    assert "hands his money over to" in public_text(world)
+    assert GAME.to_act(table.state) == {3}

@@ -202,6 +202,19 @@ def test_plays_the_alternative_budget_when_the_budget_fails():
     assert choose(s, 3) == {"type": "ready"}
 
 
+@pytest.mark.parametrize("notes, kept", [([], None), ([2], 2), ([1, 3, 2], 3)])
+def test_keeps_a_note_whatever_it_holds(notes, kept):
+    """As President it is asked to keep a note however many it holds (issue 20): its highest, the only one,
+    or none; each answer is legal."""
+    s = position(4, phase=4, money={0: notes}, offices=FOUR, hands={2: ["evt_alternative_budget"]})
+    s = fail_budget(play(s, 0, {"type": "propose_budget", "amounts": {}}))
+    s = play(s, 2, {"type": "play_card", "card": card("evt_alternative_budget")})
+    assert waiting(s) == ("budget:keep", [0])
+    action = choose(s, 0)
+    assert action == {"type": "keep_note", "note": kept} and action in GAME.legal_actions(s, 0)
+    assert waiting(play(s, 0, action)) == ("budget:propose", [2])
+
+
 # --- assassinations ----------------------------------------------------------------------------------------------
 
 

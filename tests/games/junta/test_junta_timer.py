@@ -212,6 +212,7 @@ def test_row_break_tie_budget():
         if not proposer_is_president:
             s = play(s, 0, {"type": "break_tie", "choice": "no"})
             s = play(s, 2, {"type": "play_card", "card": card("evt_alternative_budget")})
+            s = play(s, 0, {"type": "keep_note", "note": 3})  # asked with one note too (issue 20)
             s = play(s, 2, {"type": "propose_budget", "amounts": {}})
             s = vote(s, {})
             s = ready_all(s)

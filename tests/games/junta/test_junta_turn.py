@@ -301,3 +301,62 @@ def test_burn_after_coup():
     s = play(s, 0, {"type": "firing_squad", "victim": None})
     assert len(s["aid_down"]) == down - 4 and len(s["aid_up"]) >= 4
     assert events(s, "aid_burned") and s["turn"] == 2
+
+
+def _alternative_budget_asked(notes: list[int]):
+    """The President holds `notes`; his empty budget fails and seat 3 plays the Alternative Budget."""
+    s = position(4, phase=4, money={0: notes}, offices=FOUR, hands={3: ["evt_alternative_budget"]})
+    s = play(s, 0, {"type": "propose_budget", "amounts": {}})
+    s = fail_budget(s)
+    return play(s, 3, {"type": "play_card", "card": card("evt_alternative_budget")})
+
+
+def test_alternative_budget_asks_the_president_whatever_he_holds():
+    """junta_cards.md, evt_alternative_budget: "others learn that the handover took place, not how many
+    notes (junta.md §11)"; §3.1: nobody may see another player's notes or their number. So who is
+    asked to keep a note, the public view, the others' legal actions, the deadline and the public log
+    are the same whether the President holds no note, one or three (issue 20, item 7)."""
+    hands = ([], [2], [3, 2, 1])
+    asked = [_alternative_budget_asked(notes) for notes in hands]
+    for s in asked:
+        assert waiting(s) == ("budget:keep", [0]) and GAME.to_act(s) == {0}
+    publics = [GAME.view(s, None) for s in asked]
+    assert publics[0]["pending"] == {"type": "budget:keep", "seats": [0]}
+    assert publics[1] == publics[0] and publics[2] == publics[0]
+    assert len({GAME.deadline(s) for s in asked}) == 1
+    for seat in (1, 2, 3):  # every other player's own view and choices too
+        assert all(GAME.legal_actions(s, seat) == GAME.legal_actions(asked[0], seat) for s in asked)
+        assert all(GAME.view(s, seat) == GAME.view(asked[0], seat) for s in asked)
+    # His choices: each value he holds; with one note that note, with none a keep of nothing.
+    assert [a for a in GAME.legal_actions(asked[0], 0) if a["type"] == "keep_note"] == [
+        {"type": "keep_note", "note": None}]
+    assert [a for a in GAME.legal_actions(asked[1], 0) if a["type"] == "keep_note"] == [
+        {"type": "keep_note", "note": 2}]
+    assert [a["note"] for a in GAME.legal_actions(asked[2], 0) if a["type"] == "keep_note"] == [1, 2, 3]
+    refused(asked[0], 0, {"type": "keep_note", "note": 2}, "junta.keep_nothing_held")
+    refused(asked[1], 0, {"type": "keep_note", "note": None}, "junta.bad_note")
+    refused(asked[1], 0, {"type": "keep_note", "note": 3}, "junta.bad_note")
+    # The answer: the handover is logged for everyone in the same words, whatever moved.
+    answered = [play(asked[0], 0, {"type": "keep_note", "note": None}),
+                play(asked[1], 0, {"type": "keep_note", "note": 2}),
+                play(asked[2], 0, {"type": "keep_note", "note": 3})]
+    assert [s["money"][0] for s in answered] == [[], [2], [3]]
+    assert [s["money"][3] for s in answered] == [[], [], [1, 2]]
+    for s in answered:
+        assert waiting(s) == ("budget:propose", [3])
+        assert events(s, "money_handed") == [{"type": "money_handed", "from": 0, "to": 3,
+                                              "why": "alternative_budget"}]
+    assert [events(s, "money_handed", 3)[0]["notes"] for s in answered] == [[], [], [1, 2]]
+    publics = [GAME.view(s, None) for s in answered]
+    assert publics[1] == publics[0] and publics[2] == publics[0]
+
+
+def test_alternative_budget_keep_note_times_out_the_same_way():
+    """Time running out keeps his highest note (none when he holds none); the step and its clock do not
+    depend on his hand."""
+    for notes, kept in (([], []), ([1], [1]), ([1, 3, 2], [3])):
+        s = _alternative_budget_asked(notes)
+        assert GAME.deadline(s) is not None
+        s = play(s, None, {"type": "timeout", "at": GAME.deadline(s)})
+        assert s["money"][0] == kept and waiting(s) == ("budget:propose", [3])
+        assert events(s, "timeout")[-1] == {"type": "timeout", "seats": [0], "decision": "budget:keep"}

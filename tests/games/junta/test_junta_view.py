@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from games.core.protocol import IllegalAction
 from games.junta import GAME
 from tests.games.junta.junta_kit import card, events, play, position, waiting
 
@@ -75,3 +78,16 @@ def test_events_are_numbered_for_the_table_service():
     numbers = [e["id"] for e in shown]
     assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
     assert numbers[-1] == GAME.view(s, None)["log_count"]
+
+
+def test_view_refuses_what_is_not_a_seat():
+    """DESIGN.md's contract: view(state, seat) for a seat 0..n-1 or None (everyone); docs/engine-contract.md:
+    every view starts with check_seat. -1 is not the last seat, n is no seat, and True/False are not
+    seats 1/0: each is refused with IllegalAction (issue 20, item 8)."""
+    s = position(4, phase=4, offices=FOUR, money={3: [3, 2]})
+    for seat in (-1, 4, 5, True, False, "0", 0.0, 1.5):
+        with pytest.raises(IllegalAction) as info:
+            GAME.view(s, seat)  # type: ignore[arg-type]
+        assert info.value.message_id == "core.not_a_seat" and str(info.value), seat
+    assert GAME.view(s, 3)["money"] == [2, 3] and GAME.view(s, 0)["you"] == 0 and "you" not in GAME.view(s, None)
+
