@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
+from games.core.actions import check_action
 from games.core.data import clone, clone_keeping_log
 from games.core.messages import N_, msg, seat_ref
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
 from games.junta import coup as coup_game
+from games.junta.actions import ACTIONS
 from games.junta.cards import (
     AFTER_ROUND_1,
     AFTER_ROUND_2,
@@ -125,9 +127,6 @@ ANYTIME: Final = frozenset({
     "give_money", "discard_money", "give_card", "discard_card", "offer_swap", "answer_swap", "confirm_swap",
     "cancel_swap", "play_card", "resign", "claim_cousin_office", "return_from_exile",
 })
-ACTION_TYPES: Final = frozenset(
-    {t for types in ANSWERS.values() for t in types} | ANYTIME | {"timeout", "start_clock"}
-)
 # Hints for "not now" refusals: what the game waits on (a message id and its English words).
 HINT: Final[dict[str, tuple[str, str]]] = {
     "vote:turns": (N_("junta.hint.vote_turn"), "a voting turn"),
@@ -1575,6 +1574,7 @@ class Junta:
     min_players = 4
     max_players = 7
     options_schema = OPTIONS_SCHEMA
+    actions = ACTIONS
 
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
         if isinstance(n_players, bool) or not isinstance(n_players, int) or not 4 <= n_players <= 7:
@@ -1632,22 +1632,16 @@ class Junta:
     # --- apply ------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("junta.not_an_action", "That is not an action.")
+        check_action(ACTIONS, state["n"], seat, action)
         kind = action["type"]
         coup_kind = kind in coup_game.COUP_ACTIONS
-        if kind not in ACTION_TYPES and not coup_kind:
-            raise IllegalAction("junta.no_such_action", f"Junta has no action called {kind!r}.", action=kind)
         if state["result"] is not None:
             raise IllegalAction("junta.game_over", "The game is over.")
         at = action.get("at")
-        if at is not None and (isinstance(at, bool) or not isinstance(at, int | float) or at != at
-                               or at in (float("inf"), float("-inf"))):
-            raise IllegalAction("junta.bad_time", "The action's time stamp is not a number.")
         if kind in ("timeout", "start_clock"):
             if seat is not None:
                 raise IllegalAction("junta.master_only", "Only the game master calls time.")
-        elif not is_seat(seat, state["n"]):
+        elif seat is None:
             raise IllegalAction("junta.not_playing", "Only a player at this table can do that.")
         s = clone_keeping_log(state)
         if at is not None:

@@ -131,7 +131,7 @@ def test_minister_may_kill_a_returnee():
                  hands={2: ["brb_assassin"]})
     s = play(s, 2, {"type": "return_from_exile"})
     assert waiting(s) == ("return", [1])
-    refused(s, 1, {"type": "kill_returnee", "kill": "yes"}, "junta.bad_bool")
+    refused(s, 1, {"type": "kill_returnee", "kill": "yes"}, "core.bad_field")
     s = play(s, 1, {"type": "kill_returnee", "kill": True})
     assert waiting(s) == ("protect", [2])
     kept = play(s, 2, {"type": "play_card", "card": card("brb_assassin"), "notes": [2]})

@@ -91,3 +91,12 @@ def test_view_refuses_what_is_not_a_seat():
         assert info.value.message_id == "core.not_a_seat" and str(info.value), seat
     assert GAME.view(s, 3)["money"] == [2, 3] and GAME.view(s, 0)["you"] == 0 and "you" not in GAME.view(s, None)
 
+
+def test_the_action_vocabulary_is_every_action_the_engine_answers() -> None:
+    """games/junta/actions.py declares exactly the actions the phases answer, those of any time and the coup's."""
+    from games.junta import coup
+    from games.junta.actions import ACTIONS
+    from games.junta.engine import ANSWERS, ANYTIME
+
+    answered = {t for types in ANSWERS.values() for t in types} | ANYTIME | coup.COUP_ACTIONS
+    assert set(ACTIONS.types) == answered | {"timeout", "start_clock"}
