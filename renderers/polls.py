@@ -1,21 +1,26 @@
-"""The Polls Are Closed! (Spain): the public board as one image, readable at chat size.
+"""The Polls Are Closed! (Spain): the public board as one landscape picture, read in the channel.
 
-A pure function of a view from `games.polls.GAME.view(state, seat)` (everything is public, so
-any seat's view draws the same board) and of the reader's `Words`. Discord shows the picture
-about 550 px wide, so the board is laid out in *display units* (du, 1/550 of the width) and
-every text is at least 16 du: readable inline, sharp when opened.
+A pure function of a view from `games.polls.GAME.view(state, seat)` (everything is public, so any
+seat's view draws the same board) and of the reader's `Words`. It is drawn at
+`renderers.core.BOARD_SIZE` (1100 x 700) for Discord's inline box (550 x 350), where it shows at
+half size: no text here is smaller than 20 px (10 px as shown) and it stays sharp when opened.
 
-From top to bottom: a status strip (round and turn, who plays and what is asked of them, the
-dice of a pending roll, the key of the frames), a block map of Spain (one tile per region at its
-rough place, filled by the party that leads, with its name, its Influence cost, both parties'
-Influence and the seats it would give now), the legend of the cost codes and limits, the three
-propaganda circles with the pact boxes, and the seats each party would win if the polls closed
-now. A white frame marks what the last move touched (regions, sectors); a gold frame what the
-player to act can do now (affordable regions, the sector a 7 takes, the sectors of the dice to
-order, the regions open to the national poll). Empty regions and sectors show no "0".
+Left, a block map of Spain: one tile per region at its rough place, filled by the party that
+leads it, with its name, its cost code, both parties' Influence and the seats it would give now.
+Right, from the top: the round track, who plays and what is asked of them (the dice of a pending
+roll beside it), the three propaganda circles, the pact boxes. Across the bottom, the 66 seats
+each party would win if the polls closed now. A white frame marks what the last move touched
+(regions, sectors, a pact box); a gold frame what the player to act can choose now (affordable
+regions, the sector a 7 takes, the sectors of the dice to order, the regions open to the
+national poll); a red frame the centre a player over the limit must spend from. Empty regions and
+sectors show no "0".
 
-Colour-blind safety: the parties differ by shape as well as colour (blue = discs, red = squares,
-third parties = diamonds) and red-led regions, red sectors and red seats are hatched.
+What text does better is left to the embed beside the picture (bot/cogs/polls.py): the players'
+whole names, supply, regions led, the shift, and the key to shapes, cost codes and frames. There
+is no separate "full board": this picture already holds every piece on the table.
+
+Colour-blind safety: the parties differ by shape as well as colour (blue = discs, red = hatched
+squares, third parties = diamonds), and red-led regions, red sectors and red seats are hatched.
 Static layers (tile and circle masks, frames' bands, the language's fixed words) are drawn once
 per process and cached; each call writes palettes through those layers and draws the pieces.
 """
@@ -23,12 +28,13 @@ per process and cached; each call writes palettes through those layers and draws
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from games.core.messages import N_, MessageFamily
+from games.core.messages import MessageFamily
 from games.polls.data import (
     ABSOLUTE_MAJORITY,
     PACT_CIRCLES,
@@ -37,53 +43,40 @@ from games.polls.data import (
     POLL_REGIONS,
     REGION_TYPE,
     REGIONS,
-    TOKENS_PER_PARTY,
     TOTAL_SEATS,
     sector_for_die,
 )
 from renderers.core import (
-    CHAT_MIN_TEXT,
-    CHAT_WIDTH,
+    BOARD_SIZE,
+    INLINE_MIN_TEXT,
     PALETTE,
     Color,
     Words,
     drawable,
     ellipsize,
     font,
-    readable_size,
+    inline_scale,
     text_width,
     wrap,
 )
 
-Box = tuple[float, float, float, float]
+Box = tuple[int, int, int, int]
 
-# --- scale: layout in display units (du), 550 du = the width Discord shows inline --------------
+WIDTH, HEIGHT = BOARD_SIZE
 
-SCALE = 1.25  # 687 px wide: sharp when opened, and the PNG stays fast to encode
-DISPLAY_WIDTH = CHAT_WIDTH
+# --- text sizes (canvas pixels; the board is shown at inline_scale = 0.5) ----------------------
 
-
-def px(value: float) -> int:
-    """Display units → image pixels."""
-    return int(round(value * SCALE))
-
-
-WIDTH = int(DISPLAY_WIDTH * SCALE)
-
-
-def fs(value: float) -> int:
-    """A font size in display units → pixels, rounded up so that, shown `DISPLAY_WIDTH` wide, it
-    never reads smaller than asked."""
-    return math.ceil(value * WIDTH / DISPLAY_WIDTH - 1e-9)
-
-
-TEXT = readable_size(WIDTH, CHAT_MIN_TEXT)  # every text is at least this: 16 px when shown 550 px wide
-STRONG = fs(18)
+TEXT = math.ceil(INLINE_MIN_TEXT / inline_scale(WIDTH, HEIGHT))  # 20: the floor, 10 px as shown
+LABEL = 22  # counts, cost codes, pact names, seats
+NAME = 24  # region names, the step line
+STRONG = 26  # who plays
+BIG = 30  # circle letters, the seats totals
 
 # --- colours --------------------------------------------------------------------------------
 
 BLUE: Color = (45, 120, 220)
 RED: Color = (214, 58, 46)
+RED_STRIPE: Color = (168, 40, 32)  # the stripes of a red token and of red's seats
 PARTY_COLORS: tuple[Color, Color] = (BLUE, RED)
 PARTY_TEXT: tuple[Color, Color] = ((120, 178, 255), (255, 130, 116))
 # Region / sector fills: dark enough for white text, far apart in hue *and* the red one hatched.
@@ -120,57 +113,63 @@ def _party(words: Words, seat: int) -> str:
 
 
 def _player(words: Words, names: list[str], seat: int, width: float, size: int = STRONG) -> str:
-    """"Blue · Alice", the name cut so the whole fits `width` pixels at `size` (bold)."""
+    """"Blue · Alice", the name cut so the whole fits `width` pixels at `size` (bold): the party
+    word always shows, the embed beside the picture has the whole name."""
     party = _party(words, seat)
     room = width - text_width(words.msg("polls.picture.player", party=party, name=""), font(size, True))
-    name = ellipsize(_name(words, names, seat), font(size, True), max(room, px(40)))
+    name = ellipsize(_name(words, names, seat), font(size, True), max(room, 40))
     return words.msg("polls.picture.player", party=party, name=name)
 
 
-# --- layout (display units) --------------------------------------------------------------------
+# --- layout (canvas pixels) ----------------------------------------------------------------------
 
-STRIP: Box = (8, 6, 542, 62)
-MAP_LEFT, MAP_TOP = 8, 70
-MAP_W_DU, MAP_H_DU = 534, 356
-LEGEND_TOP = MAP_TOP + MAP_H_DU + 4  # two lines: the cost codes, the limits and "others"
-CIRCLES_TOP = LEGEND_TOP + 50
-CIRCLES_BOTTOM = CIRCLES_TOP + 232
-SEATS_TOP = CIRCLES_BOTTOM + 8
-SEATS_BOTTOM = SEATS_TOP + 180
-HEIGHT = px(SEATS_BOTTOM + 8)
+MAP_PANEL: Box = (8, 8, 672, 606)
+STATUS_PANEL: Box = (682, 8, 1092, 160)
+CIRCLES_PANEL: Box = (682, 168, 1092, 426)
+PACTS_PANEL: Box = (682, 434, 1092, 606)
+SEATS_PANEL: Box = (8, 614, 1092, 692)
+PANEL_RADIUS = 10
 
-# Tiles of the block map, in du from the map's corner: one or more rectangles per region (an
-# L-shape is two touching rectangles) at their rough places; the gaps between regions show sea.
-TILES: dict[str, tuple[Box, ...]] = {
-    "galicia": ((0, 0, 118, 168),),
-    "asturias": ((122, 0, 242, 82),),
-    "euskadi": ((246, 0, 386, 82),),
-    "catalonia": ((390, 0, 534, 82), (414, 82, 534, 168)),
-    "castilla_y_leon": ((122, 86, 290, 168),),
-    "aragon": ((294, 86, 410, 168),),
-    "andalusia": ((0, 172, 100, 276), (0, 276, 350, 356)),
-    "madrid": ((104, 172, 214, 272),),
-    "castilla_la_mancha": ((218, 172, 350, 272),),
-    "valencia": ((354, 172, 462, 272), (354, 272, 404, 356)),
-    "islands": ((414, 276, 534, 356),),
+# The block map: the tiles were laid out on a 534 x 356 grid (one or more rectangles per region,
+# an L-shape being two touching rectangles, at their rough places; the gaps show sea) and are
+# stretched to the map's area here.
+MAP_X, MAP_Y = 14, 14
+MAP_W, MAP_H = 652, 586
+GRID_W, GRID_H = 534, 356
+GRID_TILES: dict[str, tuple[tuple[int, int, int, int], ...]] = {
+    "galicia": ((0, 0, 118, 188),),
+    "asturias": ((122, 0, 242, 92),),
+    "euskadi": ((246, 0, 390, 92),),
+    "catalonia": ((394, 0, 534, 92), (414, 92, 534, 188)),
+    "castilla_y_leon": ((122, 96, 290, 188),),
+    "aragon": ((294, 96, 410, 188),),
+    "andalusia": ((0, 192, 100, 286), (0, 286, 350, 356)),
+    "madrid": ((104, 192, 214, 282),),
+    "castilla_la_mancha": ((218, 192, 350, 282),),
+    "valencia": ((354, 192, 462, 282), (354, 282, 404, 356)),
+    "islands": ((414, 286, 534, 356),),
 }
 # The tile part where each region's label block sits (the first rectangle unless said here).
-LABEL_BOX: dict[str, Box] = {"andalusia": (0, 276, 350, 356)}
-MAP_X, MAP_Y = px(MAP_LEFT), px(MAP_TOP)
-MAP_W, MAP_H = px(MAP_W_DU), px(MAP_H_DU)
-HATCH = px(6)
-TOKEN = 26  # du: a token with its count inside
-SEAT_MARK = 11  # du: the seat markers (disc, square, diamond)
+GRID_LABEL: dict[str, tuple[int, int, int, int]] = {"andalusia": (0, 286, 350, 356)}
 
 
-def _map_box(box: Box) -> tuple[int, int, int, int]:
-    """A tile rectangle in pixels relative to the map's corner (right/bottom exclusive)."""
-    return px(box[0]), px(box[1]), px(box[2]), px(box[3])
+def _stretch(box: tuple[int, int, int, int]) -> Box:
+    """A grid rectangle → pixels relative to the map's corner (right/bottom exclusive)."""
+    return (round(box[0] * MAP_W / GRID_W), round(box[1] * MAP_H / GRID_H),
+            round(box[2] * MAP_W / GRID_W), round(box[3] * MAP_H / GRID_H))
 
 
-def region_box(region: str) -> tuple[int, int, int, int]:
+TILES: dict[str, tuple[Box, ...]] = {r: tuple(_stretch(b) for b in boxes) for r, boxes in GRID_TILES.items()}
+HATCH = 8  # pixels between the stripes of red
+FRAME = 4  # width of a frame (last move: white, outermost; possible now: gold, inside it)
+MARGIN = 2 * FRAME + 2  # a label block keeps clear of both frames
+TOKEN = 34  # Influence on the map, with its count inside
+SEAT_MARK = 14  # the seat markers (disc, square, diamond) of a region's seats
+
+
+def region_box(region: str) -> Box:
     """The image rectangle of a region's label part (where its name and counts are drawn)."""
-    left, top, right, bottom = _map_box(LABEL_BOX.get(region, TILES[region][0]))
+    left, top, right, bottom = _stretch(GRID_LABEL.get(region, GRID_TILES[region][0]))
     return MAP_X + left, MAP_Y + top, MAP_X + right, MAP_Y + bottom
 
 
@@ -180,21 +179,25 @@ def label_point(region: str) -> tuple[int, int]:
     return (left + right) // 2, (top + bottom) // 2
 
 
-# The propaganda circles (du): A on the left, B in the middle with C below on its right, the pact
-# boxes on the right.
-CIRCLE_A_DU = (124, CIRCLES_TOP + 120)
-A_OUTER, A_MID, A_CENTRE = 88, 58, 32
-CIRCLE_B_DU = (300, CIRCLES_TOP + 82)
-B_OUTER, B_CENTRE = 58, 31
-CIRCLE_C_DU = (358, CIRCLES_TOP + 194)
-C_CENTRE = 31
-PACTS_LEFT, PACTS_RIGHT = 392, 536
+# The propaganda circles: A on the left, B on the right with C under it. Sector numbers are
+# written inside the sectors (beside the tokens), so the circles need no margin for labels.
+CIRCLE_A = (806, 298)
+A_OUTER, A_MID, A_CENTRE = 114, 77, 40
+CIRCLE_B = (1000, 262)
+B_OUTER, B_CENTRE = 82, 42
+CIRCLE_C = (1000, 380)
+C_CENTRE = 38
 A_ORDER = ("A1", "A6", "A2", "A5", "A3", "A4")  # clockwise from the top: pairs summing 7 adjacent
 A_INTERMEDIATE = ("A16", "A25", "A34")
 B_ORDER = ("B14", "B25", "B36")
 B_LABELS = {"B14": "1/4", "B25": "2/5", "B36": "3/6"}
 CIRCLE_SECTORS = (*A_ORDER, *A_INTERMEDIATE, *B_ORDER)
 CENTRES = ("A", "B", "C")
+SECTOR_TOKEN = 32  # a sector's tokens
+CENTRE_TOKEN = 30  # Propaganda held, two to a centre
+# Where, inside a sector's arc, its number and its token sit (degrees from the arc's start)
+A_LABEL_AT, A_TOKEN_AT = 15, 38
+B_LABEL_AT, B_TOKEN_AT = 28, 76
 
 
 def _sector_angles() -> dict[str, tuple[float, float]]:
@@ -216,29 +219,61 @@ def _polar(centre: tuple[float, float], radius: float, degrees: float) -> tuple[
     return centre[0] + radius * math.cos(rad), centre[1] + radius * math.sin(rad)
 
 
-def _centre_du(kind: str) -> tuple[float, float]:
-    return {"A": CIRCLE_A_DU, "B": CIRCLE_B_DU, "C": CIRCLE_C_DU}[kind]
+def _centre_of(kind: str) -> tuple[int, int]:
+    return {"A": CIRCLE_A, "B": CIRCLE_B, "C": CIRCLE_C}[kind]
+
+
+def _centre_radius(kind: str) -> int:
+    return {"A": A_CENTRE, "B": B_CENTRE, "C": C_CENTRE}[kind]
 
 
 def sector_point(sector: str) -> tuple[int, int]:
-    """Image point where a sector's tokens are drawn (the middle of its ring part, or a centre)."""
+    """Image point where a sector's tokens are drawn (in its ring part, or a centre)."""
     if sector in CENTRES:
-        x, y = _centre_du(sector)
+        return _centre_of(sector)
+    start, end = SECTOR_ANGLES[sector]
+    if sector in A_ORDER:
+        x, y = _polar(CIRCLE_A, (A_MID + A_OUTER) / 2, start + A_TOKEN_AT)
+    elif sector in A_INTERMEDIATE:
+        x, y = _polar(CIRCLE_A, (A_CENTRE + A_MID) / 2, (start + end) / 2)
     else:
-        start, end = SECTOR_ANGLES[sector]
-        mid = (start + end) / 2
-        if sector in A_ORDER:
-            x, y = _polar(CIRCLE_A_DU, (A_OUTER + A_MID) / 2, mid)
-        elif sector in A_INTERMEDIATE:
-            x, y = _polar(CIRCLE_A_DU, (A_MID + A_CENTRE) / 2 + 1, mid)
-        else:
-            x, y = _polar(CIRCLE_B_DU, (B_OUTER + B_CENTRE) / 2 + 1, mid)
-    return px(x), px(y)
+        x, y = _polar(CIRCLE_B, (B_CENTRE + B_OUTER) / 2, start + B_TOKEN_AT)
+    return round(x), round(y)
 
 
-def _pact_box(i: int) -> Box:
-    top = CIRCLES_TOP + 30 + i * 67
-    return (PACTS_LEFT, top, PACTS_RIGHT, top + 62)
+def sector_label_point(sector: str) -> tuple[int, int] | None:
+    """Where a sector's number is written (A's outer sectors and B's; none for A's middle ring)."""
+    start, _end = SECTOR_ANGLES[sector]
+    if sector in A_ORDER:
+        x, y = _polar(CIRCLE_A, (A_MID + A_OUTER) / 2, start + A_LABEL_AT)
+    elif sector in B_ORDER:
+        x, y = _polar(CIRCLE_B, (B_CENTRE + B_OUTER) / 2, start + B_LABEL_AT)
+    else:
+        return None
+    return round(x), round(y)
+
+
+def sector_label(sector: str) -> str:
+    return B_LABELS.get(sector, sector[1:])
+
+
+def pact_box(i: int) -> Box:
+    """The i-th pact box (Catalonia, Euskadi, Galicia from the left)."""
+    left, top, right, bottom = PACTS_PANEL
+    width = (right - left - 24) // 3
+    x = left + 6 + i * (width + 6)
+    return x, top + 40, x + width, bottom - 8
+
+
+# The status panel's rows: the round track, who plays, what is asked (two lines at most)
+TRACK_ROW = (STATUS_PANEL[1] + 8, STATUS_PANEL[1] + 42)
+PLAYER_ROW = (STATUS_PANEL[1] + 48, STATUS_PANEL[1] + 86)
+STEP_ROW = (STATUS_PANEL[1] + 90, STATUS_PANEL[3] - 6)
+DIE = 40
+DICE_BOX: Box = (STATUS_PANEL[2] - 12 - 2 * DIE - 8, STEP_ROW[0] + 2, STATUS_PANEL[2] - 8, STEP_ROW[1])
+# The seats bar: a disc and a square at its ends say whose side is whose
+SEATS_TITLE = (SEATS_PANEL[1] + 2, SEATS_PANEL[1] + 27)
+BAR: Box = (SEATS_PANEL[0] + 52, SEATS_PANEL[1] + 34, SEATS_PANEL[2] - 52, SEATS_PANEL[3] - 6)
 
 
 # --- cached text and tokens ---------------------------------------------------------------------
@@ -275,7 +310,7 @@ def _put_text(image: Image.Image, xy: tuple[float, float], text: str, size: int,
 
 
 def _fit_size(text: str, max_width: float, size: int, bold: bool) -> int:
-    """The largest size from `size` down to the minimum readable size at which `text` fits."""
+    """The largest size from `size` down to the readable floor at which `text` fits."""
     for sz in range(size, TEXT - 1, -1):
         if text_width(text, font(sz, bold)) <= max_width:
             return sz
@@ -284,8 +319,8 @@ def _fit_size(text: str, max_width: float, size: int, bold: bool) -> int:
 
 def _put_fitted(image: Image.Image, box: tuple[float, float, float, float], text: str, size: int, fill: Color,
                 bold: bool = False, align: str = "left", stroke: int = 0) -> float:
-    """One line in the pixel `box`, shrunk (never under the readable minimum) and then
-    ellipsized so it never spills. Returns the drawn width."""
+    """One line in the pixel `box`, shrunk (never under the readable floor) and then ellipsized
+    so it never spills. Returns the drawn width."""
     left, top, right, bottom = box
     sz = _fit_size(text, right - left, size, bold)
     shown = ellipsize(text, font(sz, bold), right - left)
@@ -299,38 +334,54 @@ def _put_fitted(image: Image.Image, box: tuple[float, float, float, float], text
     return text_width(shown, font(sz, bold))
 
 
+def _count_size(token: int) -> int:
+    """The count's size inside a token: as large as the token allows two digits, never under the floor."""
+    return LABEL if token >= 36 else TEXT
+
+
 @lru_cache(maxsize=256)
-def _token(seat: int, size: int, count: int | None = None) -> Image.Image:
-    """A party's token as an RGBA sprite, `count` written inside: blue is a disc, red a square,
-    the third parties a diamond (the shape tells them apart without colour). Drawn 4x and shrunk."""
+def _token(kind: int, size: int, count: int | None = None) -> Image.Image:
+    """A party's token as an RGBA sprite, `count` written inside: blue is a disc, red a hatched
+    square, the third parties a grey diamond (the shape tells them apart without colour). Drawn
+    4x and shrunk."""
     scale = 4
     big = size * scale
     sprite = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
-    fill = PARTY_COLORS[seat] if seat in (0, 1) else THIRD
-    width = max(2, size // 12) * scale
-    if seat == 0:
+    rim = max(2, size // 12) * scale
+    if kind == 0:
         draw.ellipse((0, 0, big - 1, big - 1), fill=WHITE)
-        draw.ellipse((width, width, big - 1 - width, big - 1 - width), fill=fill)
-    elif seat == 1:
+        draw.ellipse((rim, rim, big - 1 - rim, big - 1 - rim), fill=BLUE)
+    elif kind == 1:
         inset = scale * max(1, size // 14)  # a square of the same size looks bigger than the disc
         draw.rectangle((inset, inset, big - 1 - inset, big - 1 - inset), fill=WHITE)
-        draw.rectangle((inset + width, inset + width, big - 1 - inset - width, big - 1 - inset - width), fill=fill)
+        inner = (inset + rim, inset + rim, big - 1 - inset - rim, big - 1 - inset - rim)
+        draw.rectangle(inner, fill=RED)
+        # the stripes of red's regions, sectors and seats, so a red token reads as red in grey too
+        stripes = Image.new("L", (big, big), 0)
+        step, line = max(6, size // 4) * scale, max(1, size // 12) * scale
+        stripe_draw = ImageDraw.Draw(stripes)
+        for offset in range(-big, 2 * big, step):
+            stripe_draw.line((offset, 0, offset + big, big), fill=255, width=line)
+        cut = Image.new("L", (big, big), 0)
+        ImageDraw.Draw(cut).rectangle(inner, fill=255)
+        sprite.paste(RED_STRIPE, (0, 0), ImageChops.multiply(stripes, cut))
     else:
         half = big / 2
-        draw.polygon([(half, 0), (big - 1, half), (half, big - 1), (0, half)], fill=fill)
+        draw.polygon([(half, 0), (big - 1, half), (half, big - 1), (0, half)], fill=WHITE)
+        edge = rim * 1.5
+        draw.polygon([(half, edge), (big - 1 - edge, half), (half, big - 1 - edge), (edge, half)], fill=THIRD)
     sprite = sprite.resize((size, size), Image.Resampling.LANCZOS)
     if count is not None:
-        text = str(count)
-        ImageDraw.Draw(sprite).text((size / 2, size / 2 + 0.5), text, font=font(TEXT, True), fill=WHITE, anchor="mm",
-                                    stroke_width=1, stroke_fill=(20, 24, 40))
+        ImageDraw.Draw(sprite).text((size / 2, size / 2 + 0.5), str(count), font=font(_count_size(size), True),
+                                    fill=WHITE, anchor="mm", stroke_width=2, stroke_fill=(20, 24, 40))
     return sprite
 
 
-def _draw_token(image: Image.Image, seat: int, centre: tuple[float, float], size: int,
+def _draw_token(image: Image.Image, kind: int, centre: tuple[float, float], size: int,
                 count: int | None = None) -> None:
     """A token (pixel `size`) centred on `centre`, with `count` written inside."""
-    sprite = _token(seat, size, count)
+    sprite = _token(kind, size, count)
     at = (int(round(centre[0] - size / 2)), int(round(centre[1] - size / 2)))
     image.paste(sprite, at, sprite)
 
@@ -342,7 +393,7 @@ def _hatch(size: tuple[int, int]) -> Image.Image:
     mask = Image.new("L", size, 0)
     draw = ImageDraw.Draw(mask)
     for offset in range(-size[1], size[0] + size[1], HATCH):
-        draw.line((offset, 0, offset + size[1], size[1]), fill=255, width=max(2, px(2)))
+        draw.line((offset, 0, offset + size[1], size[1]), fill=255, width=3)
     return mask
 
 
@@ -354,8 +405,7 @@ def _region_masks() -> dict[str, tuple[Image.Image, Image.Image]]:
     for region in REGIONS:
         mask = Image.new("L", (MAP_W, MAP_H), 0)
         draw = ImageDraw.Draw(mask)
-        for box in TILES[region]:
-            left, top, right, bottom = _map_box(box)
+        for left, top, right, bottom in TILES[region]:
             draw.rectangle((left, top, right - 1, bottom - 1), fill=255)
         masks[region] = (mask, ImageChops.multiply(mask, hatch))
     return masks
@@ -374,20 +424,32 @@ def _map_index() -> Image.Image:
 
 
 Band = tuple[tuple[int, int], Image.Image]
-FRAME = px(2.5)  # width of a frame (last move: white, outermost; possible now: gold, inside it)
+
+
+def _erode(mask: Image.Image, square: bool) -> Image.Image:
+    """One pixel off a shape's edge: by a 3x3 square, or by a plus sign (the four neighbours).
+    Alternating the two shrinks a disc evenly (an octagon), where squares alone would leave a
+    band thick on the diagonals; a rectangle loses one pixel a side either way."""
+    if square:
+        return mask.filter(ImageFilter.MinFilter(3))
+    shifted = (ImageChops.offset(mask, dx, dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    eroded = mask
+    for other in shifted:
+        eroded = ImageChops.darker(eroded, other)
+    return eroded
 
 
 def _frame_bands(mask: Image.Image, origin: tuple[int, int]) -> tuple[Band, Band]:
     """The two frames drawn inside a shape's edge, in image coordinates: the last-move band (the
     outermost FRAME pixels) and the possible-now band (the next FRAME pixels after a 1 px gap).
-    Each is (offset, L mask cropped to the shape); erosion by repeated 3x3 minimum filters."""
+    Each is (offset, L mask cropped to the shape), by repeated erosion (`_erode`)."""
     box = mask.getbbox() or (0, 0, 1, 1)
     pad = 2
     crop = Image.new("L", (box[2] - box[0] + 2 * pad, box[3] - box[1] + 2 * pad), 0)
     crop.paste(mask.crop(box), (pad, pad))
     eroded = [crop]
-    for _ in range(2 * FRAME + 1):
-        eroded.append(eroded[-1].filter(ImageFilter.MinFilter(3)))
+    for step in range(2 * FRAME + 1):
+        eroded.append(_erode(eroded[-1], square=step % 2 == 0))
     at = (origin[0] + box[0] - pad, origin[1] + box[1] - pad)
     last = ImageChops.subtract(eroded[0], eroded[FRAME])
     gold = ImageChops.subtract(eroded[FRAME + 1], eroded[2 * FRAME + 1])
@@ -400,14 +462,14 @@ def _region_frames() -> dict[str, tuple[Band, Band]]:
     return {region: _frame_bands(mask, (MAP_X, MAP_Y)) for region, (mask, _) in _region_masks().items()}
 
 
-def _circles_area() -> tuple[int, int, int, int]:
-    """The pixel box of the circles (the circles panel without the pact boxes)."""
-    return px(MAP_LEFT), px(CIRCLES_TOP), px(PACTS_LEFT - 4), px(CIRCLES_BOTTOM)
+def _circles_area() -> Box:
+    """The pixel box of the circles (their panel)."""
+    return CIRCLES_PANEL
 
 
-def _ring_box(centre: tuple[float, float], radius: float, origin: tuple[int, int], scale: int = 1) -> Box:
-    cx, cy = (px(centre[0]) - origin[0]) * scale, (px(centre[1]) - origin[1]) * scale
-    r = px(radius) * scale
+def _ring_box(centre: tuple[int, int], radius: float, origin: tuple[int, int], scale: int = 1) -> Box:
+    cx, cy = (centre[0] - origin[0]) * scale, (centre[1] - origin[1]) * scale
+    r = round(radius * scale)
     return (cx - r, cy - r, cx + r, cy + r)
 
 
@@ -422,16 +484,15 @@ def _circle_index() -> tuple[Image.Image, Image.Image, dict[str, Image.Image]]:
     draw = ImageDraw.Draw(index)
     for k, sector in enumerate(CIRCLE_SECTORS):
         if sector in A_ORDER:
-            radius, centre = A_OUTER, CIRCLE_A_DU
+            radius, centre = A_OUTER, CIRCLE_A
         elif sector in A_INTERMEDIATE:
-            radius, centre = A_MID, CIRCLE_A_DU
+            radius, centre = A_MID, CIRCLE_A
         else:
-            radius, centre = B_OUTER, CIRCLE_B_DU
+            radius, centre = B_OUTER, CIRCLE_B
         draw.pieslice(_ring_box(centre, radius, origin), *SECTOR_ANGLES[sector], fill=1 + 2 * k)
     first_centre = 1 + 2 * len(CIRCLE_SECTORS)
     for j, kind in enumerate(CENTRES):
-        radius = {"A": A_CENTRE, "B": B_CENTRE, "C": C_CENTRE}[kind]
-        draw.ellipse(_ring_box(_centre_du(kind), radius, origin), fill=first_centre + j)
+        draw.ellipse(_ring_box(_centre_of(kind), _centre_radius(kind), origin), fill=first_centre + j)
     own: dict[str, Image.Image] = {}
     for k, sector in enumerate(CIRCLE_SECTORS):
         own[sector] = index.point(lambda v, k=k: 255 if v == 1 + 2 * k else 0)
@@ -448,7 +509,7 @@ def _circle_index() -> tuple[Image.Image, Image.Image, dict[str, Image.Image]]:
 def _sector_frames() -> dict[str, tuple[Band, Band]]:
     """Per sector and centre: the bands of the last-move and possible-now frames (image coords)."""
     area = _circles_area()
-    return {sector: _frame_bands(mask, area[:2]) for sector, mask in _circle_index()[2].items()}
+    return {sector: _frame_bands(mask, (area[0], area[1])) for sector, mask in _circle_index()[2].items()}
 
 
 @lru_cache(maxsize=1)
@@ -459,25 +520,24 @@ def _circle_lines() -> Image.Image:
     scale = 4
     mask = Image.new("L", ((area[2] - area[0]) * scale, (area[3] - area[1]) * scale), 0)
     draw = ImageDraw.Draw(mask)
-    line = max(2, px(1.5)) * scale
+    line = 2 * scale
 
-    def ring(centre: tuple[float, float], radius: float) -> None:
+    def ring(centre: tuple[int, int], radius: float) -> None:
         draw.ellipse(_ring_box(centre, radius, origin, scale), outline=255, width=line)
 
-    def spoke(centre: tuple[float, float], inner: float, outer: float, degrees: float) -> None:
-        c = ((px(centre[0]) - origin[0]) * scale, (px(centre[1]) - origin[1]) * scale)
-        draw.line((*_polar(c, px(inner) * scale, degrees), *_polar(c, px(outer) * scale, degrees)), fill=255,
-                  width=line)
+    def spoke(centre: tuple[int, int], inner: float, outer: float, degrees: float) -> None:
+        c = ((centre[0] - origin[0]) * scale, (centre[1] - origin[1]) * scale)
+        draw.line((*_polar(c, inner * scale, degrees), *_polar(c, outer * scale, degrees)), fill=255, width=line)
 
     for radius in (A_OUTER, A_MID, A_CENTRE):
-        ring(CIRCLE_A_DU, radius)
+        ring(CIRCLE_A, radius)
     for i in range(6):
-        spoke(CIRCLE_A_DU, A_MID if i % 2 else A_CENTRE, A_OUTER, -90 + 60 * i)
+        spoke(CIRCLE_A, A_MID if i % 2 else A_CENTRE, A_OUTER, -90 + 60 * i)
     for radius in (B_OUTER, B_CENTRE):
-        ring(CIRCLE_B_DU, radius)
+        ring(CIRCLE_B, radius)
     for i in range(3):
-        spoke(CIRCLE_B_DU, B_CENTRE, B_OUTER, -90 + 120 * i)
-    ring(CIRCLE_C_DU, C_CENTRE)
+        spoke(CIRCLE_B, B_CENTRE, B_OUTER, -90 + 120 * i)
+    ring(CIRCLE_C, C_CENTRE)
     return mask.resize((area[2] - area[0], area[3] - area[1]), Image.Resampling.BOX)
 
 
@@ -485,69 +545,43 @@ def _static_words(words: Words) -> tuple[str, ...]:
     """The words of the fixed layer, in order: the cache key of `_base` (so any catalog with the
     same words shares one layer, and a different one never sees stale words)."""
     return (
-        words.msg("polls.picture.cost_legend"),
-        words.msg("polls.picture.limits_legend"),
         words.msg("polls.picture.pacts"),
         *(words.msg(REGION_SHORT[r]) for r in PACT_REGIONS),
         *(words.msg("polls.picture.pact_from", circles="/".join(PACT_CIRCLES[r])) for r in PACT_REGIONS),
-        words.msg("polls.picture.others"),
     )
 
 
 @lru_cache(maxsize=8)
 def _base(static: tuple[str, ...]) -> Image.Image:
-    """Everything that never changes for a language: panels, the legend, circle letters and
-    numbers, the pact boxes' titles."""
-    cost, limits, pacts, *rest = static
-    pact_names, pact_from, others = rest[:3], rest[3:6], rest[6]
+    """Everything that never changes for a language: panels, circle letters, the pact boxes'
+    titles."""
+    pacts, *rest = static
+    pact_names, pact_from = rest[:3], rest[3:6]
     image = Image.new("RGB", (WIDTH, HEIGHT), PALETTE["background"])
     draw = ImageDraw.Draw(image)
     text, muted, accent = PALETTE["text"], PALETTE["muted"], PALETTE["accent"]
-    radius = px(8)
-    draw.rounded_rectangle(_px_box(STRIP), radius=radius, fill=PALETTE["panel"])
-    draw.rounded_rectangle((MAP_X - px(4), MAP_Y - px(4), MAP_X + MAP_W + px(4), MAP_Y + MAP_H + px(4)),
-                           radius=radius, fill=SEA)
-    # the legend under the map: what the cost codes mean; the limits and the third parties' mark
-    _put_fitted(image, (px(12), px(LEGEND_TOP), px(542), px(LEGEND_TOP + 22)), cost, TEXT, text)
-    right = px(542) - text_width(others, font(TEXT))
-    _put_text(image, (right, px(LEGEND_TOP + 33)), others, TEXT, text, anchor="lm")
-    _draw_token(image, 2, (right - px(10), px(LEGEND_TOP + 33)), px(SEAT_MARK))
-    _put_fitted(image, (px(12), px(LEGEND_TOP + 22), right - px(22), px(LEGEND_TOP + 44)), limits, TEXT, text)
-    # circles and pacts
-    draw.rounded_rectangle(_px_box((8, CIRCLES_TOP, 542, CIRCLES_BOTTOM)), radius=radius, fill=PALETTE["panel"])
-    for kind, (dx, dy) in (("A", (-A_OUTER - 4, -A_OUTER - 4)), ("B", (-B_OUTER - 10, -B_OUTER - 4)),
-                           ("C", (-C_CENTRE - 18, 0))):
-        cx, cy = _centre_du(kind)
-        _put_text(image, (px(cx + dx), px(cy + dy)), kind, fs(22), accent, True, "mm")
-    for sector in A_ORDER:
-        start, end = SECTOR_ANGLES[sector]
-        x, y = _polar(CIRCLE_A_DU, A_OUTER + 11, (start + end) / 2)
-        _put_text(image, (px(x), px(y)), sector[1:], TEXT, muted, True, "mm")
-    for sector in B_ORDER:
-        start, end = SECTOR_ANGLES[sector]
-        x, y = _polar(CIRCLE_B_DU, B_OUTER + 19, (start + end) / 2)
-        _put_text(image, (px(x), px(y)), B_LABELS[sector], TEXT, muted, True, "mm")
-    _put_fitted(image, (px(PACTS_LEFT + 4), px(CIRCLES_TOP + 4), px(PACTS_RIGHT), px(CIRCLES_TOP + 26)), pacts,
-                STRONG, text, True)
+    for panel in (STATUS_PANEL, CIRCLES_PANEL, PACTS_PANEL, SEATS_PANEL):
+        draw.rounded_rectangle(panel, radius=PANEL_RADIUS, fill=PALETTE["panel"])
+    draw.rounded_rectangle(MAP_PANEL, radius=PANEL_RADIUS, fill=SEA)
+    # the circles' letters in the corners their discs leave free
+    left, top, right, _bottom = CIRCLES_PANEL
+    _put_text(image, (left + 12, top + 6), "A", BIG, accent, True, "la")
+    _put_text(image, (right - 12, top + 6), "B", BIG, accent, True, "ra")
+    _put_text(image, (CIRCLE_C[0] - C_CENTRE - 14, CIRCLE_C[1]), "C", BIG, accent, True, "rm")
+    left, top, right, _bottom = PACTS_PANEL
+    _put_fitted(image, (left + 12, top + 6, right - 12, top + 36), pacts, NAME, text, True)
     for i in range(len(PACT_REGIONS)):
-        left, top, right_du, _bottom = box = _pact_box(i)
-        draw.rounded_rectangle(_px_box(box), radius=px(6), fill=PALETTE["panel_alt"])
-        _put_fitted(image, (px(left + 6), px(top + 3), px(right_du - 6), px(top + 25)), pact_names[i], TEXT, text,
-                    True)
-        _put_fitted(image, (px(left + 6), px(top + 31), px(right_du - 62), px(top + 57)), pact_from[i], TEXT,
-                    muted)
-    draw.rounded_rectangle(_px_box((8, SEATS_TOP, 542, SEATS_BOTTOM)), radius=radius, fill=PALETTE["panel"])
+        box = pact_box(i)
+        draw.rounded_rectangle(box, radius=8, fill=PALETTE["panel_alt"])
+        _put_fitted(image, (box[0] + 7, box[1] + 6, box[2] - 5, box[1] + 34), pact_names[i], LABEL, text, True)
+        _put_fitted(image, (box[0] + 7, box[1] + 36, box[2] - 5, box[1] + 60), pact_from[i], TEXT, muted)
     return image
-
-
-def _px_box(box: Box) -> tuple[int, int, int, int]:
-    return px(box[0]), px(box[1]), px(box[2]), px(box[3])
 
 
 def clear_caches() -> None:
     """Forget every cached layer, text mask and sprite (tests that record font sizes start here)."""
     for cached in (_text_masks, _token, _region_masks, _map_index, _region_frames, _circle_index,
-                   _sector_frames, _circle_lines, _base, _label_lines, _label_sprite, _red_bar):
+                   _sector_frames, _circle_lines, _base, _name_layout, _label_sprite, _red_bar):
         cached.cache_clear()
 
 
@@ -600,10 +634,20 @@ def _touched(view: dict[str, Any]) -> tuple[set[str], set[str]]:
     return regions, set()
 
 
+def _must_spend(view: dict[str, Any]) -> set[str]:
+    """The centres the player to act must spend from before ending the turn."""
+    current = view.get("current")
+    if current not in (0, 1) or view.get("step") != "influence":
+        return set()
+    return set((view.get("spend_needed") or [{}, {}])[current] or {})
+
+
 def _frame(image: Image.Image, band: Band, color: Color) -> None:
     at, mask = band
     image.paste(color, at, mask)
 
+
+# --- the map --------------------------------------------------------------------------------------
 
 def _draw_map(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     palette = [*SEA]
@@ -633,20 +677,70 @@ def _draw_map(image: Image.Image, view: dict[str, Any], words: Words) -> None:
         _draw_region_label(image, region, view["influence"][region], regions.get(region), region in possible, words)
 
 
-@lru_cache(maxsize=64)
-def _label_lines(text: str, width: int) -> tuple[str, ...]:
-    """A region's name in lines of at most `width` pixels (bold, the readable size)."""
-    return tuple(wrap(text, font(TEXT, True), width)[:2])
+NAME_STEP = 4  # between a name's lines, added to the size
+INFO_H = TOKEN  # the row of the cost code and the tokens
+CHIP_H = 28
+SEATS_H = 26
+GAP = 3
+
+
+def _chip_width(code: str) -> float:
+    return text_width(code, font(LABEL, True)) + 8
+
+
+def _seats_width(items: tuple[tuple[int, str], ...]) -> float:
+    fnt = font(TEXT, True)
+    return sum(SEAT_MARK + 2 + text_width(n, fnt) for _, n in items) + 6 * (len(items) - 1) + 12
+
+
+def _wrap_name(text: str, size: int, width: float) -> list[str]:
+    """A region's name in lines of at most `width` pixels (bold), broken at spaces and after
+    hyphens ("Castilla-" / "La Mancha"); a piece wider than `width` stays whole (the caller
+    refuses that size)."""
+    fnt = font(size, True)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        for i, piece in enumerate(p for p in re.split(r"(?<=-)", word) if p):
+            glue = "" if i or not current else " "
+            candidate = current + glue + piece if current else piece
+            if current and text_width(candidate, fnt) > width:
+                lines.append(current)
+                candidate = piece
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
+@lru_cache(maxsize=256)
+def _name_layout(region: str, text: str) -> tuple[int, tuple[str, ...], bool]:
+    """(size, lines, split) of a region's name in its label part: the largest name on one line,
+    then on two, that leaves room for the cost code and both tokens (`split`: the tokens go under
+    the cost code when the tile is too narrow for all three; decided for two tokens, so a label
+    never jumps when Influence arrives) and the seats. Never under the floor."""
+    left, top, right, bottom = region_box(region)
+    width, height = right - left - 2 * MARGIN, bottom - top - 2 * MARGIN
+    code = REGION_TYPE[region]
+    split = _chip_width(code) + 2 * (TOKEN + GAP) > width
+    below = (CHIP_H + GAP + INFO_H if split else INFO_H) + GAP + SEATS_H
+    for count in (1, 2):
+        for size in (NAME, LABEL, TEXT):
+            lines = _wrap_name(text, size, width)
+            if len(lines) == count and all(text_width(line, font(size, True)) <= width for line in lines) \
+                    and count * (size + NAME_STEP) + GAP + below <= height:
+                return size, tuple(lines), split
+    lines = _wrap_name(text, TEXT, width)[:2]
+    return TEXT, tuple(ellipsize(line, font(TEXT, True), width) for line in lines), split
 
 
 def _draw_chip(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, cy: float, text: str,
                highlight: bool) -> float:
     """A cost code ("2C") on a small plate; gold when the region can be paid for now. Returns its width."""
-    width = text_width(text, font(TEXT, True)) + px(8)
-    height = px(22)
-    draw.rounded_rectangle((left, cy - height / 2, left + width, cy + height / 2), radius=px(4),
+    width = _chip_width(text)
+    draw.rounded_rectangle((left, cy - CHIP_H / 2, left + width, cy + CHIP_H / 2), radius=6,
                            fill=POSSIBLE if highlight else PILL)
-    _put_text(image, (left + width / 2, cy), text, TEXT, PALETTE["accent_text"] if highlight else CHIP_TEXT, True,
+    _put_text(image, (left + width / 2, cy), text, LABEL, PALETTE["accent_text"] if highlight else CHIP_TEXT, True,
               "mm")
     return width
 
@@ -660,79 +754,76 @@ def _seat_items(seats: dict[str, Any] | None) -> list[tuple[int, str]]:
 
 
 def _draw_seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float,
-                   items: list[tuple[int, str]]) -> None:
+                   items: tuple[tuple[int, str], ...]) -> None:
     """The seats a region gives now, on a dark plate: ● blue  ■ red  ◆ third parties."""
     if not items:
         return
-    mark, gap, spacing = px(SEAT_MARK), px(2), px(5)
-    fnt = font(TEXT, True)
-    widths = [mark + gap + text_width(n, fnt) for _, n in items]
-    total = sum(widths) + spacing * (len(items) - 1)
-    pad = px(4)
-    draw.rounded_rectangle((cx - total / 2 - pad, cy - px(10), cx + total / 2 + pad, cy + px(10)), radius=px(10),
+    total = _seats_width(items)
+    draw.rounded_rectangle((cx - total / 2, cy - SEATS_H / 2, cx + total / 2, cy + SEATS_H / 2), radius=SEATS_H // 2,
                            fill=PILL)
-    x = cx - total / 2
-    for (kind, n), w in zip(items, widths, strict=True):
-        _draw_token(image, kind, (x + mark / 2, cy), mark)
-        _put_text(image, (x + mark + gap, cy), n, TEXT, WHITE, True, "lm")
-        x += w + spacing
+    fnt = font(TEXT, True)
+    x = cx - total / 2 + 6
+    for kind, n in items:
+        _draw_token(image, kind, (x + SEAT_MARK / 2, cy), SEAT_MARK)
+        _put_text(image, (x + SEAT_MARK + 2, cy), n, TEXT, WHITE, True, "lm")
+        x += SEAT_MARK + 2 + text_width(n, fnt) + 6
 
 
 def _draw_region_label(image: Image.Image, region: str, influence: list[int], seats: dict[str, Any] | None,
                        possible: bool, words: Words) -> None:
     """Name, cost code and both parties' Influence (no token when none), and the seats it gives:
     one cached sprite per distinct label (most labels repeat from one move to the next)."""
-    left, top, right, _bottom = region_box(region)
-    lines = _label_lines(words.msg(REGION_SHORT[region]), right - left - px(10))
-    sprite = _label_sprite(region, lines, (influence[0], influence[1]), tuple(_seat_items(seats)), possible)
+    left, top, _right, _bottom = region_box(region)
+    size, lines, split = _name_layout(region, words.msg(REGION_SHORT[region]))
+    sprite = _label_sprite(region, size, lines, split, (influence[0], influence[1]), tuple(_seat_items(seats)),
+                           possible)
     image.paste(sprite, (left, top), sprite)
 
 
 @lru_cache(maxsize=384)
-def _label_sprite(region: str, lines: tuple[str, ...], influence: tuple[int, int], seats: tuple[tuple[int, str], ...],
-                  possible: bool) -> Image.Image:
-    """A region's label block drawn on a transparent sprite the size of its label part."""
+def _label_sprite(region: str, size: int, lines: tuple[str, ...], split: bool, influence: tuple[int, int],
+                  seats: tuple[tuple[int, str], ...], possible: bool) -> Image.Image:
+    """A region's label block drawn on a transparent sprite the size of its label part. The
+    layout (split or not) never depends on the counts, so a label does not jump between moves."""
     box = region_box(region)
     image = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    left, top, right, bottom = 0, 0, image.width, image.height
-    name_step = px(18)
-    info_h, seats_h = px(TOKEN), px(20)
     code = REGION_TYPE[region]
-    token = px(TOKEN)
     shown = [(seat, n) for seat, n in ((0, influence[0]), (1, influence[1])) if n > 0]
-    chip_w = text_width(code, font(TEXT, True)) + px(8)
-    tokens_w = sum(px(4) + token for _ in shown)
-    # the tokens go beside the cost code, or under it when the tile is too narrow for both
-    split = bool(shown) and chip_w + tokens_w > right - left - px(6)
-    block = len(lines) * name_step + px(2) + info_h * (2 if split else 1) + px(2) + seats_h
-    y = (top + bottom) / 2 - block / 2
-    cx = (left + right) / 2
+    chip_w = _chip_width(code)
+    tokens_w = len(shown) * (TOKEN + GAP)
+    block = len(lines) * (size + NAME_STEP) + GAP + (CHIP_H + GAP + INFO_H if split else INFO_H) + GAP + SEATS_H
+    y = image.height / 2 - block / 2
+    cx = image.width / 2
     for line in lines:
-        _put_text(image, (cx, y + name_step / 2), line, TEXT, WHITE, True, "mm", stroke=px(2))
-        y += name_step
-    y += px(2)
-    x = cx - (chip_w if split else chip_w + tokens_w) / 2
-    x += _draw_chip(image, draw, x, y + info_h / 2, code, possible)
+        _put_text(image, (cx, y + (size + NAME_STEP) / 2), line, size, WHITE, True, "mm", stroke=2)
+        y += size + NAME_STEP
+    y += GAP
     if split:
-        y += info_h
-        x = cx - (tokens_w - px(4)) / 2 - px(4)
+        _draw_chip(image, draw, cx - chip_w / 2, y + CHIP_H / 2, code, possible)
+        y += CHIP_H + GAP
+        x = cx - (tokens_w - GAP) / 2
+    else:
+        x = cx - (chip_w + tokens_w) / 2
+        x += _draw_chip(image, draw, x, y + INFO_H / 2, code, possible) + GAP
     for seat, n in shown:
-        _draw_token(image, seat, (x + px(4) + token / 2, y + info_h / 2), token, n)
-        x += px(4) + token
-    y += info_h + px(2)
-    _draw_seat_row(image, draw, cx, y + seats_h / 2, list(seats))
+        _draw_token(image, seat, (x + TOKEN / 2, y + INFO_H / 2), TOKEN, n)
+        x += TOKEN + GAP
+    y += INFO_H + GAP
+    _draw_seat_row(image, draw, cx, y + SEATS_H / 2, seats)
     return image
 
+
+# --- circles and pacts ----------------------------------------------------------------------------
 
 def _sector_fill(owner: int | None) -> Color:
     return BLUE_FILL if owner == 0 else RED_FILL if owner == 1 else SECTOR_EMPTY
 
 
 def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
-    """Sectors tinted by owner (red ones hatched, like the map), outlines, tokens (none in an
-    empty sector), the Propaganda in each centre; the frames of the last move and of what the
-    player may choose now."""
+    """Sectors tinted by owner (red ones hatched, like the map), outlines, the sectors' numbers,
+    tokens (none in an empty sector), the Propaganda in each centre; the frames of the last move
+    and of what the player may choose now."""
     circles = view["circles"]
     palette = [0, 0, 0]
     for sector in CIRCLE_SECTORS:
@@ -741,9 +832,7 @@ def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
             palette += [*RED_FILL, *RED_HATCH]
         else:
             palette += [*_sector_fill(owner)] * 2
-    spend = [set((view.get("spend_needed") or [{}, {}])[s] or {}) for s in (0, 1)]
-    current = view.get("current")
-    must = spend[current] if current in (0, 1) and view.get("step") == "influence" else set()
+    must = _must_spend(view)
     for kind in CENTRES:
         palette += [*((70, 40, 46) if kind in must else (30, 34, 48))]
     index, discs, _ = _circle_index()
@@ -761,40 +850,45 @@ def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
     for sector in (view.get("last_move") or {}).get("sectors") or []:
         if sector in frames:
             _frame(image, frames[sector][0], LAST_MOVE)
-    token = px(TOKEN)
     for sector in CIRCLE_SECTORS:
+        at = sector_label_point(sector)
+        if at is not None:
+            _put_text(image, at, sector_label(sector), TEXT, CHIP_TEXT, True, "mm", stroke=2)
         info = circles[sector]
         if info["owner"] in (0, 1) and info["count"] > 0:
-            _draw_token(image, info["owner"], sector_point(sector), token, info["count"])
+            _draw_token(image, info["owner"], sector_point(sector), SECTOR_TOKEN, info["count"])
     # Propaganda held, in the centres: blue on the left, red on the right, nothing when none
     for kind in CENTRES:
         x, y = sector_point(kind)
         for seat in (0, 1):
             held = view["propaganda"][seat][kind]
             if held:
-                _draw_token(image, seat, (x + (-1 if seat == 0 else 1) * px(12), y), px(22), held)
+                _draw_token(image, seat, (x + (-1 if seat == 0 else 1) * (CENTRE_TOKEN / 2 + 2), y), CENTRE_TOKEN,
+                            held)
 
 
 def _draw_pacts(image: Image.Image, view: dict[str, Any]) -> None:
     """Markers in each pact box (none drawn for 0); the box is framed in the colour of the
-    party with more."""
+    party with more, in white when the last move put a marker there."""
     draw = ImageDraw.Draw(image)
-    token = px(TOKEN - 2)
+    token = 36
+    touched = _touched(view)[1]
     for i, region in enumerate(PACT_REGIONS):
-        left, top, right, bottom = _px_box(_pact_box(i))
+        left, top, right, bottom = pact_box(i)
         counts = view["pacts"][region]
         lead = leader(counts)
         if lead is not None:
-            draw.rounded_rectangle((left, top, right, bottom), radius=px(6), outline=PARTY_COLORS[lead],
-                                   width=px(2))
-        if region in _touched(view)[1]:
-            draw.rounded_rectangle((left, top, right, bottom), radius=px(6), outline=LAST_MOVE, width=FRAME)
-        y = top + px(44)
-        for seat in (0, 1):
-            if counts[seat]:
-                _draw_token(image, seat, (right - px(6) - token / 2 - (1 - seat) * (token + px(4)), y), token,
-                            counts[seat])
+            draw.rounded_rectangle((left, top, right, bottom), radius=8, outline=PARTY_COLORS[lead], width=3)
+        if region in touched:
+            draw.rounded_rectangle((left, top, right, bottom), radius=8, outline=LAST_MOVE, width=FRAME)
+        shown = [(seat, n) for seat, n in enumerate(counts) if n]
+        x = (left + right) / 2 - (len(shown) * (token + 8) - 8) / 2
+        for seat, n in shown:
+            _draw_token(image, seat, (x + token / 2, bottom - 12 - token / 2), token, n)
+            x += token + 8
 
+
+# --- status: round track, who plays, what is asked ----------------------------------------------
 
 PIPS = {
     1: ((0.5, 0.5),), 2: ((0.28, 0.28), (0.72, 0.72)), 3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
@@ -805,195 +899,208 @@ PIPS = {
 
 
 def _draw_die(draw: ImageDraw.ImageDraw, left: float, top: float, size: int, value: int) -> None:
-    draw.rounded_rectangle((left, top, left + size, top + size), radius=px(4), fill=WHITE, outline=BORDER)
+    draw.rounded_rectangle((left, top, left + size, top + size), radius=6, fill=WHITE, outline=BORDER)
     radius = size * 0.1
     for dx, dy in PIPS.get(value, ()):
         x, y = left + dx * size, top + dy * size
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(20, 20, 24))
 
 
-def _status(view: dict[str, Any], names: list[str], words: Words, width: float) -> str:
-    """One sentence: who acts and what is asked of them, or how the game ended. A long name is
-    cut (never the rest) so the sentence fits `width` pixels at the readable size."""
-    sentence = ""
-    for share in (1.0, 0.6, 0.45, 0.35, 0.25):
-        sentence = _status_sentence(view, names, words, width * share)
-        if text_width(sentence, font(TEXT, True)) <= width:
-            break
-    return sentence
+ROUND_CHIP = 34
+TURN_CHIP = 30
+TURN_PIP = 12
 
 
-def _status_sentence(view: dict[str, Any], names: list[str], words: Words, width: float) -> str:
-    """The status sentence with the players' names cut to `width` pixels."""
+def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], words: Words) -> None:
+    """The round track: a chip per round (done, now in gold, to come), the round being played
+    followed by its turns (done, the current one in gold with its number, to come); at the end,
+    "polls closed" after the chips."""
+    over = view.get("phase") == "game_over"
+    current_round, turn = view.get("round", 1), view.get("turn", 1)
+    turns = view.get("turns_in_round", 10)
+    in_poll = view.get("phase") == "poll"
+    top, bottom = TRACK_ROW
+    cy = (top + bottom) / 2
+    x: float = STATUS_PANEL[0] + 12
+    for k in range(1, view.get("rounds", 3) + 1):
+        now = k == current_round and not over
+        done = over or k < current_round
+        box = (x, cy - ROUND_CHIP / 2, x + ROUND_CHIP, cy + ROUND_CHIP / 2)
+        if now:
+            draw.rounded_rectangle(box, radius=8, fill=POSSIBLE)
+            colour = PALETTE["accent_text"]
+        elif done:
+            draw.rounded_rectangle(box, radius=8, fill=PALETTE["faded"])
+            colour = PALETTE["text"]
+        else:
+            draw.rounded_rectangle(box, radius=8, outline=PALETTE["faded"], width=2)
+            colour = PALETTE["muted"]
+        _put_text(image, (x + ROUND_CHIP / 2, cy), str(k), LABEL, colour, True, "mm")
+        x += ROUND_CHIP + 8
+        if not now:
+            continue
+        for t in range(1, turns + 1):
+            if t == turn and not in_poll:
+                draw.rounded_rectangle((x, cy - TURN_CHIP / 2, x + TURN_CHIP, cy + TURN_CHIP / 2), radius=6,
+                                       outline=POSSIBLE, width=3)
+                _put_text(image, (x + TURN_CHIP / 2, cy), str(t), TEXT, POSSIBLE, True, "mm")
+                x += TURN_CHIP + 5
+                continue
+            pip = (x, cy - TURN_PIP / 2, x + TURN_PIP, cy + TURN_PIP / 2)
+            if t < turn or in_poll:
+                draw.ellipse(pip, fill=PALETTE["text"])
+            else:
+                draw.ellipse(pip, outline=PALETTE["muted"], width=2)
+            x += TURN_PIP + 5
+        x += 8
+    if over:
+        _put_fitted(image, (x + 4, top, STATUS_PANEL[2] - 10, bottom), words.msg("polls.picture.polls_closed"), LABEL,
+                    PALETTE["accent"], True)
+
+
+def _step_text(view: dict[str, Any], words: Words) -> str:
+    """What is asked of the player to act (or how the game ended), without their name."""
     if view.get("phase") == "game_over":
         result = view.get("result") or {}
         winners = result.get("winners") or []
         if not winners:
-            return words.msg("polls.picture.hung")
+            return ""
         seat = winners[0]
-        winner = _player(words, names, seat, width)
         reason = result.get("reason", "")
         if reason == "conceded":
-            loser = _player(words, names, 1 - seat, width)
-            return words.msg("polls.picture.conceded", loser=loser, winner=winner)
+            return words.msg("polls.picture.step_conceded", loser=_party(words, 1 - seat))
         seats = (result.get("seats") or [0, 0])[seat]
         how = words.msg(REASON_WORD[reason]) if reason in REASON_WORD else reason
-        return words.plural("polls.picture.wins", seats, player=winner, reason=how)
+        return words.plural("polls.picture.step_wins", seats, reason=how)
     current = view.get("current")
     seat = current if current in (0, 1) else 0
-    player = _player(words, names, seat, width)
     pending = view.get("pending") or {}
     step = view.get("step")
     circle = "B+C" if pending.get("circle") == "BC" else str(pending.get("circle", ""))
     if step == "poll":
         left = ((view.get("poll") or {}).get("left") or [0, 0])[seat]
-        return words.plural("polls.picture.status_poll", left, player=player)
+        return words.plural("polls.picture.step_poll", left)
     if step == "order":
-        return words.msg("polls.picture.status_order", player=player, circle=circle)
+        return words.msg("polls.picture.step_order", circle=circle)
     if step == "seven":
-        return words.msg("polls.picture.status_seven", player=player, circle=circle,
-                         target=pending.get("seven_target") or "")
+        return words.msg("polls.picture.step_seven", circle=circle, target=pending.get("seven_target") or "")
     if step == "influence":
         spend = (view.get("spend_needed") or [{}, {}])[seat] or {}
         if spend:
             kinds = ", ".join(f"{v['held'] - v['keep']} {k}" for k, v in sorted(spend.items()))
-            return words.msg("polls.picture.status_spend", player=player, kinds=kinds)
-        return words.msg("polls.picture.status_influence", player=player)
-    return words.plural("polls.picture.status_actions", view.get("actions_left", 0), player=player)
+            return words.msg("polls.picture.step_spend", kinds=kinds)
+        return words.msg("polls.picture.step_influence")
+    return words.plural("polls.picture.step_actions", view.get("actions_left", 0))
 
 
-def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
-    """Round and turn, the key of the frames; who plays and what is asked, the pending dice."""
+def _put_step(image: Image.Image, box: tuple[float, float, float, float], text: str, fill: Color) -> None:
+    """The step sentence: one line as large as fits (NAME down to the floor), else two lines."""
+    left, top, right, bottom = box
+    width = right - left
+    for size in range(NAME, TEXT - 1, -1):
+        if text_width(text, font(size)) <= width:
+            _put_text(image, (left, (top + bottom) / 2), text, size, fill, anchor="lm")
+            return
+    for size in range(LABEL, TEXT - 1, -1):
+        lines = wrap(text, font(size), width)
+        if len(lines) <= 2 and not any(line.endswith("…") for line in lines):
+            break
+    lines = [ellipsize(line, font(size), width) for line in lines[:2]]
+    step = size + 4
+    y = (top + bottom) / 2 - step * len(lines) / 2
+    for line in lines:
+        _put_text(image, (left, y + step / 2), line, size, fill, anchor="lm")
+        y += step
+
+
+def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+    """The round track; who plays (their token, party and name) or who won; what is asked of
+    them, the dice of a pending roll beside it."""
     draw = ImageDraw.Draw(image)
+    _draw_track(image, draw, view, words)
     over = view.get("phase") == "game_over"
-    left, top, right, _bottom = _px_box(STRIP)
-    left += px(6)
-    right -= px(6)
-    if over:
-        when = words.msg("polls.picture.polls_closed")
-    elif view.get("phase") == "poll":
-        when = words.msg("polls.picture.poll_after", round=view.get("round", 1), rounds=view.get("rounds", 3))
-    else:
-        when = words.msg("polls.picture.round_turn", round=view.get("round", 1), rounds=view.get("rounds", 3),
-                         turn=view.get("turn", 1), turns=view.get("turns_in_round", 10))
-    line1 = (top + px(4), top + px(24))
-    # the frames' key at the right, for the frames this picture shows: white = last move, gold = possible now
-    keys = []
-    if not over and (_possible_regions(view) or _possible_sectors(view) or view.get("step") == "influence"):
-        keys.append((POSSIBLE, N_("polls.picture.key_possible")))
-    last = view.get("last_move") or {}
-    if last.get("regions") or last.get("sectors"):
-        keys.append((LAST_MOVE, N_("polls.picture.key_last")))
-    x: float = right
-    for color, key in keys:
-        label = words.msg(key)
-        x -= text_width(label, font(TEXT))
-        _put_text(image, (x, (line1[0] + line1[1]) / 2), label, TEXT, PALETTE["muted"], anchor="lm")
-        x -= px(20)
-        draw.rectangle((x, line1[0] + px(3), x + px(14), line1[1] - px(3)), outline=color, width=max(2, px(2)))
-        x -= px(12)
-    _put_fitted(image, (left, line1[0], x, line1[1]), when, TEXT, PALETTE["text"])
-    y0, y1 = top + px(27), top + px(53)
-    x0 = left
-    current = view.get("current")
-    if current in (0, 1) and not over:
-        _draw_token(image, current, (x0 + px(10), (y0 + y1) / 2), px(20))
-        x0 += px(26)
+    left, right = STATUS_PANEL[0] + 12, STATUS_PANEL[2] - 10
+    top, bottom = PLAYER_ROW
+    cy = (top + bottom) / 2
+    winners = (view.get("result") or {}).get("winners") or []
+    seat = (winners[0] if winners else None) if over else view.get("current")
+    if seat in (0, 1):
+        _draw_token(image, seat, (left + 17, cy), 34)
+        text = _player(words, names, seat, right - left - 44)
+        _put_fitted(image, (left + 44, top, right, bottom), text, STRONG, PARTY_TEXT[seat], True)
+    elif over:
+        _put_fitted(image, (left, top, right, bottom), words.msg("polls.picture.hung"), STRONG, PALETTE["accent"], True)
     pending = view.get("pending") or {}
     dice = [d for d in pending.get("dice") or [] if isinstance(d, int)] if not over else []
-    die = px(24)
-    text_right = right - (len(dice) * (die + px(5)) + px(8) if dice else 0)
-    status = _status(view, names, words, text_right - x0)
-    _put_fitted(image, (x0, y0, text_right, y1), status, STRONG, PALETTE["accent"] if over else PALETTE["text"],
-                True)
+    text_right = (DICE_BOX[0] - 8) if dice else right
+    _put_step(image, (left, STEP_ROW[0], text_right, STEP_ROW[1]), _step_text(view, words),
+              PALETTE["accent"] if over else PALETTE["text"])
     if dice:
-        dx = right - len(dice) * (die + px(5)) + px(5)
-        cy = (y0 + y1) / 2
-        draw.rounded_rectangle((dx - px(4), cy - die / 2 - px(4), right + px(4), cy + die / 2 + px(4)),
-                               radius=px(5), outline=POSSIBLE, width=max(2, px(2)))
-        for i, value in enumerate(dice):
-            _draw_die(draw, dx + i * (die + px(5)), (y0 + y1) / 2 - die / 2, die, value)
+        d_left, d_top, d_right, d_bottom = DICE_BOX
+        draw.rounded_rectangle(DICE_BOX, radius=8, outline=POSSIBLE, width=3)
+        cy = (d_top + d_bottom) / 2
+        x = d_right - 6 - len(dice) * (DIE + 6) + 6
+        for value in dice:
+            _draw_die(draw, x, cy - DIE / 2, DIE, value)
+            x += DIE + 6
 
+
+# --- the seats ------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=2)
 def _red_bar(width: int, height: int) -> Image.Image:
     """The whole seats bar in hatched red (its right part is shown, as long as red's seats)."""
     bar = Image.new("RGB", (width, height), RED)
-    bar.paste((150, 36, 28), (0, 0), _hatch((width, height)))
+    bar.paste(RED_STRIPE, (0, 0), _hatch((width, height)))
     return bar
 
 
-def _draw_seats(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
-    """Seats now (or final) as a 66-seat bar, blue from the left, red (hatched) from the right,
-    third parties between, the majority marked both ways; then each party's column."""
+def _draw_seats(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+    """Seats now (or final) as a 66-seat bar: blue from the left behind a disc, red (hatched) from
+    the right behind a square, third parties between, the majority marked both ways."""
     draw = ImageDraw.Draw(image)
     over = view.get("phase") == "game_over"
     projection = _projection(view)
     seats = list(projection.get("seats") or [0, 0])
     third = projection.get("third", TOTAL_SEATS - sum(seats))
     majority = (view.get("seats_projection") or {}).get("majority", ABSOLUTE_MAJORITY)
-    left, right = px(18), px(532)
-    top = px(SEATS_TOP)
+    left, bar_top, right, bar_bottom = BAR
     title = (words.msg("polls.picture.seats_final", majority=majority) if over
              else words.msg("polls.picture.seats_now", majority=majority))
-    _put_fitted(image, (left, top + px(3), right, top + px(25)), title, TEXT, PALETTE["text"], True, "center")
-    bar_top, bar_bottom = top + px(30), top + px(54)
+    _put_fitted(image, (left, SEATS_TITLE[0], right, SEATS_TITLE[1]), title, LABEL, PALETTE["text"], True, "center")
+    mid = (bar_top + bar_bottom) / 2
+    _draw_token(image, 0, (SEATS_PANEL[0] + 28, mid), 34)
+    _draw_token(image, 1, (SEATS_PANEL[2] - 28, mid), 34)
     scale = (right - left) / TOTAL_SEATS
     blue_end, red_start = left + seats[0] * scale, right - seats[1] * scale
     draw.rectangle((left, bar_top, right, bar_bottom), fill=THIRD)
     if seats[0]:
         draw.rectangle((left, bar_top, blue_end, bar_bottom), fill=BLUE)
     if seats[1]:
-        # the red part is hatched like red regions: a cached striped bar, cut to the red seats
         stripes = _red_bar(right - left, bar_bottom - bar_top)
         cut = int(round(red_start)) - left
         image.paste(stripes.crop((cut, 0, stripes.width, stripes.height)), (left + cut, bar_top))
     for x in (left + majority * scale, right - majority * scale):
-        draw.line((x, bar_top - px(4), x, bar_bottom + px(4)), fill=PALETTE["accent"], width=max(2, px(2)))
-    mid = (bar_top + bar_bottom) / 2
+        draw.line((x, bar_top - 4, x, bar_bottom + 4), fill=PALETTE["accent"], width=4)
     for n, (a, b) in ((seats[0], (left, blue_end)), (third, (blue_end, red_start)), (seats[1], (red_start, right))):
         label = str(n)
-        if n and text_width(label, font(STRONG, True)) + px(4) <= b - a:
-            _put_text(image, ((a + b) / 2, mid), label, STRONG, WHITE, True, "mm", stroke=px(2))
-    # the parties' columns
+        if n and text_width(label, font(BIG, True)) + 8 <= b - a:
+            _put_text(image, ((a + b) / 2, mid), label, BIG, WHITE, True, "mm", stroke=3)
     winners = (view.get("result") or {}).get("winners") or []
-    spend = view.get("spend_needed") or [{}, {}]
-    col_w = (right - left - px(10)) / 2
-    for seat in (0, 1):
-        x0 = left + seat * (col_w + px(10))
-        y = bar_bottom + px(8)
-        acting = view.get("current") == seat and not over
-        if acting or seat in winners:
-            draw.rounded_rectangle((x0 - px(4), y - px(3), x0 + col_w + px(4), px(SEATS_BOTTOM - 4)), radius=px(6),
-                                   outline=PALETTE["accent"], width=max(2, px(2)))
-        _draw_token(image, seat, (x0 + px(11), y + px(11)), px(20))
-        _put_fitted(image, (x0 + px(26), y, x0 + col_w - px(2), y + px(22)),
-                    _player(words, names, seat, col_w - px(30)), STRONG, PARTY_TEXT[seat], True)
-        rows = [
-            (words.plural("polls.picture.seats_count", seats[seat]), PARTY_TEXT[seat]),
-            (words.plural("polls.picture.leads", (view.get("controlled") or [0, 0])[seat]), PALETTE["text"]),
-            (words.msg("polls.picture.supply", count=view["supply"][seat], total=TOKENS_PER_PARTY), PALETTE["text"]),
-        ]
-        over_limits = spend[seat] if seat < len(spend) else {}
-        if over_limits and not over:
-            rows.append((words.msg("polls.picture.must_spend", kinds=", ".join(sorted(over_limits))),
-                         PALETTE["danger"]))
-        else:
-            used = (view.get("shift_used") or [False, False])[seat]
-            rows.append((words.msg("polls.picture.shift_used"), PALETTE["muted"]) if used
-                        else (words.msg("polls.picture.shift_free"), PALETTE["text"]))
-        for i, (text, color) in enumerate(rows):
-            row_top = y + px(24 + 21 * i) + (px(3) if i else 0)
-            size, bold = (STRONG, True) if i == 0 else (TEXT, color == PALETTE["danger"])
-            _put_fitted(image, (x0 + px(4), row_top, x0 + col_w - px(2), row_top + px(21)), text, size, color, bold)
+    if over and winners:
+        # the winner's end of the bar is framed in gold
+        seat = winners[0]
+        end = (left - 4, bar_top - 6, blue_end + 4, bar_bottom + 6) if seat == 0 else \
+            (red_start - 4, bar_top - 6, right + 4, bar_bottom + 6)
+        draw.rectangle(end, outline=PALETTE["accent"], width=3)
 
 
 def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
-    """The whole public board of The Polls Are Closed! for one view (687 x 1135, RGB)."""
+    """The whole public board of The Polls Are Closed! for one view (BOARD_SIZE, RGB)."""
     image = _base(_static_words(words)).copy()
-    _draw_strip(image, view, names, words)
     _draw_map(image, view, words)
+    _draw_status(image, view, names, words)
     _draw_circles(image, view)
     _draw_pacts(image, view)
-    _draw_seats(image, view, names, words)
+    _draw_seats(image, view, words)
     return image

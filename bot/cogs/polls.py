@@ -144,9 +144,12 @@ def status(ctx: Ctx) -> list[str]:
 def fields(ctx: Ctx) -> list[tuple[str, str]]:
     view = ctx.view
     projection = view["seats_projection"]
-    found = [(ctx.msg("polls.board.projection"),
-              ctx.msg("polls.board.projection_value", blue=projection["seats"][0], red=projection["seats"][1],
-                    third=projection["third"], majority=projection["majority"]))]
+    # The picture draws the seats and the map but no per-player rows and no legend: they are here.
+    found = [(ctx.msg("polls.board.projection"), "\n".join([
+        ctx.msg("polls.board.projection_value", blue=projection["seats"][0], red=projection["seats"][1],
+              third=projection["third"], majority=projection["majority"]),
+        ctx.msg("polls.board.leads_value", blue=view["controlled"][0], red=view["controlled"][1]),
+    ]))]
     found.append((ctx.msg("polls.board.propaganda"), "\n".join(
         ctx.msg("polls.board.propaganda_line", party=who(s, ctx), a=view["propaganda"][s]["A"],
               b=view["propaganda"][s]["B"], c=view["propaganda"][s]["C"], supply=view["supply"][s])
@@ -158,6 +161,7 @@ def fields(ctx: Ctx) -> list[tuple[str, str]]:
              for r in PACT_REGIONS if any(view["pacts"][r])]
     if pacts:
         found.append((ctx.msg("polls.board.pacts"), "\n".join(pacts)))
+    found.append((ctx.msg("polls.board.key"), ctx.msg("polls.board.key_value")))
     return found
 
 
@@ -267,6 +271,7 @@ UI = GameUI(
     notable=frozenset({"rolled", "round_ended", "poll", "poll_forfeit", "pact_resolved", "round_started",
                        "conceded"}),
     repost_on=frozenset({"round_started"}),
+    # No full_render: the board drawn for the inline box holds every piece on the table (renderers/polls.py).
     render=pictures.render,
     picture_key=lambda view: view["log_count"],
     opening=opening,

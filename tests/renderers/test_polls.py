@@ -1,13 +1,13 @@
-"""The Polls Are Closed! board (renderers/polls.py): every step in every language, readable at chat size."""
+"""The Polls Are Closed! board (renderers/polls.py): one landscape picture for the inline box, every step in
+every language, readable where players look."""
 
 from __future__ import annotations
 
 import copy
 import random
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -15,15 +15,23 @@ from PIL import Image, ImageChops, ImageStat
 from bot.i18n import LOCALES, words
 from games.core.rng import SeededRng
 from games.polls import GAME
-from games.polls.data import REGIONS, region_seats
+from games.polls.data import PACT_REGIONS, REGIONS, region_seats
 from renderers import polls as board
-from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, drawable, recording_font_sizes, to_png
-from tests.renderers.helpers import artifacts_dir
+from renderers.core import BOARD_SIZE, INLINE_BOX, INLINE_MIN_TEXT, font, inline_size, recording_font_sizes, to_png
+from tests.renderers.helpers import (
+    RecordingWords,
+    artifacts_dir,
+    as_shown_inline,
+    assert_same_bytes,
+    smallest_inline_text,
+)
 
 State = dict[str, Any]
 View = dict[str, Any]
 NAMES = ["Alice", "Roberto Sánchez"]
-MAX_PNG_BYTES = 150 * 1024
+LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32]
+NO_NAMES: list[str] = []
+MAX_PNG_BYTES = 100 * 1024
 
 CASES = (
     "start", "mid", "seven", "order", "influence", "over_limits", "poll",
@@ -99,9 +107,29 @@ def cases(games: list[list[tuple[State, Any]]]) -> dict[str, View]:
     return found
 
 
+@pytest.fixture(scope="module")
+def random_views(games: list[list[tuple[State, Any]]]) -> list[View]:
+    """Mid-game and end views of seeded random games: every tenth state of each, and its last."""
+    return [public(state) for game in games for state, _ in [*game[::10], game[-1]]]
+
+
 def empty_view() -> View:
     view = public(GAME.setup(2, {"first": 0}, SeededRng(1, 0)))
     view["last_move"] = None
+    return view
+
+
+def crowded_view() -> View:
+    """Two-digit counts everywhere a count is drawn (Influence, sectors, centres, pacts)."""
+    view = empty_view()
+    for region in REGIONS:
+        view["influence"][region] = [12, 11]
+    for sector in view["circles"]:
+        view["circles"][sector] = {"owner": 1 if sector[-1] in "135" else 0, "count": 12}
+    for kind in "ABC":
+        view["propaganda"][0][kind], view["propaganda"][1][kind] = 12, 15
+    for region in PACT_REGIONS:
+        view["pacts"][region] = [10, 12]
     return view
 
 
@@ -115,10 +143,10 @@ def artifacts() -> Path:
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Callable[[View, str], list[str]]:
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Callable[..., list[str]]:
     """Render from cold caches and return every text the board drew (in order)."""
 
-    def run(view: View, locale: str = "en") -> list[str]:
+    def run(view: View, locale: str = "en", names: list[str] | None = None) -> list[str]:
         texts: list[str] = []
         original = board._put_text
 
@@ -129,7 +157,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Callable[[View, str], list[str]]:
         board.clear_caches()
         with monkeypatch.context() as patch:
             patch.setattr(board, "_put_text", spy)
-            render(view, locale)
+            render(view, locale, names)
         board.clear_caches()
         return texts
 
@@ -146,11 +174,24 @@ def band_share(image: Image.Image, band: tuple[tuple[int, int], Image.Image], co
     return sum(c == colour for c in pixels) / len(pixels)
 
 
-def region_pixels(image: Image.Image, region: str) -> list[tuple[int, int, int]]:
+def pixels(image: Image.Image) -> list[tuple[int, ...]]:
+    """Every pixel's channels, in order (RGB or RGBA)."""
+    return cast(list[tuple[int, ...]], list(image.get_flattened_data()))
+
+
+def pixel(image: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    return cast(tuple[int, ...], image.getpixel(xy))
+
+
+def region_pixels(image: Image.Image, region: str) -> list[tuple[int, ...]]:
     """The colours of every pixel of a region's tiles on the rendered map."""
     mask, _ = board._region_masks()[region]
     crop = image.crop((board.MAP_X, board.MAP_Y, board.MAP_X + board.MAP_W, board.MAP_Y + board.MAP_H))
-    return [c for c, m in zip(crop.get_flattened_data(), mask.get_flattened_data(), strict=True) if m]
+    return [c for c, m in zip(pixels(crop), mask.get_flattened_data(), strict=True) if m]
+
+
+def colours(image: Image.Image, box: tuple[int, int, int, int]) -> set[tuple[int, ...]]:
+    return {cast(tuple[int, ...], c) for _, c in image.crop(box).getcolors(1 << 20) or []}
 
 
 def reddish(c: tuple[int, ...]) -> bool:
@@ -161,70 +202,128 @@ def bluish(c: tuple[int, ...]) -> bool:
     return c[2] > c[0] + 50
 
 
-# --- every case, every language ------------------------------------------------------------------
+# --- the picture for the inline box -------------------------------------------------------------------
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("case", CASES)
-def test_every_case_renders(cases: dict[str, View], case: str, locale: str) -> None:
-    """Each case renders at the board's size in each language, with a status line, under 150 KiB."""
-    image = render(cases[case], locale)
-    assert image.size == (board.WIDTH, board.HEIGHT) and image.mode == "RGB"
-    strip = image.crop(board._px_box(board.STRIP))
-    assert len(strip.getcolors(1 << 16) or []) > 20, "the status strip is blank"
+def test_every_case_renders_at_the_board_size(cases: dict[str, View], case: str, locale: str) -> None:
+    """Each case renders landscape at BOARD_SIZE in each language, with a status, its PNG under 100 KiB."""
+    image = render(cases[case], locale, LONG_NAMES)
+    assert image.size == BOARD_SIZE == (1100, 700) and image.mode == "RGB"
+    assert inline_size(*image.size) == INLINE_BOX
+    assert len(colours(image, board.STATUS_PANEL)) > 20, "the status panel is blank"
     data = to_png(image)
     assert data.startswith(b"\x89PNG") and len(data) <= MAX_PNG_BYTES
 
 
-def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
-    """Shown 550 px wide, no text of any case or language is smaller than 16 px."""
-    for name in NAMES:
-        drawable(name)  # the glyph check measures at 20 px once per character; it draws nothing
-    board.clear_caches()
+def test_text_is_readable_in_the_inline_box(cases: dict[str, View], random_views: list[View]) -> None:
+    """Scaled into the inline box, no text of any case, random view, language or set of names is under 10 px."""
+    views = [*cases.values(), *random_views[::3], crowded_view()]
+
+    def draw(view: View, locale: str, names: list[str]) -> Image.Image:
+        return render(view, locale, names)
+
+    smallest = smallest_inline_text(views, draw, board.clear_caches, [NAMES, LONG_NAMES, NO_NAMES])
+    assert smallest >= INLINE_MIN_TEXT == 10, smallest
+
+
+def test_the_readability_check_can_fail(cases: dict[str, View]) -> None:
+    """A picture that asks for a font one size under the floor is caught by the measure."""
+    def too_small(view: View, locale: str, names: list[str]) -> Image.Image:
+        font(board.TEXT - 1)
+        return render(view, locale, names)
+
+    assert smallest_inline_text([cases["start"]], too_small, board.clear_caches, [NAMES]) < INLINE_MIN_TEXT
     with recording_font_sizes() as sizes:
-        for view in cases.values():
-            for locale in LOCALES:
-                render(view, locale)
-    assert sizes, "no font was asked for: the recording sees nothing"
-    assert min(sizes) * CHAT_WIDTH / board.WIDTH >= CHAT_MIN_TEXT == 16, sorted(sizes)
+        font(board.TEXT)
+    assert min(sizes) * 0.5 == INLINE_MIN_TEXT  # the floor is exactly the limit at the board's inline scale
 
 
-def test_status_strip_says_round_turn_and_who_plays(cases: dict[str, View], drawn: Any) -> None:
-    """The strip names the round and turn, the player and party, and the actions left in plural forms."""
+def test_panels_fit_the_picture_apart() -> None:
+    """The map, status, circles, pacts and seats panels lie inside the picture and never overlap."""
+    panels = [board.MAP_PANEL, board.STATUS_PANEL, board.CIRCLES_PANEL, board.PACTS_PANEL, board.SEATS_PANEL]
+    for left, top, right, bottom in panels:
+        assert 0 <= left < right <= board.WIDTH and 0 <= top < bottom <= board.HEIGHT
+    for i, a in enumerate(panels):
+        for b in panels[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    left, top, right, bottom = board.CIRCLES_PANEL
+    for kind, radius in (("A", board.A_OUTER), ("B", board.B_OUTER), ("C", board.C_CENTRE)):
+        x, y = board._centre_of(kind)
+        assert left < x - radius and x + radius < right and top < y - radius and y + radius < bottom, kind
+    for i in range(len(PACT_REGIONS)):
+        box = board.pact_box(i)
+        assert board.PACTS_PANEL[0] < box[0] < box[2] < board.PACTS_PANEL[2] and box[3] < board.PACTS_PANEL[3]
+
+
+# --- status: round track, who plays, what is asked ----------------------------------------------------
+
+def test_status_shows_the_round_track_and_who_plays(cases: dict[str, View], drawn: Any) -> None:
+    """The track numbers the rounds and the current turn; the player line names party and player; the step line
+    says what is left, in plural forms and in each language."""
     view = copy.deepcopy(cases["mid"])
     view.update(round=2, turn=4, turns_in_round=9, current=1, actions_left=1)
     texts = drawn(view, "en")
-    assert "Round 2 of 3 · turn 4 of 9" in texts
-    assert "Red · Roberto Sánchez plays: 1 action left" in texts
+    assert {"1", "2", "3", "4"} <= set(texts)
+    assert "Red · Roberto Sánchez" in texts and "1 action left" in texts
     view["actions_left"] = 2
-    assert "Juega Rojo · Roberto Sánchez: quedan 2 acciones" in drawn(view, "es")
-    assert "Tocca a Rosso · Roberto Sánchez: 2 azioni rimaste" in drawn(view, "it")
+    assert "quedan 2 acciones" in drawn(view, "es")
+    assert "2 azioni rimaste" in drawn(view, "it")
+    long = drawn(view, "en", LONG_NAMES)
+    assert any(t.startswith("Red · W") and t.endswith("…") for t in long)
+
+
+def test_track_marks_the_rounds_and_the_turn() -> None:
+    """The current round's chip and turn are gold; rounds to come are not filled; at the end all are done."""
+    view = empty_view()
+    view.update(round=2, turn=3, turns_in_round=9)
+    image = render(view)
+    top, bottom = board.TRACK_ROW
+    cy = (top + bottom) // 2
+    x0 = board.STATUS_PANEL[0] + 12
+    chip = board.ROUND_CHIP + 8
+    assert image.getpixel((x0 + 3, cy)) == board.PALETTE["faded"]  # round 1: done
+    assert image.getpixel((x0 + chip + 3, cy)) == board.POSSIBLE  # round 2: now
+    assert board.POSSIBLE in colours(image, (x0 + 2 * chip, top, x0 + 2 * chip + 120, bottom))  # its turn 3
+    view.update(phase="game_over", result={"winners": [], "reason": "hung_parliament", "seats": [30, 30],
+                                           "third": 6, "regions": {}})
+    over = render(view)
+    for k in range(3):
+        assert over.getpixel((x0 + k * chip + 3, cy)) == board.PALETTE["faded"], k
 
 
 @pytest.mark.parametrize(("case", "english"), [
     ("seven", "rolled 7 on"),
     ("order", "which die first?"),
     ("influence", "place Influence, then end the turn"),
-    ("over_limits", "over the limit, spend"),
-    ("poll", "places poll Influence:"),
+    ("over_limits", "over the limit: spend"),
+    ("poll", "national poll:"),
     ("game_over_absolute_majority", "wins: absolute majority"),
     ("game_over_minority_government", "wins: minority government"),
     ("game_over_hung_parliament", "Hung parliament: a draw"),
-    ("game_over_conceded", "Blue · Alice conceded: Red · Roberto Sánchez wins"),
+    ("game_over_conceded", "wins: Blue conceded"),
 ])
-def test_status_strip_names_the_step(cases: dict[str, View], drawn: Any, case: str, english: str) -> None:
-    """Each step and each way a game ends has its own sentence in the strip."""
+def test_status_names_the_step(cases: dict[str, View], drawn: Any, case: str, english: str) -> None:
+    """Each step and each way a game ends has its own words in the status panel."""
     texts = drawn(cases[case], "en")
-    assert any(english in t for t in texts), texts[:6]
+    assert any(english in t for t in texts), texts[:12]
+    if case.startswith("game_over"):
+        assert "Polls closed" in texts
 
 
-def test_legend_explains_cost_codes_and_limits(drawn: Any) -> None:
-    """One line says what the cost codes mean; another the end-of-turn limits and the third parties' mark."""
-    texts = drawn(empty_view(), "en")
-    assert "Costs: 2C = 1 Influence for 2 Propaganda C · 5C/2B: 5 C or 2 B" in texts
-    assert "End of turn: fewer than 1 A, 3 B and 5 C" in texts
-    assert "other parties" in texts
-    es = drawn(empty_view(), "es")
-    assert "Costes: 2C = 1 Influencia por 2 Propaganda C · 5C/2B: 5 C o 2 B" in es
+def test_every_word_comes_from_the_picture_catalog(cases: dict[str, View]) -> None:
+    """Every word drawn is a polls.picture.* message, known in every language."""
+    catalog = RecordingWords()
+    board.clear_caches()
+    for view in cases.values():
+        board.render(view, NAMES, catalog)
+    board.clear_caches()
+    assert catalog.asked and all(i.startswith("polls.picture.") for i in catalog.asked)
+    expected = {"polls.picture.region_short.madrid", "polls.picture.pacts", "polls.picture.seats_now",
+                "polls.picture.step_actions", "polls.picture.step_wins", "polls.picture.polls_closed"}
+    assert expected <= catalog.asked, expected - catalog.asked
+    for locale in LOCALES:
+        assert all(words(locale).has(i) for i in catalog.asked), locale
 
 
 # --- highlights ----------------------------------------------------------------------------------
@@ -248,6 +347,15 @@ def test_last_move_is_outlined_where_it_happened() -> None:
         assert (share > 0.8) if sector in ("A3", "B") else (share < 0.05), sector
 
 
+def test_frames_are_even_around_a_centre() -> None:
+    """A centre's frame is a ring of even width (no thick diagonals): its band lies between two radii."""
+    (x, y), mask = board._sector_frames()["B"][1]
+    cx, cy = board._centre_of("B")
+    radii = [((x + i % mask.width - cx) ** 2 + (y + i // mask.width - cy) ** 2) ** 0.5
+             for i, m in enumerate(mask.get_flattened_data()) if m == 255]
+    assert max(radii) - min(radii) <= board.FRAME + 2.5
+
+
 def test_pact_outlines_its_box_not_the_region() -> None:
     """A pact's last move frames the pact box it went to (and its sector), not the map tile."""
     view = empty_view()
@@ -255,8 +363,8 @@ def test_pact_outlines_its_box_not_the_region() -> None:
     view["last_move"] = {"seat": 0, "type": "pact", "regions": ["euskadi"], "sectors": ["B14"]}
     image = render(view)
     assert band_share(image, board._region_frames()["euskadi"][0], board.LAST_MOVE) < 0.05
-    left, top, right, _ = board._px_box(board._pact_box(1))
-    assert image.getpixel((int((left + right) / 2), top + 1)) == board.LAST_MOVE
+    left, top, right, _ = board.pact_box(1)
+    assert image.getpixel(((left + right) // 2, top + 1)) == board.LAST_MOVE
     assert band_share(image, board._sector_frames()["B14"][0], board.LAST_MOVE) > 0.8
 
 
@@ -271,8 +379,8 @@ def test_affordable_regions_are_highlighted(cases: dict[str, View]) -> None:
         assert (share > 0.8) if region in view["affordable"] else (share < 0.05), region
     for region in ("aragon", "madrid"):
         left, top, right, bottom = board.region_box(region)
-        inside = image.crop((left + 12, top + 12, right - 12, bottom - 12))
-        gold = sum(c == board.POSSIBLE for c in inside.get_flattened_data())
+        inside = image.crop((left + board.MARGIN, top + board.MARGIN, right - board.MARGIN, bottom - board.MARGIN))
+        gold = sum(c == board.POSSIBLE for c in pixels(inside))
         assert (gold > 150) if region == "aragon" else (gold == 0), region
     view["step"] = "actions"  # outside the influence step nothing is framed in gold
     image = render(view)
@@ -292,7 +400,7 @@ def test_poll_highlights_the_open_2c_regions(cases: dict[str, View]) -> None:
 
 
 def test_seven_target_and_dice_are_highlighted(cases: dict[str, View]) -> None:
-    """A pending 7 frames its target in gold; the rolled dice show in the strip, framed in gold."""
+    """A pending 7 frames its target in gold; the rolled dice show in the status panel, framed in gold."""
     view = copy.deepcopy(cases["seven"])
     view["last_move"] = None
     target = view["pending"]["seven_target"]
@@ -300,14 +408,10 @@ def test_seven_target_and_dice_are_highlighted(cases: dict[str, View]) -> None:
     for sector, band in board._sector_frames().items():
         share = band_share(image, band[1], board.POSSIBLE)
         assert (share > 0.8) if sector == target else (share < 0.05), sector
-    left, top, right, bottom = board._px_box(board.STRIP)
-    dice_area = image.crop((right - board.px(70), top + board.px(27), right, bottom))
-    colours = {c for _, c in dice_area.getcolors(1 << 16) or []}
-    assert board.WHITE in colours and board.POSSIBLE in colours
+    assert {board.WHITE, board.POSSIBLE} <= colours(image, board.DICE_BOX)
     view["pending"] = None
     view["step"] = "actions"
-    no_dice = render(view).crop((right - board.px(70), top + board.px(27), right, bottom))
-    assert board.POSSIBLE not in {c for _, c in no_dice.getcolors(1 << 16) or []}
+    assert board.POSSIBLE not in colours(render(view), board.DICE_BOX)
 
 
 def test_order_step_frames_the_dice_sectors(cases: dict[str, View]) -> None:
@@ -323,7 +427,7 @@ def test_order_step_frames_the_dice_sectors(cases: dict[str, View]) -> None:
 
 
 def test_over_limits_marks_the_centre_to_spend(cases: dict[str, View]) -> None:
-    """Over a limit in the influence step, the centre to spend from is framed red and the panel says so."""
+    """Over a limit in the influence step, the centre to spend from is framed red."""
     view = copy.deepcopy(cases["over_limits"])
     seat = view["current"]
     kinds = set(view["spend_needed"][seat])
@@ -335,15 +439,48 @@ def test_over_limits_marks_the_centre_to_spend(cases: dict[str, View]) -> None:
 
 # --- tokens, seats, shapes -----------------------------------------------------------------------
 
+def test_parties_have_distinct_shapes() -> None:
+    """Blue's disc, red's square and the third parties' diamond differ in outline at every size drawn (their
+    alpha masks, not their colours), so the parties are told apart without colour."""
+    for size in (board.SEAT_MARK, board.CENTRE_TOKEN, board.SECTOR_TOKEN, board.TOKEN, 34, 36):
+        masks = [board._token(kind, size).getchannel("A").point(lambda a: 255 if a > 128 else 0) for kind in range(3)]
+        for i in range(3):
+            for j in range(i + 1, 3):
+                differ = ImageChops.difference(masks[i], masks[j])
+                assert sum(1 for p in differ.get_flattened_data() if p) > size * size * 0.08, (size, i, j)
+    disc, square, diamond = (board._token(kind, 30) for kind in range(3))
+    assert pixel(disc, (2, 2))[3] < 40 and pixel(square, (3, 3))[3] > 200
+    assert pixel(diamond, (3, 3))[3] < 40 and pixel(diamond, (15, 15))[3] > 200
+
+
+def test_parties_differ_in_grayscale() -> None:
+    """In grayscale red regions and red tokens carry stripes where blue ones are flat."""
+    view = empty_view()
+    view["influence"]["castilla_la_mancha"] = [3, 0]
+    view["influence"]["andalusia"] = [0, 3]
+    gray = render(view).convert("L")
+    crop = gray.crop((board.MAP_X, board.MAP_Y, board.MAP_X + board.MAP_W, board.MAP_Y + board.MAP_H))
+    contrast = {}
+    for region in ("castilla_la_mancha", "andalusia"):
+        mask, stripes = board._region_masks()[region]
+        between = ImageChops.subtract(mask, stripes)
+        contrast[region] = abs(ImageStat.Stat(crop, stripes).median[0] - ImageStat.Stat(crop, between).median[0])
+    assert contrast["andalusia"] >= 30
+    assert contrast["castilla_la_mancha"] <= 2
+    red = board._token(1, 40).convert("L").crop((10, 10, 30, 30))
+    blue = board._token(0, 40).convert("L").crop((12, 12, 28, 28))
+    assert len(set(red.get_flattened_data())) > 2 and len(set(blue.get_flattened_data())) <= 2
+
+
 def test_empty_places_draw_no_zero(monkeypatch: pytest.MonkeyPatch) -> None:
     """An empty board draws no "0": no token with a zero count, no "0" text, empty sectors stay plain."""
     counts: list[int | None] = []
     texts: list[str] = []
     token, put_text = board._token, board._put_text
 
-    def token_spy(seat: int, size: int, count: int | None = None) -> Image.Image:
+    def token_spy(kind: int, size: int, count: int | None = None) -> Image.Image:
         counts.append(count)
-        return token(seat, size, count)
+        return token(kind, size, count)
 
     def text_spy(image: Image.Image, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any) -> None:
         texts.append(text)
@@ -360,8 +497,8 @@ def test_empty_places_draw_no_zero(monkeypatch: pytest.MonkeyPatch) -> None:
     assert 0 not in counts and "0" not in texts
     for sector in board.CIRCLE_SECTORS:
         x, y = board.sector_point(sector)
-        patch = image.crop((x - 8, y - 8, x + 8, y + 8))
-        assert patch.getcolors(1 << 16) == [(256, board.SECTOR_EMPTY)], sector
+        spot = image.crop((x - 8, y - 8, x + 8, y + 8))
+        assert spot.getcolors(1 << 16) == [(256, board.SECTOR_EMPTY)], sector
     view["circles"]["A3"] = {"owner": 1, "count": 2}
     x, y = board.sector_point("A3")
     assert len(render(view).crop((x - 8, y - 8, x + 8, y + 8)).getcolors(1 << 16) or []) > 1
@@ -370,26 +507,25 @@ def test_empty_places_draw_no_zero(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_region_with_and_without_a_token() -> None:
     """A region's label with no Influence has no token (nothing blue or red); with one it has."""
     region = "madrid"
-    lines = board._label_lines(words("en").msg(board.REGION_SHORT[region]), 200)
+    size, lines, split = board._name_layout(region, words("en").msg(board.REGION_SHORT[region]))
     seats = tuple(board._seat_items({"seats": [3, 3], "third": 1}))
-    empty = board._label_sprite(region, lines, (0, 0), seats, False)
-    one = board._label_sprite(region, lines, (1, 0), seats, False)
+    empty = board._label_sprite(region, size, lines, split, (0, 0), seats, False)
+    one = board._label_sprite(region, size, lines, split, (1, 0), seats, False)
 
     def token_pixels(sprite: Image.Image) -> int:
-        return sum(1 for c in sprite.get_flattened_data() if c[3] == 255 and c[:3] == board.BLUE)
+        return sum(1 for c in pixels(sprite) if c[3] == 255 and c[:3] == board.BLUE)
 
     def opaque(sprite: Image.Image) -> int:
-        return sum(1 for c in sprite.get_flattened_data() if c[3] > 128)
+        return sum(1 for c in pixels(sprite) if c[3] > 128)
 
     assert token_pixels(empty) < token_pixels(one) - 100
-    token_area = board.px(board.TOKEN) ** 2
-    assert opaque(one) - opaque(empty) > token_area * 0.5
+    assert opaque(one) - opaque(empty) > board.TOKEN ** 2 * 0.5
     # the seat markers are the only blue in the empty label, and they are small
-    assert token_pixels(empty) < board.px(board.SEAT_MARK) ** 2
+    assert token_pixels(empty) < board.SEAT_MARK ** 2
 
 
 def test_each_region_shows_its_seats_now(cases: dict[str, View]) -> None:
-    """Changing one region's projected seats changes only that region's label; the labels fit every split."""
+    """Changing one region's projected seats changes only that region's label."""
     view = copy.deepcopy(cases["mid"])
     view["last_move"] = None
     before = render(view)
@@ -404,36 +540,47 @@ def test_each_region_shows_its_seats_now(cases: dict[str, View]) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_region_labels_fit_their_tiles(locale: str) -> None:
-    """Every region's label, with any seat split it can give and two-digit Influence, stays inside its tile."""
+    """Every region's label, with any seat split it can give and two-digit Influence, stays inside its tile
+    clear of the frames; its name whole (never cut) and at least the floor size."""
     for region in REGIONS:
-        left, top, right, bottom = board.region_box(region)
-        lines = board._label_lines(words(locale).msg(board.REGION_SHORT[region]), right - left - board.px(10))
+        size, lines, split = board._name_layout(region, words(locale).msg(board.REGION_SHORT[region]))
+        assert size >= board.TEXT and not any(line.endswith("…") for line in lines), (region, lines)
+        assert "".join(lines).replace(" ", "") == words(locale).msg(board.REGION_SHORT[region]).replace(" ", "")
         splits = {region_seats(region, blue, red) for blue in range(5) for red in range(5)}
         for blue, red, third in splits:
             items = tuple(board._seat_items({"seats": [blue, red], "third": third}))
             for influence in ((0, 0), (12, 0), (12, 12)):
-                sprite = board._label_sprite(region, lines, influence, items, True)
+                sprite = board._label_sprite(region, size, lines, split, influence, items, True)
                 box = sprite.getchannel("A").getbbox()
                 assert box is not None
-                # clear of the frames drawn inside the tile's edge
                 margin = 2 * board.FRAME + 1
                 assert box[0] >= margin and box[1] >= margin, (region, influence, items)
                 assert box[2] <= sprite.width - margin and box[3] <= sprite.height - margin, (region, influence, items)
 
 
-def test_totals_bar_follows_the_seats(cases: dict[str, View]) -> None:
-    """The seats bar starts blue and ends hatched red; the final seats show at game over and the winner is framed."""
+def test_pact_names_fit_their_boxes() -> None:
+    """Each pact box's region name fits whole at a readable size in every language."""
+    for locale in LOCALES:
+        for i, region in enumerate(PACT_REGIONS):
+            left, _top, right, _bottom = board.pact_box(i)
+            name = words(locale).msg(board.REGION_SHORT[region])
+            assert board._fit_size(name, right - left - 12, board.LABEL, True) >= board.TEXT
+            assert board.text_width(name, font(board.TEXT, True)) <= right - left - 12, (locale, name)
+
+
+def test_seats_bar_follows_the_seats(cases: dict[str, View]) -> None:
+    """The seats bar starts blue behind a disc and ends hatched red behind a square; the winner's part is framed
+    in gold at the end."""
     view = cases["game_over_minority_government"]
     image = render(view)
-    left, right = board.px(18), board.px(532)
-    y = board.px(board.SEATS_TOP) + board.px(32)
-    assert bluish(image.getpixel((left + 3, y)))
-    assert reddish(image.getpixel((right - 3, y)))
+    left, top, right, bottom = board.BAR
+    y = (top + bottom) // 2
+    assert bluish(pixel(image, (left + 3, y)))
+    assert reddish(pixel(image, (right - 3, y)))
     (winner,) = view["result"]["winners"]
-    col_w = (right - left - board.px(10)) / 2
-    x0 = left + winner * (col_w + board.px(10))
-    frame_y = board.px(board.SEATS_TOP) + board.px(62) - board.px(3)
-    assert image.getpixel((int(x0 + col_w / 2), frame_y)) == board.PALETTE["accent"]
+    x = left + 10 if winner == 0 else right - 10
+    assert image.getpixel((x, top - 5)) == board.PALETTE["accent"]
+    assert image.getpixel((x, top - 5)) != render(cases["mid"]).getpixel((x, top - 5))
 
 
 def test_region_colour_and_pattern_follow_the_leader() -> None:
@@ -454,26 +601,6 @@ def test_region_colour_and_pattern_follow_the_leader() -> None:
     assert not any(c in (board.RED_HATCH, board.BLUE_FILL) for c in tie)
 
 
-def test_parties_differ_in_grayscale() -> None:
-    """In grayscale the parties still differ: blue tokens are discs, red ones squares, third parties
-    diamonds, and red regions carry stripes where blue ones are flat."""
-    disc, square, diamond = board._token(0, 30), board._token(1, 30), board._token(2, 30)
-    assert disc.getpixel((2, 2))[3] < 40 and square.getpixel((3, 3))[3] > 200
-    assert diamond.getpixel((3, 3))[3] < 40 and diamond.getpixel((15, 15))[3] > 200
-    view = empty_view()
-    view["influence"]["castilla_la_mancha"] = [3, 0]
-    view["influence"]["andalusia"] = [0, 3]
-    gray = render(view).convert("L")
-    crop = gray.crop((board.MAP_X, board.MAP_Y, board.MAP_X + board.MAP_W, board.MAP_Y + board.MAP_H))
-    contrast = {}
-    for region in ("castilla_la_mancha", "andalusia"):
-        mask, stripes = board._region_masks()[region]
-        between = ImageChops.subtract(mask, stripes)
-        contrast[region] = abs(ImageStat.Stat(crop, stripes).median[0] - ImageStat.Stat(crop, between).median[0])
-    assert contrast["andalusia"] >= 30
-    assert contrast["castilla_la_mancha"] <= 2
-
-
 def test_occupied_sector_shows_the_owners_token() -> None:
     """A sector with tokens shows the owner's colour and shape; a red sector is hatched around it."""
     empty = render(empty_view())
@@ -483,10 +610,10 @@ def test_occupied_sector_shows_the_owners_token() -> None:
         image = render(view)
         x, y = board.sector_point(sector)
         test = reddish if owner == 1 else bluish
-        assert test(image.getpixel((x - 8, y - 9)))  # inside the token, off its digit
-        assert not test(empty.getpixel((x - 8, y - 9)))
-        around = image.crop((x - 30, y - 30, x + 30, y + 30)).getcolors(1 << 16) or []
-        shades = {c for _, c in around} & {board.RED_FILL, board.RED_HATCH, board.BLUE_FILL}
+        assert test(pixel(image, (x - 10, y)))  # inside the token, left of its digit
+        assert not test(pixel(empty, (x - 10, y)))
+        around = colours(image, (x - 26, y - 26, x + 26, y + 26))
+        shades = around & {board.RED_FILL, board.RED_HATCH, board.BLUE_FILL}
         assert shades == ({board.RED_FILL, board.RED_HATCH} if owner == 1 else {board.BLUE_FILL})
 
 
@@ -498,33 +625,19 @@ def test_propaganda_centres_and_pacts_show_counts() -> None:
     view["pacts"]["galicia"] = [2, 0]
     image = render(view)
     cx, cy = board.sector_point("C")
-    spot = (cx + board.px(12) - 8, cy - 9)  # inside the red token, off its digit
-    assert reddish(image.getpixel(spot)) and not reddish(base.getpixel(spot))
-    left, top, right, bottom = board._px_box(board._pact_box(2))
-    box = image.crop((left, top, right, bottom))
-    assert any(bluish(c) for c in box.get_flattened_data())
-    assert not any(bluish(c) for c in base.crop((left, top, right, bottom)).get_flattened_data())
+    spot = (cx + board.CENTRE_TOKEN // 2 + 2 + 10, cy)  # inside the red token, right of its digit
+    assert reddish(pixel(image, spot)) and not reddish(pixel(base, spot))
+    box = board.pact_box(2)
+    assert any(bluish(c) for c in pixels(image.crop(box)))
+    assert not any(bluish(c) for c in pixels(base.crop(box)))
 
 
 # --- purity, words -------------------------------------------------------------------------------
 
-def test_render_is_pure_and_deterministic(cases: dict[str, View]) -> None:
-    """The same view gives the same bytes twice, and rendering never changes the view."""
-    for view in (cases["mid"], cases["game_over_conceded"]):
-        before = copy.deepcopy(view)
-        first = to_png(render(view))
-        assert view == before
-        assert to_png(render(view)) == first
-
-
-def test_concurrent_renders_match(games: list[list[tuple[State, Any]]]) -> None:
-    """Renders in threads (the bot uses asyncio.to_thread) give the same bytes as in sequence."""
-    views = [public(s) for s, _ in games[2][::9]]
-    expected = [to_png(render(v, "it")) for v in views]
-    board.clear_caches()
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        got = list(pool.map(lambda v: to_png(render(v, "it")), views))
-    assert got == expected
+def test_same_view_same_bytes(cases: dict[str, View]) -> None:
+    """Same view, same PNG bytes (warm, cold, in threads); rendering leaves the view untouched."""
+    views = [cases[name] for name in ("mid", "seven", "over_limits", "game_over_conceded")] + [crowded_view()]
+    assert_same_bytes(views, lambda v: render(v, "it", LONG_NAMES), board.clear_caches)
 
 
 def test_seat_views_draw_the_public_board(games: list[list[tuple[State, Any]]]) -> None:
@@ -547,13 +660,15 @@ def test_map_layout_is_consistent() -> None:
         total = ImageChops.add(total, mask)
         x, y = board.label_point(region)
         assert mask.getpixel((x - board.MAP_X, y - board.MAP_Y)) == 255, f"label of {region} is outside it"
+    left, top, right, bottom = board.MAP_PANEL
+    assert left < board.MAP_X and right > board.MAP_X + board.MAP_W
+    assert top < board.MAP_Y and bottom > board.MAP_Y + board.MAP_H
 
 
 def test_locales_and_names() -> None:
-    """Italian and Spanish draw their own words; names the font cannot draw fall back to the seat."""
+    """Each language draws its own words; names the font cannot draw fall back to the seat."""
     view = empty_view()
-    strip = board._px_box(board.STRIP)
-    images = {loc: render(view, loc).crop(strip) for loc in LOCALES}
+    images = {loc: render(view, loc).crop(board.STATUS_PANEL) for loc in LOCALES}
     assert ImageChops.difference(images["en"], images["it"]).getbbox() is not None
     assert ImageChops.difference(images["en"], images["es"]).getbbox() is not None
     assert ImageChops.difference(images["es"], images["ca"]).getbbox() is not None
@@ -564,17 +679,16 @@ def test_locales_and_names() -> None:
 
 # --- samples for a person to look at -------------------------------------------------------------
 
-def scaled(image: Image.Image) -> Image.Image:
-    """The picture as Discord shows it inline: 550 px wide."""
-    return image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
-
-
-def test_write_samples(cases: dict[str, View], artifacts: Path) -> None:
-    """Every case in every language, full size and 550 px wide, under tests/artifacts/polls/."""
-    for case, view in cases.items():
+def test_write_samples(cases: dict[str, View], random_views: list[View], artifacts: Path) -> None:
+    """Every case in every language (long names in some) and a few random views, full size and as shown in the
+    inline box, under tests/artifacts/polls/."""
+    samples = {**cases, "crowded": crowded_view(),
+               **{f"random_{i}": view for i, view in enumerate(random_views[::7])}}
+    for case, view in samples.items():
         for locale in LOCALES:
-            image = render(view, locale)
+            names = LONG_NAMES if locale in ("it", "ca") else NAMES
+            image = render(view, locale, names)
             full = artifacts / f"{case}_{locale}.png"
             full.write_bytes(to_png(image))
-            scaled(image).save(artifacts / f"{case}_{locale}_550.png")
-            assert full.stat().st_size > 0
+            as_shown_inline(image).save(artifacts / f"{case}_{locale}_inline.png")
+            assert full.stat().st_size > 1000

@@ -332,6 +332,10 @@ async def test_without_a_renderer_the_board_is_text(world: World, monkeypatch: p
     message = board(world)
     assert not message.attachments and controls(message)
     assert "Seats if the polls closed now" in "\n".join(f.name for f in message.embeds[0].fields)
+    # what the picture leaves to the text: regions led, and the key to shapes, cost codes and frames
+    fields = {f.name: f.value for f in message.embeds[0].fields}
+    assert "Regions led: 🔵 0 · 🔴 0" in fields["Seats if the polls closed now"]
+    assert "■ hatched square = 🔴 Red" in fields["Key to the picture"]
 
 
 @pytest.mark.parametrize("bot_settings", [{"use_threads": True}])
