@@ -4,8 +4,8 @@ Run:  .venv/bin/python -m bench.renderers [--samples 60] [--also polls]
 
 For every game of `games.REGISTRY` (plus --also ids) that has a `renderers.<game id>` module, seeded
 random games are played and the public views `GAME.view(state, None)` of their middle and end are
-drawn by each `render_*(view, names, locale)` function of the module (or by `render` when it has no
-`render_*`), with names lists of the table's size and the locales en/it/es/ca in turn (a renderer
+drawn by the module's `render` and each `render_*(view, names, locale)` function, with names lists of
+the table's size and the locales en/it/es/ca in turn (a renderer
 whose third parameter is `words`, as Spyfall's, gets that locale's catalog `bot.i18n.words(locale)`).
 The first call per function and locale (fonts and per-language caches are cold) is reported apart;
 the percentiles are of the warm calls. Targets: render+encode p95 ≤ 40 ms, PNG ≤ 100 KiB (150 KiB
@@ -74,16 +74,16 @@ class Timings:
 
 
 def render_functions(module: Any) -> dict[str, Render]:
-    """The module's `render_*(view, names, locale)` functions, or its `render` if it has none."""
+    """The module's `render` (the board in the channel) and `render_*(view, names, locale)` functions
+    (the full board, the location sheet...)."""
     found: dict[str, Render] = {}
     for name, obj in vars(module).items():
-        if not (name.startswith("render_") and inspect.isfunction(obj) and obj.__module__ == module.__name__):
+        if not ((name == "render" or name.startswith("render_")) and inspect.isfunction(obj)
+                and obj.__module__ == module.__name__):
             continue
         params = [p for p in inspect.signature(obj).parameters.values() if p.default is inspect.Parameter.empty]
         if len(params) == 3:
             found[name] = obj
-    if not found and callable(getattr(module, "render", None)):
-        found["render"] = module.render
     return found
 
 

@@ -119,8 +119,8 @@ class Delivery:
         channel = await self.place(table)
         if channel is None:
             return None
-        if image is not None:
-            embed.set_image(url=f"attachment://{BOARD_FILE}")
+        # The picture goes beside the embed, not into it: an attachment is shown inline in a larger
+        # box than an embed's image (docs/decisions.md, "Where players see a board").
         message_id = table.row.meta.get("board")
         if message_id:
             message = channel.get_partial_message(message_id)

@@ -304,11 +304,31 @@ def to_png(image: Image.Image, colors: int | None = 256) -> bytes:
     return buffer.getvalue()
 
 
-# --- readable at chat size --------------------------------------------------------------------
-# Discord shows a picture inline about 550 px wide, whatever its real width; text smaller than
-# 16 px at that width is hard to read on a phone or a busy channel.
+# --- readable where players look ----------------------------------------------------------------
+# A message's picture is shown inline in a box of at most INLINE_BOX (Discord's desktop client, an
+# image attachment; an embed's image gets only 400 × 300): scaled down to fit, the height limit
+# winning for a tall picture. The main board of every game is drawn for that box, landscape, at
+# twice its size (BOARD_SIZE) so that it stays sharp when opened; no text a player needs is smaller
+# than INLINE_MIN_TEXT px as shown there. The figures and their sources: docs/decisions.md,
+# "Where players see a board".
+INLINE_BOX = (550, 350)
+INLINE_MIN_TEXT = 10
+BOARD_SIZE = (1100, 700)
+# Detailed pictures that a player opens (the full board, the location sheet) are read at
+# CHAT_WIDTH wide, their text at least CHAT_MIN_TEXT there.
 CHAT_WIDTH = 550
 CHAT_MIN_TEXT = 16
+
+
+def inline_scale(width: int, height: int) -> float:
+    """How much a picture of width × height shrinks in the inline box (never enlarged)."""
+    return min(1.0, INLINE_BOX[0] / width, INLINE_BOX[1] / height)
+
+
+def inline_size(width: int, height: int) -> tuple[int, int]:
+    """The size a picture of width × height is shown at inline."""
+    scale = inline_scale(width, height)
+    return round(width * scale), round(height * scale)
 
 
 def readable_size(image_width: int, shown_px: int = CHAT_MIN_TEXT) -> int:

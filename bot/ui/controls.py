@@ -10,6 +10,7 @@ custom_id layouts (all carry the table id, so they work after a restart):
     gg:<table>:<group>:<moment>:<draft>   a composer's send button (the draft: a receiver per item)
     gs:<table>                            "Show my …": the player's private view, ephemerally
     gw:<table>:<new|refresh>              "Watch": the public board, ephemerally (bot/ui/watch.py)
+    gf:<table>                            "Full board": the detailed public picture, ephemerally (bot/ui/fullboard.py)
 A control from another moment than the table's current one is stale and says so. Only
 `interaction_check` decides who may press; callbacks only act.
 """
@@ -27,6 +28,7 @@ import discord
 from bot.i18n import t
 from bot.tables import Table, TableError
 from bot.ui.common import bot_of, check_table, locale_of, refusal_text, tell, why_not
+from bot.ui.fullboard import FullBoardButton, full_board_button
 from bot.ui.spec import Compose, Ctx, GameUI, Group
 from bot.ui.watch import WatchButton, watch_button
 from games.core.protocol import Action, IllegalAction
@@ -142,6 +144,8 @@ def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
             view.add_item(TableButton(table.id, group.id, at, ctx.msg(group.label, **params), group))
     if ui.secret is not None and ui.secret.shown(ctx):
         view.add_item(SecretButton(table.id, ctx.msg(ui.secret.button)))
+    if ui.full_render is not None and len(view.children) < MAX_OPTIONS:
+        view.add_item(full_board_button(table.id, ctx.locale))  # the detail the channel's picture leaves out
     if len(view.children) < MAX_OPTIONS:
         view.add_item(watch_button(table.id, ctx.locale))  # spectators: the public board, privately
     return view
@@ -809,4 +813,4 @@ class RetiredControl(
 
 
 DYNAMIC_ITEMS = (TableButton, PickerSelect, PickerPage, ComposeChoose, ComposeSelect, ComposeSend, SecretButton,
-                 WatchButton, RetiredControl)
+                 WatchButton, FullBoardButton, RetiredControl)

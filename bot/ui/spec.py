@@ -178,7 +178,8 @@ class GameUI:
     notable: frozenset[str] = frozenset()
     # Event types after which the board is posted anew (a new round), so it stays at the bottom.
     repost_on: frozenset[str] = frozenset()
-    render: Renderer | None = None
+    render: Renderer | None = None  # the board in the channel, drawn for the inline box
+    full_render: Renderer | None = None  # the detailed public picture behind "🔍 Full board", if any
     picture_key: Callable[[dict[str, Any]], Hashable] = lambda view: view.get("log_count")
     opening: Callable[[Ctx], str | None] = lambda ctx: None
     opening_picture: Renderer | None = None

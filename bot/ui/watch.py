@@ -44,8 +44,7 @@ async def spectator_copy(interaction: discord.Interaction, table: Table, locale:
         except Exception:
             log.exception("table %s: drawing the spectators' board failed", table.id)
         else:
-            files.append(discord.File(io.BytesIO(data), "board.png"))
-            embed.set_image(url="attachment://board.png")
+            files.append(discord.File(io.BytesIO(data), "board.png"))  # beside the embed, as on the board
     view = discord.ui.View(timeout=None)
     view.add_item(WatchButton(table.id, "refresh", t(locale, "watch.refresh")))
     return {"embed": embed, "attachments": files, "view": view}

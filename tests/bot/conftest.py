@@ -172,3 +172,17 @@ def italian(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def spanish(monkeypatch: pytest.MonkeyPatch) -> None:
     with_locale(monkeypatch, "es-ES")
+
+
+@pytest.fixture
+async def sandbox(tmp_path: Path) -> AsyncIterator[Any]:
+    """The local sandbox (`python -m bot` without a token) on a fresh database, on a free port: for the
+    browser tests."""
+    from bot.sandbox import Sandbox
+
+    running = Sandbox(tmp_path / "sandbox.db", port=0, speed=1.0, say=lambda text: None)
+    await running.start()
+    try:
+        yield running
+    finally:
+        await running.stop()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,16 +30,6 @@ if CHROMIUM is None or async_playwright is None:
               "package (.ci/run installs both); they did not run")
     print(f"\n*** {REASON} ***\n")
     pytestmark = pytest.mark.skip(reason=REASON)
-
-
-@pytest.fixture
-async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
-    running = Sandbox(tmp_path / "sandbox.db", port=0, speed=1.0, say=lambda text: None)
-    await running.start()
-    try:
-        yield running
-    finally:
-        await running.stop()
 
 
 @pytest.fixture

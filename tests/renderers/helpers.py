@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image
 
 from bot.i18n import LOCALES
-from renderers.core import CHAT_WIDTH, drawable, recording_font_sizes, to_png
+from renderers.core import CHAT_WIDTH, INLINE_BOX, drawable, inline_scale, inline_size, recording_font_sizes, to_png
 
 
 class RecordingWords:
@@ -69,3 +69,30 @@ def smallest_shown_text(views: list[dict[str, Any]], draw: Callable[[dict[str, A
             assert sizes, "no font was asked for: the recording sees nothing"
             smallest = min(smallest, min(sizes) * CHAT_WIDTH / max(widths))
     return smallest
+
+
+def smallest_inline_text(views: list[dict[str, Any]], draw: Callable[[dict[str, Any], str, list[str]], Image.Image],
+                         clear_caches: Callable[[], None], name_sets: list[list[str]]) -> float:
+    """The smallest text of all `views` in every language and with each set of names, in pixels as shown in
+    the inline box (renderers.core.INLINE_BOX: a tall picture shrinks to the box's height)."""
+    for names in name_sets:
+        for name in names:
+            drawable(name)
+    smallest = float("inf")
+    for locale in LOCALES:
+        for names in name_sets:
+            clear_caches()
+            with recording_font_sizes() as sizes:
+                scales = [inline_scale(*draw(view, locale, names).size) for view in views]
+            assert sizes, "no font was asked for: the recording sees nothing"
+            smallest = min(smallest, min(sizes) * min(scales))
+    return smallest
+
+
+def as_shown_inline(image: Image.Image) -> Image.Image:
+    """The picture as a player sees it in the channel: scaled into the inline box on a chat-coloured
+    ground the size of the box (for sample PNGs a person looks at)."""
+    shown = image.convert("RGB").resize(inline_size(*image.size), Image.Resampling.LANCZOS)
+    ground = Image.new("RGB", INLINE_BOX, (49, 51, 56))
+    ground.paste(shown, (0, 0))
+    return ground

@@ -1,0 +1,117 @@
+"""Every game's board as a player sees it in the channel: the sandbox in headless Chromium at 1280 × 800,
+each game played to a mid-game board, the board picture measured where the page shows it.
+
+The tables are opened and played through the bot's own table service (the slash commands and buttons are
+the other browser tests' business); the page only shows what the bot posted. Screenshots of each board
+in English and Italian go to tests/artifacts/sandbox/boards/ for a person to look at.
+Skipped, loudly, when Chromium or Playwright is missing (`.ci/run` installs both)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.sandbox import MEMBERS, Sandbox
+from tests.bot.test_sandbox_browser import CHROMIUM, CHROMIUM_ARGS, async_playwright, latest
+from tests.renderers.helpers import artifacts_dir
+
+if CHROMIUM is None or async_playwright is None:
+    pytestmark = pytest.mark.skip(reason="NO BROWSER: see tests/bot/test_sandbox_browser.py")
+
+VIEWPORT = {"width": 1280, "height": 800}
+MIN_SHOWN_WIDTH = 380  # px: the board must be read without opening it
+# (game, members, computers, member moves to play before measuring)
+TABLES = [("spyfall", 4, 0, 6), ("polls", 1, 1, 8), ("arditi", 1, 2, 12), ("som", 1, 1, 10), ("junta", 1, 3, 25)]
+
+
+@pytest.fixture
+async def page(sandbox: Sandbox) -> AsyncIterator[Any]:
+    assert async_playwright is not None and CHROMIUM is not None
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        opened = await browser.new_page(viewport=VIEWPORT, bypass_csp=True)
+        await opened.goto(sandbox.url)
+        await opened.click("#go-games")
+        await opened.wait_for_selector("#channel-composer-input")
+        try:
+            yield opened
+        finally:
+            await browser.close()
+
+
+async def play_to_mid_game(sandbox: Sandbox, game: str, members: int, computers: int, moves: int) -> Any:
+    """A table opened by the first member, the other members and computer players seated, started, and
+    `moves` random legal member actions played through the service (the computers answer by themselves)."""
+    bot = sandbox.env.bot
+    service = bot.service
+    host = sandbox.members[0].id
+    async with sandbox.lock:
+        table = await service.create_lobby(game, guild=sandbox.guild.id, channel=sandbox.channel.id, host=host,
+                                           options={}, locale="en")
+        for member in sandbox.members[1:members]:
+            await service.join(table.id, member.id, "en")
+        # What the lobby's Join button remembers: the names the board shows.
+        await service.set_meta(table, locale="en", names={str(m.id): name for m, name in
+                                                          zip(sandbox.members[:members], MEMBERS, strict=False)})
+        for number in range(computers):
+            await service.add_computer(table.id, f"Computer {number + 1}")
+        await service.start(table.id, host)
+        await bot.presenter(table).started(table)
+    pick = random.Random(5)
+    played = 0
+    for _ in range(moves * 40):
+        if played >= moves or table.status != "playing":
+            break
+        humans = [s for s in sorted(table.game.to_act(table.state)) if s not in table.computer_seats]
+        if not humans:
+            async with sandbox.lock:
+                await sandbox.env.advance_time(1.0)  # the computer players think and move
+            continue
+        seat = pick.choice(humans)
+        choices = [a for a in table.game.legal_actions(table.state, seat) if a["type"] not in ("leave", "concede")]
+        if not choices:
+            async with sandbox.lock:
+                await sandbox.env.advance_time(1.0)
+            continue
+        async with sandbox.lock:
+            await service.act(table.id, table.users[seat], pick.choice(choices))
+        played += 1
+    return table
+
+
+async def shown_board(page: Any, sandbox: Sandbox, table: Any) -> dict[str, float]:
+    """The bounding box of the newest board picture in the page (the message with the board's buttons)."""
+    async with sandbox.lock:
+        await sandbox.env.bot.presenter(table).show_board(table)  # the newest board at the bottom
+        await sandbox.preview.refresh()
+    await latest(page)
+    board = page.locator("article.channel-message:has(.component-button) img").last
+    await board.wait_for(timeout=30000)
+    await page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=await board.element_handle(),
+                                 timeout=30000)
+    await board.scroll_into_view_if_needed()
+    box = await board.bounding_box()
+    assert box is not None
+    natural = await board.evaluate("img => [img.naturalWidth, img.naturalHeight]")
+    return {"width": box["width"], "height": box["height"], "natural_width": natural[0], "natural_height": natural[1]}
+
+
+@pytest.mark.parametrize(("game", "members", "computers", "moves"), TABLES, ids=[t[0] for t in TABLES])
+async def test_the_board_is_read_in_the_channel_without_opening_it(
+        page: Any, sandbox: Sandbox, game: str, members: int, computers: int, moves: int) -> None:
+    """At 1280 × 800, a mid-game board is shown at least 380 px wide in the channel, landscape; screenshots
+    in English and Italian for people."""
+    table = await play_to_mid_game(sandbox, game, members, computers, moves)
+    folder = artifacts_dir("sandbox") / "boards"
+    folder.mkdir(exist_ok=True)
+    for locale in ("en", "it"):
+        async with sandbox.lock:
+            await sandbox.env.bot.service.set_meta(table, locale=locale)
+        shown = await shown_board(page, sandbox, table)
+        await page.screenshot(path=str(Path(folder) / f"{game}_{locale}.png"))
+        assert shown["width"] >= MIN_SHOWN_WIDTH, (game, locale, shown)
+        assert shown["natural_width"] >= shown["natural_height"], (game, "the board is landscape", shown)
