@@ -1,36 +1,42 @@
-"""Som el que decidim!: the board of cards in the shape of Catalonia, the Hisenda, the urn area and the
-citizens, readable at chat size.
+"""Som el que decidim!: the board in the channel and the full board.
 
-A pure function of the public view `games.som.GAME.view(state, None)` (docs/som-view.md) and of the
-reader's `Words` (`som.picture.*` ids; card names and disc kinds are the engine's `som.card.*` and
-`som.kind.*`). Discord shows a picture about 550 px wide, so the layout is in *display units* (du,
-1/550 of the width) and no text is smaller than 16 du. The picture is drawn at 1 px per du: at 1.25
-(as Arditi) the 256-colour quantizing of this tall picture alone would take most of the 40 ms budget.
+Both are pure functions of the public view `games.som.GAME.view(state, None)` (docs/som-view.md) and of
+the reader's `Words` (`som.picture.*` ids; the full board's card names and disc kinds are the engine's
+`som.card.*` and `som.kind.*`).
 
-From top to bottom: a status strip (the turn and who holds the Generalitat; the mode, the centralism
-degree and the phase; what the game waits on, a vote's "k/n have bid", or the result); the board; one
-row per citizen (pawn, the Generalitat marker, name, vote tag, value, participation discs; then each
-public-management disc as a chip with its kind's icon and value, and the citizen's cell); the key of
-the disc icons.
+`render`, the board posted on every move (and the frame of the replays), is drawn at
+renderers.core.BOARD_SIZE (1100 × 700, landscape) for Discord's inline box, where it shows at half
+size: no text is under SMALL = 20 px (10 px as seen). The grid of 37 tiles takes the left, at the
+rules' rows and columns; a tile shows its label, its card's back, or its flag as a colour *and* a
+drawn flag (colour-blind safe) and its symbol as a badge (Concentració nacional a participation
+disc), and the citizens standing on it as pawns, each colour with its own shape (pink circle, lilac
+square, orange triangle, blue diamond), the holder's ringed in gold. The cells the mover may step to
+have a gold frame, the mover's cell a white one, and the last movement shows as gold arrowheads
+between its tiles (what changed last). The grid's free corners hold the Hisenda (its 1 € and 2 €
+coin counts and its value), the pool, this turn's die, the key of the frames, the flags' key and the
+urn area. A side panel holds the turn, the mode, degree and phase, the Generalitat, what the game
+waits on (or the result), and one short row per citizen (pawn, name, value, participation discs;
+in a vote, the side taken and "has bid"). Card names, the discs' kinds and the key of their icons
+are left to the full board and to the embed's text: what a card does is its flag and its symbol.
 
-The board: the 37 cells at their rows and columns, each a card 66 du wide. A face-down card shows
-its back, a face-up card its Catalan printed name (the same in every language; long words split at
-their syllables and the letters narrowed, never shortened, so the longest name fits in 4 lines), its
-flag as a colour *and* a drawn flag (the senyera's stripes, a globe, a ballot box, the Spanish bands:
-colour-blind safe) and its symbol as a badge (€ economic, % Agència Tributària, ✚ health, ⚖ justice,
-☑ suffrage). An empty cell is a dashed outline. Every cell shows its label (A1..H3). Citizens are
-pawns in the card's foot, each colour with its own shape (pink circle, lilac square, orange
-triangle, blue diamond); the holder's pawn is ringed in gold. The cells the current mover may step
-to have a gold frame and a gold label, the mover's cell a white frame.
-
-The board's free corners hold the rest: left of the board (where the rules put it) the Hisenda
-espanyola card with only its 1 € and 2 € coin counts and its value, the pool of participation discs
-and the key of the marks; bottom right the flags' key and the urn area (4 slots). This turn's die
-(its face, and the euros its number transfers) ends the strip.
+`render_full`, the full board behind the 🔍 Full board button, is the detailed tall picture, 550 px
+wide (CHAT_WIDTH) and laid out in *display units* (du, 1/550 of the width) with no text under 16 du.
+It is drawn at 1 px per du: at 1.25 (as Arditi) the 256-colour quantizing of this tall picture alone
+would take most of the 40 ms budget. From top to bottom: a status strip (the turn and who holds the
+Generalitat; the mode, the centralism degree and the phase; what the game waits on, a vote's "k/n
+have bid", or the result); the board; one row per citizen (pawn, the Generalitat marker, name, vote
+tag, value, participation discs; then each public-management disc as a chip with its kind's icon and
+value, and the citizen's cell); the key of the disc icons. Its cards are 66 du wide: a face-up card
+shows its Catalan printed name (the same in every language; long words split at their syllables and
+the letters narrowed, never shortened, so the longest name fits in 4 lines), its flag and its symbol
+(€ economic, % Agència Tributària, ✚ health, ⚖ justice, ☑ suffrage). An empty cell is a dashed
+outline. Left of the board (where the rules put it) the Hisenda espanyola card, the pool and the key of
+the marks; bottom right the flags' key and the urn area (4 slots); this turn's die ends the strip.
 
 Only what a public view holds is drawn, and a face-down cell's card, flag and symbol are never looked
-at, even if a view carried them. The frame per language and table size (with every cell face down)
-and the card faces are cached; a render pastes the cards that are not face down and draws the rest.
+at, even if a view carried them. The layers per language (and table size) with every cell face down,
+and the card faces and tiles, are cached; a render pastes the cards that are not face down and draws
+the rest.
 """
 
 from __future__ import annotations
@@ -45,7 +51,9 @@ from games.core.messages import N_, MessageFamily
 from games.som.cards import CARD_NAME, COLOURS, FACES, KIND_NAME, POSITIONS, URN_COUNT, label
 from games.som.cards import DISC_KINDS as KINDS
 from renderers.core import (
+    BOARD_SIZE,
     CHAT_WIDTH,
+    INLINE_MIN_TEXT,
     PALETTE,
     SQUEEZES,
     Color,
@@ -54,6 +62,7 @@ from renderers.core import (
     ellipsize,
     fit_line,
     font,
+    inline_scale,
     put_text,
     readable_size,
     text_width,
@@ -371,26 +380,26 @@ def disc_sprite(size: int, fill: Color, edge: Color = BORDER) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def marker_sprite(size: int = px(21)) -> Image.Image:
-    """The Generalitat marker: a gold disc with a dark G."""
+def marker_sprite(size: int = px(21), text: int = TEXT) -> Image.Image:
+    """The Generalitat marker: a gold disc with a dark G (`text` px tall)."""
     sprite = disc_sprite(size, GOLD).copy()
-    put_text(sprite, (size / 2, size / 2 + 0.5), "G", TEXT, GOLD_TEXT, bold=True, anchor="mm")
+    put_text(sprite, (size / 2, size / 2 + 0.5), "G", text, GOLD_TEXT, bold=True, anchor="mm")
     return sprite
 
 
 @lru_cache(maxsize=8)
-def coin_sprite(value: int, size: int = px(29)) -> Image.Image:
+def coin_sprite(value: int, size: int = px(29), text: int = TEXT) -> Image.Image:
     """A coin of the Hisenda: its value on a silver (1 €) or gold (2 €) disc."""
     sprite = disc_sprite(size, COIN.get(value, COIN[1])).copy()
-    put_text(sprite, (size / 2, size / 2 + 0.5), f"{value}€", TEXT, INK, bold=True, anchor="mm", squeeze=0.85)
+    put_text(sprite, (size / 2, size / 2 + 0.5), f"{value}€", text, INK, bold=True, anchor="mm", squeeze=0.85)
     return sprite
 
 
 @lru_cache(maxsize=4)
-def participation_sprite(size: int = px(22)) -> Image.Image:
+def participation_sprite(size: int = px(22), text: int = TEXT) -> Image.Image:
     """A democratic-participation disc: a flag-bearer's flag on a cream disc."""
     sprite = disc_sprite(size, PARTICIPATION).copy()
-    put_text(sprite, (size / 2 + 1, size / 2 + 0.5), FLAG_GLYPH, TEXT, INK, anchor="mm")
+    put_text(sprite, (size / 2 + 1, size / 2 + 0.5), FLAG_GLYPH, text, INK, anchor="mm")
     return sprite
 
 
@@ -538,34 +547,34 @@ def card_face(name: str, flag: str, symbol: str | None) -> Image.Image:
     return _flat(card)
 
 
-@lru_cache(maxsize=1)
-def card_back() -> Image.Image:
+@lru_cache(maxsize=2)
+def card_back(width: int = CELL_W, height: int = CELL_H, header: int = PAD + HEADER) -> Image.Image:
     """A face-down card, opaque: a dark back with a lattice below the label row."""
-    card = _rounded((CELL_W, CELL_H), BACK, BACK_EDGE, 1.6)
-    lattice = Image.new("RGBA", (CELL_W * SUPER, CELL_H * SUPER), (0, 0, 0, 0))
+    card = _rounded((width, height), BACK, BACK_EDGE, 1.6)
+    lattice = Image.new("RGBA", (width * SUPER, height * SUPER), (0, 0, 0, 0))
     draw = ImageDraw.Draw(lattice)
-    top, bottom = (PAD + HEADER) * SUPER, (CELL_H - px(5)) * SUPER
-    left, right = px(5) * SUPER, (CELL_W - px(5)) * SUPER
-    step, width = 10 * SCALE * SUPER, round(1.6 * SCALE * SUPER)
+    top, bottom = header * SUPER, (height - px(5)) * SUPER
+    left, right = px(5) * SUPER, (width - px(5)) * SUPER
+    step, line = 10 * SCALE * SUPER, round(1.6 * SCALE * SUPER)
     for k in range(-20, 20):
         x = left + k * step
-        draw.line((x, top, x + (bottom - top), bottom), fill=BACK_LINE, width=width)
-        draw.line((x + (bottom - top), top, x, bottom), fill=BACK_LINE, width=width)
+        draw.line((x, top, x + (bottom - top), bottom), fill=BACK_LINE, width=line)
+        draw.line((x + (bottom - top), top, x, bottom), fill=BACK_LINE, width=line)
     frame = Image.new("L", lattice.size, 0)
     ImageDraw.Draw(frame).rounded_rectangle((left, top, right, bottom), radius=4 * SCALE * SUPER, fill=255)
     clipped = Image.new("RGBA", lattice.size, (0, 0, 0, 0))
     clipped.paste(lattice, (0, 0), frame)
-    card.alpha_composite(clipped.resize((CELL_W, CELL_H), Image.Resampling.BOX))
+    card.alpha_composite(clipped.resize((width, height), Image.Resampling.BOX))
     return _flat(card)
 
 
-@lru_cache(maxsize=1)
-def empty_cell() -> Image.Image:
-    """A cell without a card, opaque: a dashed outline on the background."""
-    sprite = Image.new("RGB", (CELL_W, CELL_H), BACKGROUND)
+@lru_cache(maxsize=2)
+def empty_cell(size: tuple[int, int] = (CELL_W, CELL_H), line: float = 1.6) -> Image.Image:
+    """A cell without a card, opaque: a dashed outline (`line` px) on the background."""
+    sprite = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(sprite)
-    dash, gap, width, inset = px(7), px(5), max(1, px(1.6)), px(1.6)
-    right, bottom = CELL_W - 1 - inset, CELL_H - 1 - inset
+    dash, gap, width, inset = px(7) * line / 1.6, px(5) * line / 1.6, max(1, round(line)), px(1.6)
+    right, bottom = size[0] - 1 - inset, size[1] - 1 - inset
     edges = [((inset, inset), (right, inset)), ((right, inset), (right, bottom)),
              ((right, bottom), (inset, bottom)), ((inset, bottom), (inset, inset))]
     for (x0, y0), (x1, y1) in edges:
@@ -580,31 +589,34 @@ def empty_cell() -> Image.Image:
     return sprite
 
 
-@lru_cache(maxsize=4)
-def frame_sprite(color: Color) -> Image.Image:
+@lru_cache(maxsize=8)
+def frame_sprite(color: Color, size: tuple[int, int] = (CELL_W, CELL_H), width: int = FRAME) -> Image.Image:
     """A thick frame around a card (the mover's cell, the cells to step to)."""
-    big = Image.new("RGBA", (CELL_W * SUPER, CELL_H * SUPER), (0, 0, 0, 0))
+    w, h = size
+    big = Image.new("RGBA", (w * SUPER, h * SUPER), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, CELL_W * SUPER - 1, CELL_H * SUPER - 1), radius=6 * SCALE * SUPER, outline=color,
-                           width=FRAME * SUPER)
-    return big.resize((CELL_W, CELL_H), Image.Resampling.BOX)
+    draw.rounded_rectangle((0, 0, w * SUPER - 1, h * SUPER - 1), radius=6 * SCALE * SUPER, outline=color,
+                           width=width * SUPER)
+    return big.resize((w, h), Image.Resampling.BOX)
 
 
 @lru_cache(maxsize=16)
-def die_sprite(face: str | None, size: int = DIE_SIZE) -> Image.Image:
-    """The die's face: the Generalitat marker, a citizen's pawn, the four pawns (everyone), or "?"."""
+def die_sprite(face: str | None, size: int = DIE_SIZE, text: int = TEXT) -> Image.Image:
+    """The die's face: the Generalitat marker, a citizen's pawn, the four pawns (everyone), or "?"
+    (its G `text` px tall)."""
     die = _rounded((size, size), (246, 246, 242), BORDER, 1.6, radius_du=8)
+    k_size = size / DIE_SIZE  # the parts keep their proportions on a larger die
     if face == "generalitat":
-        marker = marker_sprite(px(26))
+        marker = marker_sprite(round(px(26) * k_size), text)
         die.paste(marker, ((size - marker.width) // 2, (size - marker.height) // 2), marker)
     elif face in COLOURS:
-        pawn = pawn_sprite(face, px(26))
+        pawn = pawn_sprite(face, round(px(26) * k_size))
         die.paste(pawn, ((size - pawn.width) // 2, (size - pawn.height) // 2), pawn)
     elif face == "everyone":
         for k, colour in enumerate(COLOURS):
-            pawn = pawn_sprite(colour, px(15))
-            x = size / 2 + (-1 if k % 2 == 0 else 1) * px(9) - pawn.width / 2
-            y = size / 2 + (-1 if k < 2 else 1) * px(9) - pawn.height / 2
+            pawn = pawn_sprite(colour, round(px(15) * k_size))
+            x = size / 2 + (-1 if k % 2 == 0 else 1) * px(9) * k_size - pawn.width / 2
+            y = size / 2 + (-1 if k < 2 else 1) * px(9) * k_size - pawn.height / 2
             die.paste(pawn, (round(x), round(y)), pawn)
     else:
         put_text(die, (size / 2, size / 2), "?", BIG, PALETTE["faded"], bold=True, anchor="mm")
@@ -745,14 +757,6 @@ def _base(labels: tuple[str, ...], n: int) -> Image.Image:
     return image
 
 
-def clear_caches() -> None:
-    """Forget every cached layer, sprite and text mask (tests that record font sizes start here)."""
-    for cached in (_text_mask, name_lines, pawn_sprite, disc_sprite, marker_sprite, coin_sprite,
-                   participation_sprite, disc_icon, disc_chip, flag_icon, symbol_badge, card_face, card_back,
-                   empty_cell, frame_sprite, die_sprite, disc_key_icon, _base):
-        cached.cache_clear()
-
-
 # --- per render: the board ---------------------------------------------------------------------------------
 
 def _colour_of(view: dict[str, Any], seat: Any) -> str:
@@ -881,13 +885,14 @@ def _draw_urns(image: Image.Image, view: dict[str, Any], words: Words) -> None:
 
 # --- per render: the strip ---------------------------------------------------------------------------------
 
-def _name_or_hisenda(words: Words, names: list[str], party: Any, limit: float | None) -> str:
+def _name_or_hisenda(words: Words, names: list[str], party: Any, limit: float | None, size: int = STRONG) -> str:
+    """A party's name, cut to `limit` px at `size` (bold) if a limit is given."""
     if party == "hisenda":
         return words.msg("som.picture.the_hisenda")
     if not isinstance(party, int):
         return "?"
     full = player_name(words, names, party)
-    return full if limit is None else ellipsize(full, font(STRONG, True), limit)
+    return full if limit is None else ellipsize(full, font(size, True), limit)
 
 
 def bid_count(view: dict[str, Any]) -> tuple[int, int]:
@@ -897,9 +902,10 @@ def bid_count(view: dict[str, Any]) -> tuple[int, int]:
     return len(done), int(view.get("n") or 0)
 
 
-def _action(view: dict[str, Any], names: list[str], words: Words, limit: float | None) -> str:
+def _action(view: dict[str, Any], names: list[str], words: Words, limit: float | None, size: int = STRONG) -> str:
+    """What the game waits on (or the winners), names cut to `limit` px at `size`."""
     def name(party: Any) -> str:
-        return _name_or_hisenda(words, names, party, limit)
+        return _name_or_hisenda(words, names, party, limit, size)
 
     if view.get("phase") == "game_over":
         result = view.get("result") or {}
@@ -1000,9 +1006,10 @@ def recent_vote(view: dict[str, Any]) -> dict[str, Any] | None:
     return last if started <= 1 else None
 
 
-def vote_tag(view: dict[str, Any], seat: int, names: list[str], words: Words) -> str:
+def vote_tag(view: dict[str, Any], seat: int, names: list[str], words: Words, bid_first: bool = False) -> str:
     """What a row says of its citizen in the vote going on (side, "has bid"; never an amount) or,
-    the turn after a vote, their bid; "" otherwise."""
+    the turn after a vote, their bid; "" otherwise. With `bid_first`, "has bid" comes before the side
+    (a short line cuts the side, not that)."""
     vote = view.get("vote")
     if isinstance(vote, dict):
         parts: list[str] = []
@@ -1020,7 +1027,7 @@ def vote_tag(view: dict[str, Any], seat: int, names: list[str], words: Words) ->
                 if seat in (sides.get(side) or []):
                     parts.append(words.msg(tag))
         if seat in (vote.get("bid_done") or []):
-            parts.append(words.msg(HAS_BID))
+            parts.insert(0 if bid_first else len(parts), words.msg(HAS_BID))
         return " · ".join(parts)
     last = recent_vote(view)
     bids = (last or {}).get("bids") or []
@@ -1107,8 +1114,9 @@ def height_for(view: dict[str, Any], words: Words) -> int:
     return _base(static_words(words), max(1, min(int(view.get("n") or 1), len(COLOURS)))).height
 
 
-def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
-    """The whole public picture of Som el que decidim! for one view (550 px wide, RGB)."""
+def render_full(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+    """The full board of Som el que decidim! for one view (550 px wide, tall, RGB): the card names,
+    every citizen's discs and the keys (sent privately by the 🔍 Full board button)."""
     n = max(1, min(int(view.get("n") or 1), len(COLOURS)))
     image = _base(static_words(words), n).copy()
     _draw_board(image, view, words)
@@ -1119,3 +1127,483 @@ def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
     _draw_strip(image, view, names, words)
     _draw_rows(image, view, names, words)
     return image
+
+
+# === the board in the channel (render) ===================================================================
+# Drawn at renderers.core.BOARD_SIZE (1100 × 700) for Discord's inline box, where it shows at half size:
+# no text here is under SMALL px (INLINE_MIN_TEXT as seen). The grid takes the left, at the same rows and
+# columns as the full board; its free corners hold the Hisenda, the pool, the die, the flags' key and the
+# urn area; a side panel holds the turn, the mode and degree, the Generalitat, what the game waits on, one
+# short row per citizen and the key of the frames. Card names, the discs' kinds and the key of the disc
+# icons are left to the full board (render_full) and to the embed's text: what a card does is its flag and
+# its symbol, which the tiles show.
+
+SMALL = math.ceil(INLINE_MIN_TEXT / inline_scale(*BOARD_SIZE))  # 20 px: 10 px as shown inline
+LABEL = SMALL + 2
+LARGE = SMALL + 8
+BOARD_W, BOARD_H = BOARD_SIZE
+EDGE = 8
+TILE_W, TILE_H = 96, 92
+STEP_X, STEP_Y = 102, 98
+TILE_HEAD = 30  # a tile's label row
+TILE_PAWN = 26
+TILE_SLOT = 28  # between the pawns of one tile (2 x 2 at most, left of the symbol's badge)
+TILE_BADGE = 30
+TILE_FRAME = 6
+TILE_FLAG = (34, 22)
+GRID_TOP = (BOARD_H - 6 * STEP_Y - TILE_H) // 2
+SIDE: Box = (EDGE + 7 * STEP_X + TILE_W + 12, EDGE, BOARD_W - EDGE, BOARD_H - EDGE)
+SIDE_PAD = 14
+SIDE_LINE = 27  # between the lines of a paragraph in the panel
+SIDE_ROW = 58  # a citizen's row in the panel (two lines)
+SIDE_ROW_TALL = 84  # with a third line for the citizens' part in a vote
+TRAIL: Color = (255, 214, 102)
+
+
+def tile_box(row: int, col: int, rows: int = 1, cols: int = 1) -> Box:
+    """The pixel box of a board position (or of a block of `rows` x `cols` positions)."""
+    left, top = EDGE + col * STEP_X, GRID_TOP + row * STEP_Y
+    return left, top, left + (cols - 1) * STEP_X + TILE_W, top + (rows - 1) * STEP_Y + TILE_H
+
+
+def tile_centre(label_text: str) -> Point | None:
+    """The centre of a cell's tile by its label ("D3"), None for no cell."""
+    for row, col in POSITIONS:
+        if label((row, col)) == label_text:
+            left, top, right, bottom = tile_box(row, col)
+            return (left + right) / 2, (top + bottom) / 2
+    return None
+
+
+# The grid's free corners (positions that are no cell), as on the full board.
+TILE_HISENDA = tile_box(1, 0, rows=3)
+TILE_POOL = tile_box(4, 0)
+TILE_DIE = tile_box(5, 0, rows=2)
+TILE_FLAGS = tile_box(5, 5, cols=3)
+TILE_KEY = tile_box(4, 6, cols=2)
+TILE_URNS = tile_box(6, 2, cols=2)
+
+
+def tile_urn(index: int) -> Box:
+    return tile_box(6, 4 + index)
+
+
+# The side panel, top to bottom (pixel rows).
+SIDE_INNER = (SIDE[0] + SIDE_PAD, SIDE[2] - SIDE_PAD)
+SIDE_TITLE = SIDE[1] + 26
+SIDE_INFO = SIDE[1] + 62  # the first line under the title; the rest flows (see _draw_side)
+ACTION_LINES = 4
+
+
+def side_row(seat: int, tall: bool = False, n: int = 4) -> Box:
+    """A citizen's row in the panel; the rows of the `n` citizens end at the panel's foot."""
+    height = SIDE_ROW_TALL if tall else SIDE_ROW
+    top = SIDE[3] - n * (height + 4) + seat * (height + 4)
+    return SIDE[0] + 6, top, SIDE[2] - 6, top + height
+
+
+# --- text, at least SMALL ------------------------------------------------------------------------------
+
+def put_line(image: Image.Image, box: FBox, text: str, size: int, fill: Color, bold: bool = False,
+             align: str = "left") -> float:
+    """One line in the pixel `box`: smaller down to SMALL, then narrower, then cut; returns its width."""
+    left, top, right, bottom = box
+    shown, sz, squeeze = fit_line(text, right - left, size, min(size, SMALL), bold, SQUEEZES)
+    mid = (top + bottom) / 2
+    anchor = {"right": "rm", "center": "mm"}.get(align, "lm")
+    x = {"right": right, "center": (left + right) / 2}.get(align, left)
+    return put_text(image, (x, mid), shown, sz, fill, bold, anchor, squeeze)
+
+
+def lines_of(text: str, width: float, size: int, bold: bool = False) -> list[str]:
+    """`text` wrapped at `width` px; a word longer than a line has a line of its own (where `put_line`
+    narrows or cuts it)."""
+    fnt = font(size, bold)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", fnt) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def put_paragraph(image: Image.Image, left: float, right: float, mid: float, text: str, size: int, fill: Color,
+                  bold: bool = False, max_lines: int = 3, align: str = "left") -> int:
+    """`text` over at most `max_lines` lines of SIDE_LINE px, the first one's middle at `mid` (the last
+    line cut if it still runs on); returns the lines drawn."""
+    lines = lines_of(text, right - left, size, bold)
+    if len(lines) > max_lines:
+        lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
+    for k, shown in enumerate(lines):
+        y = mid + k * SIDE_LINE
+        put_line(image, (left, y - SIDE_LINE / 2, right, y + SIDE_LINE / 2), shown, size, fill, bold, align)
+    return len(lines)
+
+
+# --- tiles and sprites ----------------------------------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def tile_badge(symbol: str) -> Image.Image:
+    """A card's symbol on a tile: a glyph on a dark disc (the start card's is a participation disc)."""
+    if symbol == "start":
+        return participation_sprite(TILE_BADGE, SMALL)
+    sprite = disc_sprite(TILE_BADGE, BADGE_FILL).copy()
+    put_text(sprite, (TILE_BADGE / 2, TILE_BADGE / 2 + 0.5), SYMBOL_GLYPH.get(symbol, "?"), SMALL, WHITE,
+             bold=symbol in ("economic", "atc"), anchor="mm")
+    return sprite
+
+
+@lru_cache(maxsize=32)
+def tile_face(flag: str, symbol: str | None) -> Image.Image:
+    """A face-up card as a tile, opaque, without its label: the flag's colour, the drawn flag, the symbol."""
+    tile = _rounded((TILE_W, TILE_H), FACE.get(flag, FACE["urn"]), FACE_LINE.get(flag, BORDER), 2.4)
+    icon = flag_icon(flag, *TILE_FLAG)
+    tile.paste(icon, (TILE_W - 7 - icon.width, 6), icon)
+    if symbol:
+        badge = tile_badge(symbol)
+        tile.paste(badge, (TILE_W - 5 - badge.width, TILE_H - 5 - badge.height), badge)
+    return _flat(tile)
+
+
+def tile_back() -> Image.Image:
+    return card_back(TILE_W, TILE_H, TILE_HEAD)
+
+
+def tile_empty() -> Image.Image:
+    return empty_cell((TILE_W, TILE_H), 3.0)
+
+
+@lru_cache(maxsize=4)
+def tile_chip(width: int) -> Image.Image:
+    """The gold chip under the label of a cell the mover may step to."""
+    return _rounded((width + 12, TILE_HEAD - 6), GOLD, radius_du=5)
+
+
+def _put_tile_label(image: Image.Image, left: int, top: int, text: str, ink: Color) -> None:
+    put_text(image, (left + 9, top + TILE_HEAD / 2 + 2), text, LABEL, ink, bold=True, anchor="lm")
+
+
+def symbol_of(cell: dict[str, Any]) -> str | None:
+    """A face-up tile's badge: its card's symbol, or "start" on Concentració nacional (the pool's card)."""
+    if cell.get("card") == "concentracio_nacional":
+        return "start"
+    symbol = cell.get("symbol")
+    return str(symbol) if symbol in SYMBOLS else None
+
+
+def board_words(words: Words) -> tuple[str, ...]:
+    """The words of the board's fixed layer (the cache key of `_board_base`)."""
+    return (
+        words.msg("som.picture.hisenda"), words.msg("som.picture.pool"), words.msg("som.picture.urn_area"),
+        *(words.msg(message_id) for _what, message_id in KEY_WORDS),
+        *(words.msg(FLAG_NAME[f]) for f in FLAGS),
+    )
+
+
+@lru_cache(maxsize=16)
+def _board_base(labels: tuple[str, ...]) -> Image.Image:
+    """Everything that depends only on the language: the panels, the keys, the empty urn slots, and
+    every cell face down with its label."""
+    hisenda, pool, urn_area, go, mover, holder = labels[:6]
+    flag_words = labels[6:10]
+    image = Image.new("RGB", BOARD_SIZE, BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(SIDE, radius=12, fill=PALETTE["panel"])
+    draw.rounded_rectangle((SIDE[0], SIDE[1], SIDE[0] + 6, SIDE[3]), radius=3, fill=GOLD)
+    back = tile_back()
+    for row, col in POSITIONS:
+        left, top, _right, _bottom = tile_box(row, col)
+        image.paste(back, (left, top))
+        _put_tile_label(image, left, top, label((row, col)), PALETTE["text"])
+    # the Hisenda espanyola card: the Spanish flag and its name (its coins are drawn per render)
+    left, top, right, bottom = TILE_HISENDA
+    card = _rounded((right - left, bottom - top), FACE["spain"], FACE_LINE["spain"], 2.4)
+    image.paste(card, (left, top), card)
+    icon = flag_icon("spain", 40, 26)
+    paste(image, icon, ((left + right) / 2, top + 10 + icon.height / 2), centred=True)
+    put_paragraph(image, left + 3, right - 3, top + 56, hisenda, SMALL, INK, max_lines=2, align="center")
+    # the pool and the die
+    for box in (TILE_POOL, TILE_DIE):
+        draw.rounded_rectangle(box, radius=10, fill=PALETTE["panel"])
+    left, top, right, bottom = TILE_POOL
+    put_line(image, (left + 4, top + 4, right - 4, top + 30), pool, SMALL, PALETTE["text"], bold=True,
+             align="center")
+    # the flags' key: four drawn flags and their words, two by two
+    draw.rounded_rectangle(TILE_FLAGS, radius=10, fill=PALETTE["panel"])
+    left, top, right, bottom = TILE_FLAGS
+    half_w, half_h = (right - left) / 2, (bottom - top) / 2
+    for k, (flag, word) in enumerate(zip(FLAGS, flag_words, strict=True)):
+        x, mid = left + 10 + (k % 2) * half_w, top + half_h * (k // 2 + 0.5)
+        icon = flag_icon(flag, *TILE_FLAG)
+        paste(image, icon, (x, mid - icon.height / 2))
+        put_line(image, (x + icon.width + 7, mid - 14, left + (k % 2 + 1) * half_w - 6, mid + 14), word, SMALL,
+                 PALETTE["text"])
+    # the urn area: its title and four slots
+    draw.rounded_rectangle(TILE_URNS, radius=10, fill=PALETTE["panel"])
+    left, top, right, bottom = TILE_URNS
+    put_line(image, (left + 8, top + 6, right - 8, top + 34), urn_area, SMALL, PALETTE["text"], bold=True,
+             align="center")
+    for index in range(URN_COUNT):
+        x, y, _r, _b = tile_urn(index)
+        image.paste(tile_empty(), (x, y))
+        put_text(image, (x + TILE_W / 2, y + TILE_H / 2), str(index + 1), LARGE, PALETTE["faded"], bold=True,
+                 anchor="mm")
+    # the key of the frames, beside the cells it explains
+    draw.rounded_rectangle(TILE_KEY, radius=10, fill=PALETTE["panel"])
+    left, top, right, bottom = TILE_KEY
+    for k, (what, word) in enumerate(zip(("go", "mover"), (go, mover), strict=True)):
+        mid = top + (bottom - top) * (k * 2 + 1) / 4
+        sample = _rounded((36, 28), BACK, GOLD if what == "go" else WHITE, 4, radius_du=5)
+        paste(image, sample, (left + 8, mid - sample.height / 2))
+        put_line(image, (left + 52, mid - 14, right - 6, mid + 14), word, SMALL, PALETTE["text"])
+    del holder  # the holder's mark is explained by the panel's "Generalitat" line
+    return image
+
+
+# --- per render: the grid ------------------------------------------------------------------------------
+
+def last_path(view: dict[str, Any]) -> list[str]:
+    """The cells of the movement going on, or else of the last one in the log (what changed last on the
+    map); none once the State has laid the cards again, since the path would point at other cards."""
+    movement = view.get("movement")
+    if isinstance(movement, dict) and len(movement.get("visited") or []) > 1:
+        return [str(c) for c in movement["visited"]]
+    path: list[str] = []
+    for event in view.get("log") or []:
+        kind = event.get("type")
+        if kind == "movement_started":
+            path = [str(event.get("cell"))]
+        elif kind == "moved" and path:
+            path.append(str(event.get("cell")))
+        elif kind == "state_acts":
+            path = []
+    return path if len(path) > 1 else []
+
+
+def _draw_trail(image: Image.Image, path: list[str]) -> None:
+    """The path as footsteps: a dark-edged gold arrowhead between each two tiles, pointing the way the
+    citizen went (in the gap between the tiles, so it hides no label, badge or pawn)."""
+    points = [p for p in (tile_centre(c) for c in path) if p is not None]
+    draw = ImageDraw.Draw(image)
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        dx, dy = (x1 - x0) / length, (y1 - y0) / length
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        for grow, colour in ((4.0, BORDER), (0.0, TRAIL)):
+            tip, back, half = 15 + grow, 10 + grow, 14 + grow
+            draw.polygon([(mx + dx * tip, my + dy * tip),
+                          (mx - dx * back - dy * half, my - dy * back + dx * half),
+                          (mx - dx * back * 0.3, my - dy * back * 0.3),
+                          (mx - dx * back + dy * half, my - dy * back - dx * half)], fill=colour)
+
+
+def _draw_pawns(image: Image.Image, view: dict[str, Any], box: Box, citizens: list[int]) -> None:
+    """Up to four pawns in a tile's body, two by two from the bottom left (the holder's drawn last)."""
+    left, _top, _right, bottom = box
+    holder = view.get("holder")
+    for k, seat in sorted(enumerate(citizens), key=lambda p: p[1] == holder):
+        pawn = pawn_sprite(_colour_of(view, seat), TILE_PAWN, seat == holder)
+        x = left + 5 + TILE_PAWN / 2 + (k % 2) * TILE_SLOT
+        y = bottom - 5 - TILE_PAWN / 2 - (k // 2 % 2) * TILE_SLOT
+        paste(image, pawn, (x, y), centred=True)
+
+
+def _draw_grid(image: Image.Image, view: dict[str, Any]) -> None:
+    over = view.get("phase") == "game_over"
+    moves = {str(c) for c in view.get("moves") or []} if not over else set()
+    moving = mover_cell(view)
+    drawn: list[tuple[Box, list[int]]] = []
+    for cell in view.get("board") or []:
+        name = str(cell.get("cell"))
+        go, here = name in moves, name == moving
+        state = cell.get("state")
+        citizens = [s for s in cell.get("citizens") or [] if isinstance(s, int)]
+        if state == "face_down" and not (go or here or citizens):
+            continue
+        box = tile_box(int(cell["row"]), int(cell["col"]))
+        left, top, _right, _bottom = box
+        ink, relabel = PALETTE["text"], False
+        if state == "face_up":
+            flag = cell.get("flag") if cell.get("flag") in FLAGS else "urn"
+            image.paste(tile_face(str(flag), symbol_of(cell)), (left, top))
+            ink, relabel = INK, True
+        elif state == "empty":
+            image.paste(tile_empty(), (left, top))
+            ink, relabel = PALETTE["faded"], True
+        if go:
+            paste(image, frame_sprite(GOLD, (TILE_W, TILE_H), TILE_FRAME), (left, top))
+            chip = tile_chip(int(text_width(name, font(LABEL, True))))
+            paste(image, chip, (left + 3, top + 3))
+            ink, relabel = GOLD_TEXT, True
+        elif here:
+            paste(image, frame_sprite(WHITE, (TILE_W, TILE_H), TILE_FRAME), (left, top))
+        if relabel:
+            _put_tile_label(image, left, top, name, ink)
+        if citizens:
+            drawn.append((box, citizens))
+    _draw_trail(image, last_path(view))
+    for box, citizens in drawn:  # over the trail
+        _draw_pawns(image, view, box, citizens)
+
+
+def _draw_corners(image: Image.Image, view: dict[str, Any]) -> None:
+    """The Hisenda's coins and value, the pool's count, this turn's die, the urn cards found."""
+    hisenda = view.get("hisenda") or {}
+    left, top, right, bottom = TILE_HISENDA
+    y = top + 116
+    for value, key in ((1, "ones"), (2, "twos")):
+        coin = coin_sprite(value, 38, SMALL)
+        paste(image, coin, (left + 6, y))
+        put_line(image, (left + 6 + coin.width + 4, y, right - 3, y + coin.height), f"×{int(hisenda.get(key, 0))}",
+                 LABEL, INK, bold=True)
+        y += coin.height + 8
+    put_line(image, (left + 3, bottom - 52, right - 3, bottom - 12), f"{int(hisenda.get('value', 0))} €", LARGE,
+             INK, bold=True, align="center")
+    left, top, right, bottom = TILE_POOL
+    cx = (left + right) / 2
+    disc = participation_sprite(40, LABEL)
+    paste(image, disc, (left + 8, bottom - 10 - disc.height))
+    put_line(image, (left + 8 + disc.width + 4, bottom - 10 - disc.height, right - 4, bottom - 10),
+             str(int(view.get("pool") or 0)), LARGE, PALETTE["text"], bold=True, align="center")
+    die = view.get("die")
+    face = die.get("face") if isinstance(die, dict) else None
+    left, top, right, bottom = TILE_DIE
+    if face in FACES or view.get("phase") != "game_over":  # no "?" for a roll that will never come
+        sprite = die_sprite(face if face in FACES else None, 68, LABEL)
+        paste(image, sprite, (cx, top + 20 + sprite.height / 2), centred=True)
+    if isinstance(die, dict):
+        put_text(image, (cx, top + 128), f"{int(die.get('number') or 0)} €", LARGE, PALETTE["text"], bold=True,
+                 anchor="mm")
+    found = [c for c in view.get("urn_area") or [] if c in CARD_NAME]
+    left, top, right, bottom = TILE_URNS
+    put_text(image, ((left + right) / 2, bottom - 28), f"{min(len(found), URN_COUNT)}/{URN_COUNT}", LARGE,
+             GOLD if len(found) >= URN_COUNT else PALETTE["text"], bold=True, anchor="mm")
+    for index in range(min(len(found), URN_COUNT)):
+        x, y, _r, _b = tile_urn(index)
+        image.paste(tile_face("urn", None), (x, y))
+        put_text(image, (x + TILE_W / 2, y + TILE_H / 2 + 8), str(index + 1), LARGE, INK, bold=True, anchor="mm")
+
+
+# --- per render: the panel ---------------------------------------------------------------------------------
+
+def seats(view: dict[str, Any]) -> int:
+    """The table's size as far as the board draws it (4 citizens at most)."""
+    return max(0, min(int(view.get("n") or 0), len(COLOURS)))
+
+
+def side_lines(view: dict[str, Any], names: list[str], words: Words) -> tuple[str, list[str], str]:
+    """The panel's words: the title (the turn, or the end); the mode, the degree and the phase (or why
+    the game ended); and what the game waits on (or the winners), names cut only as far as needed for
+    it to fit ACTION_LINES lines."""
+    phase = view.get("phase")
+    degree = view.get("degree")
+    degree_id = DEGREE[degree] if degree in DEGREE else DEGREE["none"]
+    info = [words.msg("som.picture.mode", mode=str(view.get("mode") or "A")), words.msg(degree_id)]
+    if phase == "game_over":
+        title = words.msg("som.picture.game_over")
+        reason = (view.get("result") or {}).get("reason")
+        why = words.msg(RESULT[reason]) if reason in RESULT else ""
+        info.append(why[:1].upper() + why[1:])  # it follows "Game over · " on the full board
+    else:
+        turn = int(view.get("turn") or 0)
+        title = words.msg("som.picture.turn", turn=turn) if turn else words.msg("som.picture.setup")
+        if phase in PHASE:
+            info.append(words.msg(PHASE[phase]))
+    width = SIDE_INNER[1] - SIDE_INNER[0]
+    action = ""
+    for share in (None, 0.9, 0.7, 0.5, 0.35):
+        action = _action(view, names, words, None if share is None else width * share, LABEL)
+        if len(lines_of(action, width, LABEL, True)) <= ACTION_LINES:
+            break
+    return title, info, action
+
+
+def _draw_side(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+    """The panel, flowing down from its top: the title, the mode, degree and phase, the holder, what the
+    game waits on; then the citizens' rows at a fixed place."""
+    left, right = SIDE_INNER
+    over = view.get("phase") == "game_over"
+    title, info, action = side_lines(view, names, words)
+    put_line(image, (left, SIDE_TITLE - 18, right, SIDE_TITLE + 18), title, LARGE,
+             GOLD if over else PALETTE["text"], bold=True)
+    y = SIDE_INFO
+    for k, line in enumerate(info):
+        ink = PALETTE["text"] if over and k == len(info) - 1 else PALETTE["muted"]
+        y += put_paragraph(image, left, right, y, line, SMALL, ink, max_lines=2) * SIDE_LINE
+    holder = view.get("holder")
+    if isinstance(holder, int) and not over:
+        y += 6
+        put_line(image, (left, y - 14, right, y + 14), words.msg("som.picture.key.generalitat"), SMALL,
+                 PALETTE["muted"])
+        y += 30
+        pawn = pawn_sprite(_colour_of(view, holder), TILE_PAWN, True)
+        paste(image, pawn, (left + pawn.width / 2, y), centred=True)
+        put_line(image, (left + pawn.width + 8, y - 15, right, y + 15), player_name(words, names, holder), LABEL,
+                 PALETTE["text"], bold=True)
+        y += 8
+    y += 32
+    tags = [vote_tag(view, seat, names, words, bid_first=True) for seat in range(seats(view))]
+    rows_top = side_row(0, any(tags), max(1, len(tags)))[1]
+    room = max(1, min(ACTION_LINES, int((rows_top - y + SIDE_LINE / 2) // SIDE_LINE)))
+    put_paragraph(image, left, right, y, action, LABEL, GOLD if over else PALETTE["text"], bold=True,
+                  max_lines=room)
+    _draw_citizens(image, view, names, words, tags)
+
+
+def _draw_citizens(image: Image.Image, view: dict[str, Any], names: list[str], words: Words,
+                   tags: list[str]) -> None:
+    """One row per citizen: the pawn (ringed for the holder), the name; the value and participation
+    discs; in a vote, a third line with the side taken, "has bid" (never an amount) or, just after,
+    the bid (`tags`). The rows the game waits on, and the winners', are framed in gold."""
+    draw = ImageDraw.Draw(image)
+    over = view.get("phase") == "game_over"
+    winners = set((view.get("result") or {}).get("winners") or []) if over else set()
+    acting = set(view.get("to_act") or []) if not over else set()
+    players = view.get("players") or []
+    holder = view.get("holder")
+    for seat in range(min(seats(view), len(players))):
+        player = players[seat]
+        left, top, right, bottom = side_row(seat, any(tags), seats(view))
+        fill = PALETTE["panel_alt"] if seat % 2 == 0 else PALETTE["line"]
+        draw.rounded_rectangle((left, top, right, bottom), radius=8, fill=fill)
+        if seat in winners or seat in acting:
+            draw.rounded_rectangle((left, top, right, bottom), radius=8, outline=GOLD, width=3)
+        pawn = pawn_sprite(_colour_of(view, seat), TILE_PAWN, seat == holder and not over)
+        paste(image, pawn, (left + 24, (top + bottom) / 2), centred=True)
+        x: float = left + 46
+        line1, line2 = top + 17, top + 42
+        name_left = x
+        if seat in winners:
+            _crown(draw, x + 12, line1, 22)
+            name_left += 28
+        put_line(image, (name_left, line1 - 14, right - 8, line1 + 14), player_name(words, names, seat), SMALL,
+                 PALETTE["text"], bold=True)
+        x += put_text(image, (x, line2), f"{int(player.get('value') or 0)} €", SMALL,
+                      GOLD if seat == holder and not over else PALETTE["text"], bold=True, anchor="lm") + 18
+        disc = participation_sprite(28, SMALL)
+        paste(image, disc, (x, line2 - disc.height / 2))
+        put_text(image, (x + disc.width + 5, line2), str(int(player.get("participation") or 0)), SMALL,
+                 PALETTE["text"], bold=True, anchor="lm")
+        if seat < len(tags) and tags[seat]:
+            line3 = top + 67
+            put_line(image, (left + 46, line3 - 14, right - 8, line3 + 14), tags[seat], SMALL, GOLD)
+
+
+def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+    """The board of Som el que decidim! as posted in the channel: 1100 × 700 (landscape, RGB), for
+    Discord's inline box."""
+    image = _board_base(board_words(words)).copy()
+    _draw_grid(image, view)
+    _draw_corners(image, view)
+    _draw_side(image, view, names, words)
+    return image
+
+
+def clear_caches() -> None:
+    """Forget every cached layer, sprite and text mask (tests that record font sizes start here)."""
+    for cached in (_text_mask, name_lines, pawn_sprite, disc_sprite, marker_sprite, coin_sprite,
+                   participation_sprite, disc_icon, disc_chip, flag_icon, symbol_badge, card_face, card_back,
+                   empty_cell, frame_sprite, die_sprite, disc_key_icon, _base, tile_badge, tile_face, tile_chip,
+                   _board_base):
+        cached.cache_clear()

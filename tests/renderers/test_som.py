@@ -1,6 +1,7 @@
-"""Som el que decidim! board (renderers/som.py): views of seeded engine games of 1-4 in every language,
-every cell state, pawns, marks, the Hisenda, the rows, votes and endings; readable at chat size; no
-face-down card ever named."""
+"""Som el que decidim! boards (renderers/som.py), on views of seeded engine games of 1-4 in every language:
+the board in the channel (`render`: 1100 × 700, readable in the inline box: tiles, pawns, marks, the
+corners and the panel) and the full board (`render_full`: the card names, the rows of discs, the keys;
+readable at chat size); no face-down card ever named by either."""
 
 from __future__ import annotations
 
@@ -19,14 +20,31 @@ from games.core.rng import SeededRng
 from games.som import GAME
 from games.som.cards import CARD, CARD_NAME, CARDS, COLOURS, KIND_NAME
 from renderers import som as board
-from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, PALETTE, font, recording_font_sizes, to_png
-from tests.renderers.helpers import RecordingWords, artifacts_dir, assert_same_bytes, smallest_shown_text
+from renderers.core import (
+    BOARD_SIZE,
+    CHAT_MIN_TEXT,
+    CHAT_WIDTH,
+    INLINE_MIN_TEXT,
+    PALETTE,
+    font,
+    recording_font_sizes,
+    to_png,
+)
+from tests.renderers.helpers import (
+    RecordingWords,
+    artifacts_dir,
+    as_shown_inline,
+    assert_same_bytes,
+    smallest_inline_text,
+    smallest_shown_text,
+)
 
 State = dict[str, Any]
 View = dict[str, Any]
 NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito"]
 LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "🎲", "Sabrina Müller-Lüdenscheidt"]
-MAX_PNG_BYTES = 150 * 1024
+MAX_PNG_BYTES = 150 * 1024  # the full board
+BOARD_PNG_BYTES = 100 * 1024
 NAME_WIDTH = int(board.NAME_BOX[2] - board.NAME_BOX[0])
 PREFERRED = ("move_citizen", "call_elections", "motion_of_censure", "protect_urn")
 # seeded games of every size and mode; (16, 4, "B") ends with the referendum, (30, 3, "B") with a DUI
@@ -119,7 +137,13 @@ def cases(games: dict[tuple[int, int, str], list[State]]) -> dict[str, View]:
 
 
 def render(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
+    """The board in the channel."""
     return board.render(view, NAMES if names is None else names, words(locale))
+
+
+def full(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
+    """The full board (🔍 Full board)."""
+    return board.render_full(view, NAMES if names is None else names, words(locale))
 
 
 @pytest.fixture(scope="session")
@@ -137,7 +161,7 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, flo
     original = board.put_text
 
     def recording(image: Image.Image, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any) -> float:
-        if image.size[0] == board.WIDTH:  # on the picture itself (sprites are checked through their cells)
+        if image.size[0] in (board.WIDTH, board.BOARD_W):  # on a picture (sprites are checked through their cells)
             texts.append((text, xy[0], xy[1]))
         else:
             texts.append((text, -1.0, -1.0))
@@ -179,7 +203,245 @@ def cell_of(view: View, label: str) -> dict[str, Any]:
     return next(c for c in view["board"] if c["cell"] == label)
 
 
-# --- every situation, every language ---------------------------------------------------------------------
+# === the board in the channel (render) ========================================================================
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_board_is_landscape_at_board_size(games: dict[tuple[int, int, str], list[State]], locale: str) -> None:
+    """Views spread over seeded games of 1-4 players draw exactly BOARD_SIZE (landscape), RGB, under 100 KiB."""
+    for (seed, n, mode), states in games.items():
+        pick = random.Random(f"{seed}:{n}:{mode}:{locale}:board")
+        for state in [states[0], *pick.sample(states, min(2, len(states))), states[-1]]:
+            image = render(public(state), locale, LONG_NAMES if seed % 2 else None)
+            assert image.size == BOARD_SIZE and image.width > image.height and image.mode == "RGB"
+            if state is states[-1]:
+                assert len(to_png(image)) <= BOARD_PNG_BYTES
+
+
+def test_board_text_is_readable_in_the_inline_box(cases: dict[str, View],
+                                                  games: dict[tuple[int, int, str], list[State]]) -> None:
+    """Scaled into the inline box, no text of any case, of random mid-game and end views, in any language,
+    with short or long names, is under 10 px."""
+    pick = random.Random(11)
+    chosen = pick.sample(sorted(games), 8)
+    views = [*cases.values(), *(public(pick.choice(games[g][1:-1])) for g in chosen),
+             *(public(games[g][-1]) for g in chosen)]
+    smallest = smallest_inline_text(views, render, board.clear_caches, [NAMES, LONG_NAMES])
+    assert smallest >= INLINE_MIN_TEXT == 10, smallest
+
+
+def test_the_inline_check_can_fail(cases: dict[str, View]) -> None:
+    """A font one size under SMALL is caught by the measure, and so is the tall full board shrunk into the box."""
+    def too_small(view: View, locale: str, names: list[str]) -> Image.Image:
+        font(board.SMALL - 1)
+        return render(view, locale, names)
+
+    assert smallest_inline_text([cases["moving"]], too_small, board.clear_caches, [NAMES]) < INLINE_MIN_TEXT
+    assert smallest_inline_text([cases["moving"]], full, board.clear_caches, [NAMES]) < INLINE_MIN_TEXT
+
+
+def test_the_layout_fits_the_picture() -> None:
+    """The grid, its corners and the panel lie inside the picture, the grid left of the panel, and the
+    citizens' rows inside the panel."""
+    boxes = [board.tile_box(r, c) for r, c in board.POSITIONS]
+    corners = [board.TILE_HISENDA, board.TILE_POOL, board.TILE_DIE, board.TILE_FLAGS, board.TILE_KEY, board.TILE_URNS,
+               *(board.tile_urn(k) for k in range(4))]
+    for left, top, right, bottom in boxes + corners:
+        assert 0 <= left < right < board.SIDE[0] and 0 <= top < bottom <= BOARD_SIZE[1]
+    for corner in corners:  # no corner covers a cell
+        assert all(corner[2] < b[0] or b[2] < corner[0] or corner[3] < b[1] or b[3] < corner[1] for b in boxes)
+    assert board.SIDE[2] <= BOARD_SIZE[0]
+    for tall in (False, True):
+        assert board.SIDE[1] + 300 < board.side_row(0, tall)[1] and board.side_row(3, tall)[3] <= board.SIDE[3]
+
+
+def test_tiles_show_each_cell_in_its_state(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Face-up tiles show their flag's colour, the drawn flag and their symbol's badge (Concentració nacional
+    a participation disc), never a name; face-down ones the back; empty ones a dashed outline; every tile
+    its label."""
+    view = cases["late"]
+    assert {c["state"] for c in view["board"]} == {"face_up", "face_down", "empty"}
+    image = render(view)
+    with drawn_texts(monkeypatch) as texts:
+        render(view)
+    covered = set(board.last_path(view)) | set(view["moves"])  # arrows or gold frames over the edges
+    for cell in view["board"]:
+        left, top, right, bottom = board.tile_box(cell["row"], cell["col"])
+        body = (left + 8, top + board.TILE_HEAD + 2, right - 8, bottom - 8)
+        assert any(t == cell["cell"] and inside((left, top, right, bottom), x, y) for t, x, y in texts), cell["cell"]
+        if cell["state"] == "face_up":
+            assert dominant(image, body) == board.FACE[cell["flag"]], cell
+            icon = board.flag_icon(cell["flag"], *board.TILE_FLAG)
+            at = (right - 7 - icon.width, top + 6)
+            expected = Image.new("RGB", icon.size, board.FACE[cell["flag"]])
+            expected.paste(icon, (0, 0), icon)
+            crop = image.crop((*at, at[0] + icon.width, at[1] + icon.height))
+            if cell["cell"] not in covered:
+                assert ImageChops.difference(crop, expected).getbbox() is None, cell["cell"]
+            badge = (right - 5 - board.TILE_BADGE, bottom - 5 - board.TILE_BADGE, right - 5, bottom - 5)
+            start = cell["card"] == "concentracio_nacional"
+            assert (colour_count(image, badge, board.BADGE_FILL) > 150) == (cell["symbol"] is not None), cell
+            assert (colour_count(image, badge, board.PARTICIPATION) > 150) == start, cell
+        elif cell["state"] == "face_down":
+            assert colour_count(image, body, board.BACK_LINE) > 200, cell["cell"]
+        else:
+            assert image.getpixel(((left + right) // 2, (top + bottom) // 2)) == PALETTE["background"]
+            edge = [image.getpixel((left + 2, y)) for y in range(top + 4, bottom - 4)]
+            assert 0.3 < edge.count(board.EMPTY_LINE) / len(edge) < 0.85, cell["cell"]
+    catalog = RecordingWords()
+    board.render(view, NAMES, catalog)
+    assert not catalog.asked & set(CARD_NAME.ids())
+
+
+def test_pawns_show_every_citizen_and_the_holder_on_the_tiles(cases: dict[str, View]) -> None:
+    """Several citizens on one tile all show (colour and shape); the holder's pawn is ringed in gold."""
+    for name in ("first_step_crowd", "place_start"):
+        view = cases[name]
+        image = render(view)
+        for cell in view["board"]:
+            left, top, right, bottom = board.tile_box(cell["row"], cell["col"])
+            body = (left + board.TILE_FRAME + 1, top + board.TILE_HEAD, right - board.TILE_FRAME - 1,
+                    bottom - board.TILE_FRAME - 1)
+            for seat in cell["citizens"]:
+                assert colour_count(image, body, board.CITIZEN[view["colours"][seat]]) > 40, (name, cell["cell"], seat)
+            gold = near_count(image, body, board.GOLD)
+            assert (gold > 30) == (view["holder"] in cell["citizens"]), (name, cell["cell"])
+
+
+def test_moves_are_framed_gold_and_the_mover_white_on_the_tiles(cases: dict[str, View]) -> None:
+    """Exactly the cells of view["moves"] have a gold frame; the mover's tile a white one."""
+    view = cases["moving"]
+    image = render(view)
+
+    def frame(v: View, label: str) -> tuple[int, ...]:
+        cell = cell_of(v, label)
+        left, top, _right, bottom = board.tile_box(cell["row"], cell["col"])
+        value = image_of[id(v)].getpixel((left + 2, (top + bottom) // 2))
+        assert isinstance(value, tuple)
+        return value
+
+    still = copy.deepcopy(view)
+    still["moves"], still["movement"] = [], None
+    image_of = {id(view): image, id(still): render(still)}
+    mover = view["movement"]["cell"]
+    for cell in view["board"]:
+        colour = frame(view, cell["cell"])
+        if cell["cell"] in view["moves"]:
+            assert colour == board.GOLD, cell["cell"]
+        elif cell["cell"] == mover:
+            assert colour == board.WHITE
+        else:
+            assert colour not in (board.GOLD, board.WHITE), cell["cell"]
+        assert frame(still, cell["cell"]) not in (board.GOLD, board.WHITE)
+
+
+def test_the_last_path_is_drawn_as_arrows(cases: dict[str, View]) -> None:
+    """The movement going on (or the last one in the log) shows as gold arrowheads between its tiles; none
+    once the State has laid the cards again."""
+    view = cases["moving"]
+    path = board.last_path(view)
+    assert path == view["movement"]["visited"] and len(path) >= 2
+    image = render(view)
+    for a, b in zip(path, path[1:], strict=False):
+        (xa, ya), (xb, yb) = board.tile_centre(a), board.tile_centre(b)  # type: ignore[misc]
+        mx, my = round((xa + xb) / 2), round((ya + yb) / 2)
+        assert colour_count(image, (mx - 8, my - 8, mx + 8, my + 8), board.TRAIL) > 30, (a, b)
+    quiet = copy.deepcopy(view)
+    quiet["movement"] = None
+    quiet["log"] = [*view["log"], {"id": 10**6, "type": "state_acts", "seat": 0}]
+    assert board.last_path(quiet) == []
+    assert colour_count(render(quiet), (0, 0, board.SIDE[0], BOARD_SIZE[1]), board.TRAIL) == 0
+
+
+def test_the_corners_show_the_hisenda_pool_die_and_urns(cases: dict[str, View],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Hisenda's coin counts and value, the pool's count, this turn's die and number, the urn cards found."""
+    view = cases["late"]
+    with drawn_texts(monkeypatch) as texts:
+        image = render(view)
+    hisenda = view["hisenda"]
+    shown = [t for t, x, y in texts if inside(board.TILE_HISENDA, x, y)]
+    assert [f"×{hisenda['ones']}", f"×{hisenda['twos']}", f"{hisenda['value']} €"] == shown[-3:]
+    assert any(t == str(view["pool"]) and inside(board.TILE_POOL, x, y) for t, x, y in texts)
+    die = view["die"]
+    assert any(t == f"{die['number']} €" and inside(board.TILE_DIE, x, y) for t, x, y in texts)
+    face = board.die_sprite(die["face"], 68, board.LABEL)
+    left, top, right, _bottom = board.TILE_DIE
+    at = (round((left + right) / 2 - face.width / 2), top + 20)
+    assert ImageChops.difference(image.crop((*at, at[0] + face.width, at[1] + face.height)), face).getbbox() is None
+    urns = view["urn_area"]
+    assert any(t == f"{len(urns)}/4" and inside(board.TILE_URNS, x, y) for t, x, y in texts)
+    for index in range(4):
+        filled = dominant(image, board.tile_urn(index)) == board.FACE["urn"]
+        assert filled == (index < len(urns)), index
+
+
+def test_the_panel_says_the_turn_the_holder_and_what_the_game_waits_on(cases: dict[str, View]) -> None:
+    """The panel's words: the turn, mode, degree and phase, then what the game waits on, in the reader's
+    language; at the end the reason and the winners."""
+    view = copy.deepcopy(cases["moving"])
+    view.update(turn=7, holder=0, mode="B", degree="high")
+    view["movement"]["mover"] = 2
+    assert board.side_lines(view, NAMES, words("en")) == (
+        "Turn 7", ["Mode B", "High centralism", "Phase 4: action"], "Chiara moves on or stops")
+    assert board.side_lines(view, NAMES, words("ca"))[:2] == (
+        "Torn 7", ["Mode B", "Centralisme elevat", "Fase 4: acció"])
+    referendum = cases["game_over_referendum"]
+    title, info, action = board.side_lines(referendum, NAMES, words("en"))
+    winners = referendum["result"]["winners"]
+    assert (title, info[-1]) == ("Game over", "The referendum is held")
+    assert action == ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(NAMES[s] for s in winners)
+    names = ["Maximiliano de la Fuente Rodríguez Esposito"] * 4
+    action = board.side_lines(cases["moving"], names, words("it"))[2]
+    assert action.endswith(" prosegue o si ferma")
+    width = board.SIDE_INNER[1] - board.SIDE_INNER[0]
+    assert len(board.lines_of(action, width, board.LABEL, True)) <= board.ACTION_LINES
+
+
+def test_the_panel_rows_show_each_citizen(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
+    """One row per citizen: pawn (in its colour), name, value and participation; in a vote a third line says
+    who has bid (never how much); the rows the game waits on, and the winners' at the end, framed in gold."""
+    view = cases["cohesion"]
+    tall = any(board.vote_tag(view, seat, NAMES, words("en")) for seat in range(view["n"]))
+    with drawn_texts(monkeypatch) as texts:
+        image = render(view)
+    for seat, player in enumerate(view["players"]):
+        box = board.side_row(seat, tall, view["n"])
+        in_row = [t for t, x, y in texts if inside(box, x, y)]
+        assert NAMES[seat] in in_row and f"{player['value']} €" in in_row and str(player["participation"]) in in_row
+        assert colour_count(image, box, board.CITIZEN[view["colours"][seat]]) > 40
+        framed = image.getpixel((box[0] + 1, (box[1] + box[3]) // 2)) == board.GOLD
+        assert framed == (seat in view["to_act"]), seat
+    bid = cases["bid"]
+    with drawn_texts(monkeypatch) as texts:
+        render(bid)
+    for seat in range(bid["n"]):
+        in_row = [t for t, x, y in texts if inside(board.side_row(seat, True, bid["n"]), x, y)]
+        assert any(t.startswith("has bid") for t in in_row) == (seat in bid["vote"]["bid_done"]), (seat, in_row)
+        assert not any(ch.isdigit() for t in in_row if "bid" in t for ch in t)
+    referendum = cases["game_over_referendum"]
+    image = render(referendum)
+    for seat in range(referendum["n"]):
+        left, top, _right, bottom = board.side_row(seat, n=referendum["n"])
+        framed = image.getpixel((left + 1, (top + bottom) // 2)) == board.GOLD
+        assert framed == (seat in referendum["result"]["winners"]), seat
+
+
+def test_board_words_come_from_the_catalogs(cases: dict[str, View]) -> None:
+    """Every word on the board is a som.picture.* message (no card name, no disc kind), in every language,
+    and the four languages draw four different boards."""
+    catalog = RecordingWords()
+    for view in cases.values():
+        board.render(view, NAMES, catalog)
+    assert catalog.asked and all(i.startswith("som.picture.") for i in catalog.asked)
+    assert {"som.picture.act.bid", "som.picture.winners", "som.picture.hisenda", "som.picture.key.can_go"} \
+        <= catalog.asked
+    for locale in LOCALES:
+        assert all(words(locale).has(i) for i in catalog.asked), locale
+    drawn = {locale: to_png(render(cases["moving"], locale)) for locale in LOCALES}
+    assert len(set(drawn.values())) == len(LOCALES)
+
+
+# === the full board (render_full) =============================================================================
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_random_views_of_one_to_four_render(games: dict[tuple[int, int, str], list[State]], locale: str) -> None:
@@ -188,7 +450,7 @@ def test_random_views_of_one_to_four_render(games: dict[tuple[int, int, str], li
         pick = random.Random(f"{seed}:{n}:{mode}:{locale}")
         for state in [states[0], *pick.sample(states, min(2, len(states))), states[-1]]:
             view = public(state)
-            image = render(view, locale)
+            image = full(view, locale)
             assert image.size == (board.WIDTH, board.height_for(view, words(locale))) and image.mode == "RGB"
             if state is states[-1]:
                 assert len(to_png(image)) <= MAX_PNG_BYTES
@@ -198,7 +460,7 @@ def test_random_views_of_one_to_four_render(games: dict[tuple[int, int, str], li
 def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
     """Each situation renders in each language with a status strip that says something."""
     for name, view in cases.items():
-        image = render(view, locale, LONG_NAMES if name == "late" else None)
+        image = full(view, locale, LONG_NAMES if name == "late" else None)
         strip = image.crop(board.STRIP)
         assert len(strip.getcolors(1 << 16) or []) > 20, f"the status strip of {name} is blank"
 
@@ -211,10 +473,10 @@ def test_every_cell_is_drawn_in_its_state(cases: dict[str, View], monkeypatch: p
     view = cases["late"]
     states = {c["state"] for c in view["board"]}
     assert states == {"face_up", "face_down", "empty"}
-    image = render(view)
+    image = full(view)
     en = words("en")
     with drawn_texts(monkeypatch) as texts:
-        render(view)
+        full(view)
     for cell in view["board"]:
         left, top, right, bottom = board.cell_box(cell["row"], cell["col"])
         body = (left + 8, top + board.PAD + board.HEADER + 2, right - 8, bottom - board.PAD - board.FOOT)
@@ -257,7 +519,7 @@ def test_flags_differ_in_pattern_not_only_colour() -> None:
 def test_pawns_show_every_citizen_and_the_holder(cases: dict[str, View]) -> None:
     """Several citizens on one card all show (colour and shape); the holder's pawn is ringed in gold."""
     view = cases["first_step_crowd"]
-    image = render(view)
+    image = full(view)
     for cell in view["board"]:
         if not cell["citizens"]:
             continue
@@ -270,14 +532,21 @@ def test_pawns_show_every_citizen_and_the_holder(cases: dict[str, View]) -> None
 
 
 def test_each_colour_has_its_own_shape() -> None:
-    """Pink, lilac, orange and blue pawns differ in shape, not only colour."""
-    masks = [board.pawn_sprite(c, 40).getchannel("A").point(lambda a: 255 if a > 128 else 0) for c in COLOURS]
+    """Pink, lilac, orange and blue pawns differ in shape, not only colour, at the full board's size and at
+    the board's, drawn on a blank tile."""
     assert len({board.SHAPE[c] for c in COLOURS}) == 4
-    for a in range(4):
-        for b in range(a + 1, 4):
-            overlap = ImageChops.multiply(masks[a], masks[b]).histogram()[255]
-            union = ImageChops.lighter(masks[a], masks[b]).histogram()[255]
-            assert overlap / union < 0.9, (COLOURS[a], COLOURS[b])
+    for size in (40, board.TILE_PAWN):
+        masks = []
+        for colour in COLOURS:
+            tile = Image.new("RGB", (board.TILE_W, board.TILE_H), board.FACE["urn"])
+            board.paste(tile, board.pawn_sprite(colour, size), (board.TILE_W / 2, board.TILE_H / 2), centred=True)
+            masks.append(ImageChops.difference(tile, Image.new("RGB", tile.size, board.FACE["urn"]))
+                         .convert("L").point(lambda a: 255 if a > 40 else 0))
+        for a in range(4):
+            for b in range(a + 1, 4):
+                overlap = ImageChops.multiply(masks[a], masks[b]).histogram()[255]
+                union = ImageChops.lighter(masks[a], masks[b]).histogram()[255]
+                assert overlap / union < 0.9, (size, COLOURS[a], COLOURS[b])
 
 
 def frame_colour(image: Image.Image, view: View, label: str) -> tuple[int, ...]:
@@ -291,7 +560,7 @@ def frame_colour(image: Image.Image, view: View, label: str) -> tuple[int, ...]:
 def test_moves_are_gold_and_the_mover_white(cases: dict[str, View]) -> None:
     """Exactly the cells of view["moves"] have a gold frame; the mover's cell a white one."""
     view = cases["moving"]
-    image = render(view)
+    image = full(view)
     mover = view["movement"]["cell"]
     assert view["moves"] and mover not in view["moves"]
     for cell in view["board"]:
@@ -304,7 +573,7 @@ def test_moves_are_gold_and_the_mover_white(cases: dict[str, View]) -> None:
             assert colour not in (board.GOLD, board.WHITE), cell["cell"]
     still = copy.deepcopy(view)
     still["moves"], still["movement"] = [], None
-    bare = render(still)
+    bare = full(still)
     assert all(frame_colour(bare, still, c["cell"]) not in (board.GOLD, board.WHITE) for c in still["board"])
 
 
@@ -316,13 +585,13 @@ def test_hisenda_shows_only_its_coin_counts_and_value(cases: dict[str, View],
     view = cases["pay"]
     hisenda = view["hisenda"]
     with drawn_texts(monkeypatch) as texts:
-        image = render(view)
+        image = full(view)
     shown = [t for t, x, y in texts if inside(board.HISENDA_BOX, x, y)]
     name = [t for t, _x, _y in texts if t in ("Hisenda", "espa-", "nyola")]
     assert shown == [*name, f"×{hisenda['ones']}", f"×{hisenda['twos']}", f"{hisenda['value']} €"]
     other = copy.deepcopy(view)
     other["hisenda"] = {"ones": 11, "twos": 1, "value": 13}
-    changed = ImageChops.difference(image, render(other)).getbbox()
+    changed = ImageChops.difference(image, full(other)).getbbox()
     assert changed is not None
     left, top, right, bottom = board.HISENDA_BOX
     assert left <= changed[0] and changed[2] <= right and top <= changed[1] and changed[3] <= bottom
@@ -332,7 +601,7 @@ def test_pool_die_and_urn_area(cases: dict[str, View], monkeypatch: pytest.Monke
     """The pool's count, this turn's die face and number, the urn cards found in their slots."""
     view = cases["late"]
     with drawn_texts(monkeypatch) as texts:
-        image = render(view)
+        image = full(view)
     assert any(t == str(view["pool"]) and inside(board.POOL_BOX, x, y) for t, x, y in texts)
     die = view["die"]
     die_left = board.die_corner()[0]
@@ -354,7 +623,7 @@ def test_rows_show_discs_value_and_participation(cases: dict[str, View], monkeyp
     """Each citizen's row: pawn, name, value, participation discs, and one chip (icon and value) per disc."""
     view = cases["cohesion"]
     with drawn_texts(monkeypatch) as texts:
-        image = render(view)
+        image = full(view)
     for seat, player in enumerate(view["players"]):
         box = board.row_box(seat)
         left, top, _right, _bottom = box
@@ -427,6 +696,7 @@ def test_a_vote_shows_who_has_bid_never_how_much(cases: dict[str, View],
     for seat in range(view["n"]):
         seat_view = GAME.view(state, seat)
         assert "my_bid" in seat_view or seat not in view["pending"]["seats"]
+        assert full(seat_view).tobytes() == full(view).tobytes()
         assert render(seat_view).tobytes() == render(view).tobytes()
     after = cases["after_vote"]
     bids = board.recent_vote(after)["bids"]  # type: ignore[index]
@@ -444,7 +714,7 @@ def test_game_over_shows_the_reason_and_the_winners(cases: dict[str, View]) -> N
     assert board.status_lines(cases["game_over_intervened"], NAMES, words("es"))[2] == "Pierden todos"
     dui = cases["game_over_dui"]
     assert board.status_lines(dui, NAMES, words("it"))[0] == "Partita finita · dichiarazione unilaterale d'indipendenza"
-    image = render(referendum)
+    image = full(referendum)
     for seat in range(referendum["n"]):
         left, top, _right, bottom = board.row_box(seat)
         assert (image.getpixel((left + 1, (top + bottom) // 2)) == board.GOLD) == (seat in winners), seat
@@ -454,7 +724,7 @@ def test_game_over_shows_the_reason_and_the_winners(cases: dict[str, View]) -> N
 
 def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
     """Shown 550 px wide, no text of any case or language is smaller than 16 px (caches cleared first)."""
-    smallest = smallest_shown_text(list(cases.values()), render, board.clear_caches, [NAMES, LONG_NAMES])
+    smallest = smallest_shown_text(list(cases.values()), full, board.clear_caches, [NAMES, LONG_NAMES])
     assert smallest >= CHAT_MIN_TEXT == 16, smallest
 
 
@@ -480,7 +750,7 @@ def test_every_word_comes_from_the_catalogs(cases: dict[str, View]) -> None:
     """Every word drawn is a som.picture.* message or an engine card or disc-kind name, in every language."""
     catalog = RecordingWords()
     for view in cases.values():
-        board.render(view, NAMES, catalog)
+        board.render_full(view, NAMES, catalog)
     engine_words = set(CARD_NAME.ids()) | set(KIND_NAME.ids())
     assert catalog.asked and all(i.startswith("som.picture.") or i in engine_words for i in catalog.asked)
     assert {"som.picture.act.bid", "som.picture.winners", "som.picture.hisenda"} <= catalog.asked
@@ -490,15 +760,16 @@ def test_every_word_comes_from_the_catalogs(cases: dict[str, View]) -> None:
 
 def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
     """The four languages draw four different pictures; an undrawable name falls back to "Player n"."""
-    drawn = {locale: to_png(render(cases["moving"], locale)) for locale in LOCALES}
+    drawn = {locale: to_png(full(cases["moving"], locale)) for locale in LOCALES}
     assert len(set(drawn.values())) == len(LOCALES)
     assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
     assert board.player_name(words("ca"), [], 2) == "Jugador 3"
 
 
 def test_same_view_same_bytes(cases: dict[str, View]) -> None:
-    """Same view, same PNG bytes (warm, cold, in threads); rendering leaves the view untouched."""
+    """Same view, same PNG bytes (warm, cold, in threads) for both boards; drawing leaves the view untouched."""
     views = [cases[name] for name in ("moving", "bid", "late", "game_over_referendum")]
+    assert_same_bytes(views, lambda v: full(v, "ca"), board.clear_caches)
     assert_same_bytes(views, lambda v: render(v, "ca"), board.clear_caches)
 
 
@@ -528,11 +799,13 @@ def test_no_face_down_card_is_ever_named(games: dict[tuple[int, int, str], list[
             if not hidden:
                 continue
             catalog = RecordingWords()
-            board.render(view, NAMES, catalog)
+            board.render_full(view, NAMES, catalog)
             assert not catalog.asked & {CARD_NAME[c] for c in hidden}
-            expected = render(public(state), "es").tobytes()
-            assert render(view, "es").tobytes() == expected
-            assert render(GAME.view(state, pick.randrange(n)), "es").tobytes() == expected
+            expected = full(public(state), "es").tobytes()
+            assert full(view, "es").tobytes() == expected
+            assert full(GAME.view(state, pick.randrange(n)), "es").tobytes() == expected
+            shown = render(public(state), "es").tobytes()
+            assert render(view, "es").tobytes() == shown == render(GAME.view(state, pick.randrange(n)), "es").tobytes()
             checked += 1
     assert checked >= 30
 
@@ -544,25 +817,31 @@ def test_the_leak_check_can_fail(games: dict[tuple[int, int, str], list[State]])
     cell = next(c for c in view["board"] if c["state"] == "face_down")
     cell["state"] = "face_up"
     catalog = RecordingWords()
-    board.render(view, NAMES, catalog)
+    board.render_full(view, NAMES, catalog)
     assert CARD_NAME[cell["card"]] in catalog.asked and hidden
+    assert full(view).tobytes() != full(public(state)).tobytes()
     assert render(view).tobytes() != render(public(state)).tobytes()
 
 
 # --- samples for a person to look at -----------------------------------------------------------------------------
 
 def scaled(image: Image.Image) -> Image.Image:
-    """The picture as Discord shows it inline: 550 px wide."""
+    """The full board as read when opened in the chat: 550 px wide."""
     return image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
 
 
 def test_write_samples(cases: dict[str, View], artifacts: Path) -> None:
-    """Every case in every language, full size and 550 px wide, under tests/artifacts/som/."""
+    """Every case in every language (long names in some): the board at full size and as shown in the inline
+    box, the full board at full size and 550 px wide, under tests/artifacts/som/."""
     for name, view in cases.items():
         for locale in LOCALES:
-            image = render(view, locale, LONG_NAMES if name == "late" else None)
-            full = artifacts / f"{name}_{locale}.png"
-            full.write_bytes(to_png(image))
-            scaled(image).save(artifacts / f"{name}_{locale}_550.png")
-            assert full.stat().st_size > 1000
-            assert Image.open(artifacts / f"{name}_{locale}_550.png").width == CHAT_WIDTH
+            names = LONG_NAMES if name in ("late", "bid", "game_over_dui") and locale != "en" else None
+            image = render(view, locale, names)
+            shown = artifacts / f"{name}_{locale}.png"
+            shown.write_bytes(to_png(image))
+            as_shown_inline(image).save(artifacts / f"{name}_{locale}_inline.png")
+            detailed = full(view, locale, names)
+            (artifacts / f"{name}_{locale}_full.png").write_bytes(to_png(detailed))
+            scaled(detailed).save(artifacts / f"{name}_{locale}_full_550.png")
+            assert shown.stat().st_size > 1000
+            assert Image.open(artifacts / f"{name}_{locale}_inline.png").size == (550, 350)
