@@ -341,6 +341,7 @@ UI = GameUI(
                        "health_tax", "justice_tax", "exchange", "start_placed"}),
     repost_on=frozenset({"turn_started"}),
     render=pictures.render,
+    full_render=pictures.render_full,
     picture_key=lambda view: view["log_count"],
     opening=opening,
     result=result,
