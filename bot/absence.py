@@ -24,7 +24,7 @@ import discord
 
 from bot.computer import has_computer
 from bot.i18n import t, tn, words
-from bot.tables import Change, Table, TableError
+from bot.tables import Change, StaleMove, Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import mention
 from games.core.messages import NP_
@@ -221,17 +221,17 @@ class TurnClock:
                     return
                 seq = table.seq
                 action = await self.bot.computers.choose(table, seat, f"stand{seq}")
-                if table.seq != seq:
+                try:  # applied only if the table is still where the choice was made (checked under its lock)
+                    await self.bot.service.act(table.id, user, action, expect_seq=seq)
+                except StaleMove:
                     return  # the member (or the game master) moved meanwhile
-                try:
-                    await self.bot.service.act(table.id, user, action)
                 except (IllegalAction, TableError) as exc:
                     legal = table.game.legal_actions(table.state, seat)
                     log.warning("table %s: stand-in action %s refused (%s)", table.id, action, exc)
                     if not legal or legal[0] == action:
                         return
                     with contextlib.suppress(IllegalAction, TableError):
-                        await self.bot.service.act(table.id, user, legal[0])
+                        await self.bot.service.act(table.id, user, legal[0], expect_seq=seq)
         finally:
             self.standing_in.discard((table.id, seat))
 

@@ -106,9 +106,15 @@ class GameMasterBot(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def on_ready(self) -> None:
-        # Tables resumed from their snapshots: a computer that was to move moves now.
+        # Tables resumed from their snapshots: a computer that was to move moves now, and a board that
+        # shows less than the last stored action (its edit died with the process) is drawn again.
         self.computers.resume()
         self.turns.resume()
+        for table in list(self.service.tables.values()):
+            try:
+                await self.presenter(table).redraw_if_stale(table)
+            except Exception:
+                log.exception("table %s: redrawing its board after the restart failed", table.id)
 
     # TableService listener: route each change to the game's presenter.
     async def table_changed(self, change: Change) -> None:

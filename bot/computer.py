@@ -10,7 +10,6 @@ restart the same check runs once the bot is ready.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import importlib
 import logging
 from collections.abc import Callable
@@ -18,7 +17,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from bot.tables import Table, TableError
+from bot.tables import StaleMove, Table, TableError
 from games.core.protocol import Action, IllegalAction, Rng, optional_member
 from games.core.rng import SeededRng
 
@@ -61,14 +60,14 @@ class ComputerPlayers:
         return sorted(set(table.computer_seats) & table.game.to_act(table.state))
 
     def kick(self, table: Table) -> None:
-        """Start the computer's move when a computer seat is to act (one task per table at most)."""
-        seats = self.to_act(table)
-        if not seats:
+        """Start the computer players' moves when a computer seat is to act: one thinking task per
+        table, ever, which plays every computer move due until none is left."""
+        if not self.to_act(table):
             return
         running = self.thinking.get(table.id)
         if running is not None and not running.done():
-            return
-        self.thinking[table.id] = asyncio.create_task(self.move(table.id, seats[0], table.seq))
+            return  # that task looks again after each of its moves
+        self.thinking[table.id] = asyncio.create_task(self.run(table.id))
 
     def cancel(self, table_id: int) -> None:
         task = self.thinking.pop(table_id, None)
@@ -101,25 +100,44 @@ class ComputerPlayers:
             action = legal[0] if legal else {"type": "pass"}
         return action
 
-    async def move(self, table_id: int, seat: int, seq: int) -> None:
-        table = self.bot.service.tables.get(table_id)
-        if table is None:
-            return
-        legal = table.game.legal_actions(table.state, seat)
-        if not legal:
-            return
-        action = await self.choose(table, seat, f"ai{seq}")
-        table = self.bot.service.tables.get(table_id)
-        if table is None or table.seq != seq or seat not in self.to_act(table):
-            return  # the table moved on meanwhile (ended, or someone else acted)
-        # The change this action makes starts the next move: this task no longer counts as running.
-        if self.thinking.get(table_id) is asyncio.current_task():
-            del self.thinking[table_id]
+    async def run(self, table_id: int) -> None:
+        """Play the computer moves due at this table, one after the other, each chosen for the table as it
+        is when the choice starts."""
         try:
-            await self.bot.service.act(table_id, table.users[seat], action)
+            while True:
+                table = self.bot.service.tables.get(table_id)
+                seats = self.to_act(table) if table is not None else []
+                if table is None or not seats:
+                    return  # no await between this look and the task's end: a later kick starts anew
+                if not await self.move(table, seats[0]):
+                    return  # nothing could be played: the next change kicks again
+        finally:
+            if self.thinking.get(table_id) is asyncio.current_task():
+                del self.thinking[table_id]
+
+    async def move(self, table: Table, seat: int) -> bool:
+        """Choose and play one move of `seat`; False when nothing was played and nothing changed."""
+        seq = table.seq
+        if not table.game.legal_actions(table.state, seat):
+            return False
+        action = await self.choose(table, seat, f"ai{seq}")
+        user = table.users[seat]
+        try:
+            await self.bot.service.act(table.id, user, action, expect_seq=seq)
+        except StaleMove:
+            return True  # someone acted while it thought: it thinks again on the table as it is now
         except (IllegalAction, TableError) as exc:
-            log.warning("table %s: computer action %s refused (%s); playing the first legal one", table_id,
+            # Refused as it stands (nothing was applied, so the table is still at `seq`): the first legal
+            # action of this very moment, so that a table never stalls.
+            legal = table.game.legal_actions(table.state, seat) if table.seq == seq else []
+            log.warning("table %s: computer action %s refused (%s); playing the first legal one", table.id,
                         action, exc)
-            if action != legal[0]:
-                with contextlib.suppress(IllegalAction, TableError):
-                    await self.bot.service.act(table_id, table.users[seat], legal[0])
+            if not legal or action == legal[0]:
+                return table.seq != seq
+            try:
+                await self.bot.service.act(table.id, user, legal[0], expect_seq=seq)
+            except StaleMove:
+                return True
+            except (IllegalAction, TableError):
+                return table.seq != seq
+        return True

@@ -35,6 +35,13 @@ class TableError(Exception):
         self.params = params
 
 
+class StaleMove(TableError):
+    """An action chosen for an earlier moment of the table (its sequence number has moved on)."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__("error.stale", expected=expected, current=current)
+
+
 @dataclass
 class Table:
     row: TableRow
@@ -308,10 +315,16 @@ class TableService:
 
     # --- play -------------------------------------------------------------------------------
 
-    async def act(self, table_id: int, user: int | None, action: dict[str, Any]) -> Change:
-        """Apply one action for `user` (None = the game master); raises IllegalAction or TableError."""
+    async def act(self, table_id: int, user: int | None, action: dict[str, Any],
+                  expect_seq: int | None = None) -> Change:
+        """Apply one action for `user` (None = the game master); raises IllegalAction or TableError.
+
+        `expect_seq`: the action was chosen for the table at that sequence number (a computer's
+        move); if anything was played since, it is refused with StaleMove, checked under the lock."""
         table = self.get(table_id)
         async with table.lock:
+            if expect_seq is not None and table.seq != expect_seq:
+                raise StaleMove(expect_seq, table.seq)
             return await self._act_locked(table, user, action)
 
     async def _act_locked(

@@ -120,6 +120,14 @@ class TablePresenter:
     async def show_board(self, table: Table) -> None:
         await self.update_board(table, repost=True)
 
+    async def redraw_if_stale(self, table: Table) -> bool:
+        """After a restart: redraw the board (a paced edit) when it shows less than the table's last stored
+        action, e.g. when the process died with an edit still waiting in the pacer. True when redrawn."""
+        if table.status != "playing" or table.state is None or table.row.meta.get("board_seq") == table.seq:
+            return False
+        await self.update_board(table)
+        return True
+
     def to_ping(self, change: Change) -> list[int]:
         """The member whose move it now is, when it just became theirs (never a computer)."""
         table = change.table
@@ -165,6 +173,7 @@ class TablePresenter:
             await self.bot.boards.edit(table.id, draw)
 
     async def draw_board(self, table: Table, *, repost: bool = False) -> None:
+        shown = table.seq  # what this drawing shows: recorded once it is posted (see `redraw_if_stale`)
         ctx = await self.ctx(table)
         # A running game's controls; a finished game's final board gets the Replay button instead.
         controls = board_view(table, self.ui, ctx) if table.status == "playing" else \
@@ -181,8 +190,10 @@ class TablePresenter:
                 return await render_png(render, ctx.view, ctx.names, ctx.words)
 
         try:
-            await self.bot.delivery.post_board(table, embed=self.embed(ctx), view=controls, image=image,
-                                               image_changed=changed, repost=repost)
+            posted = await self.bot.delivery.post_board(table, embed=self.embed(ctx), view=controls, image=image,
+                                                        image_changed=changed, repost=repost)
+            if posted is not None and table.row.meta.get("board_seq") != shown:
+                await self.bot.service.set_meta(table, board_seq=shown)
         except Exception:
             if image is None:
                 raise

@@ -95,3 +95,24 @@ async def test_the_end_of_the_game_replaces_a_waiting_edit(
     final = [m for m in world.channel.history() if m.embeds and "Toy — turn 7" in (m.embeds[0].title or "")]
     assert final and final[-1].id != first.id
     assert not world.bot.boards.waiting(table_id)
+
+
+async def test_a_restart_while_an_edit_waits_shows_the_newest_board(
+    world: World, db_path: Path, board_edits: list[tuple[float, str]]
+) -> None:
+    """The process stops while a paced edit waits (it dies with the process): once the bot is back, the
+    board shows the last stored action without anyone acting, and a board already up to date is not
+    edited again."""
+    table_id = await start_toy(world)
+    await world.env.advance_time(2.0)
+    await burst(world, table_id, 2, 0.0)  # the first edit goes at once, the second waits for its second
+    assert world.bot.boards.waiting(table_id)
+    assert "Toy — turn 2" in embed_text(world.board())
+    world.bot.boards.shutdown()  # killed: the waiting edit dies with the process, unsent
+    await world.restart(db_path)
+    await world.env.advance_time(0.1)
+    assert "Toy — turn 3" in embed_text(world.board())
+    board_edits.clear()
+    await world.restart(db_path)
+    await world.env.advance_time(0.1)
+    assert board_edits == []
