@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core.actions import ActionVocabulary
 
 ACTIONS = ActionVocabulary("som", {
-    "place_start": {"cell": "str"},
+    "place_start": {"cell": "str|null"},  # null: Concentració nacional stays where it lies
     "choose_centralism": {"degree": "str"},
     "pay": {"discs": ["str"]},
     "break_coin": {"disc": "str"},
