@@ -7,8 +7,13 @@ browser (bot/sandbox.py)."""
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import logging
+import signal
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from bot.config import ConfigError, load_config
 
@@ -38,8 +43,6 @@ def main(argv: list[str] | None = None) -> int:
             print(NO_TOKEN, flush=True)
         return sandbox(args)
 
-    import asyncio
-
     import discord
 
     from bot.app import GameMasterBot
@@ -58,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, config.log_level))
     bot = GameMasterBot(config)
     try:
-        bot.run(config.token, log_handler=None)
+        asyncio.run(serve(bot, config.token))
     except discord.LoginFailure:
         print("Discord refused the token: reset it on the Bot page and set it again.", file=sys.stderr)
         return 2
@@ -66,6 +69,33 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Could not reach Discord ({exc}). Check the network connection and try again.", file=sys.stderr)
         return 1
     return 0
+
+
+def on_stop_signals(stop: Callable[[], None]) -> None:
+    """SIGTERM (docker compose stop, systemd) and SIGINT (Ctrl-C) ask for a clean stop instead of killing."""
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        # Windows has no such handlers: there Ctrl-C goes through Python's default handler.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(number, stop)
+
+
+async def serve(bot: Any, token: str) -> None:
+    """Run the bot until Discord ends it or a stop signal comes; then shut it down cleanly (bot.shut_down)."""
+    stopping = asyncio.Event()
+    on_stop_signals(stopping.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token))
+        asked = asyncio.create_task(stopping.wait())
+        done, _ = await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+        if running in done:
+            asked.cancel()
+            running.result()  # LoginFailure and connection errors are said by main()
+            return
+        await bot.shut_down("stop signal")
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await running
 
 
 async def check_store(url: str) -> None:
@@ -76,8 +106,6 @@ async def check_store(url: str) -> None:
 
 
 def sandbox(args: argparse.Namespace) -> int:
-    import asyncio
-
     from bot import sandbox as local
 
     if args.speed <= 0:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +24,25 @@ from bot.ui.pacing import BoardPacer
 
 log = logging.getLogger(__name__)
 
+SHUTDOWN_SECONDS = 10.0  # what `docker compose stop` and systemd wait before they kill
+
+
+async def finish_actions(tables: list[Table], seconds: float) -> bool:
+    """Wait until no action is under way at these tables (each holds its table's lock); False if `seconds`
+    ran out first."""
+
+    async def one(table: Table) -> None:
+        async with table.lock:
+            pass
+
+    if not tables:
+        return True
+    try:
+        await asyncio.wait_for(asyncio.gather(*(one(table) for table in tables)), seconds)
+    except TimeoutError:
+        return False
+    return True
+
 COGS = ("bot.cogs.table", "bot.cogs.spyfall", "bot.cogs.polls", "bot.cogs.arditi", "bot.cogs.som", "bot.cogs.junta")
 
 
@@ -32,6 +52,13 @@ def virtual_aware_now() -> float:
 
 
 class Tree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        bot = interaction.client
+        if isinstance(bot, GameMasterBot) and not bot.accepting:
+            await interaction.response.send_message(t(locale_of(interaction), "error.restarting"), ephemeral=True)
+            return False
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.CheckFailure):
             text = t(locale_of(interaction), "error.not_allowed")
@@ -68,6 +95,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.languages: dict[int, str] = {}  # user id -> the language they chose (/game language)
         self.service: TableService
         self.delivery: Delivery
+        self.accepting = True  # False once a shutdown began: clicks and commands are turned away
 
     async def names(self, table: Table) -> list[str]:
         """Display names in seat order, as remembered when the players joined."""
@@ -123,6 +151,18 @@ class GameMasterBot(commands.AutoShardedBot):
 
     async def table_closed(self, table: Table, reason: str) -> None:
         await self.presenter(table).closed(table, reason)
+
+    async def shut_down(self, why: str, seconds: float = SHUTDOWN_SECONDS) -> None:
+        """Stop as a supervisor asks (SIGTERM, Ctrl-C): take no more clicks, let the actions under way finish
+        (each is stored with its snapshot in one transaction; what they post may go after the restart),
+        cancel the timers, close the database and Discord, and say so in one line."""
+        self.accepting = False
+        tables = list(self.service.tables.values()) if self.store is not None else []
+        finished = await finish_actions(tables, seconds * 0.6)
+        await self.close()
+        log.warning("Stopped (%s): %d open table%s kept, %s; they resume at the next start.", why, len(tables),
+                    "" if len(tables) == 1 else "s", "every action under way finished" if finished else
+                    "an action still under way was left (its table resumes from its last stored action)")
 
     async def close_store(self) -> None:
         """Stop the timers and close the database (also what a test does with a retired bot)."""

@@ -48,6 +48,7 @@ INTRO = """\
 Tablemaster sandbox: open {url} in your browser, pick a member, type /spyfall new (or /polls,
 /arditi, /som, /junta new) and play; the launcher page switches between the #games channel and
 each member's DMs. Press Ctrl+C to stop."""
+RESUMED = "Resumed from the last run: {count} game{s}, each where it was left."
 
 
 class SandboxError(Exception):
@@ -245,7 +246,13 @@ class Sandbox:
             return web.Response(status=404, text=f"{exc}.\n")
         raise web.HTTPFound(url)
 
-    async def stop(self) -> None:
+    async def stop(self, why: str = "stopped") -> None:
+        """Stop cleanly: no more clicks, the actions under way finished, the clock saved, the database closed."""
+        if self.env is not None and self.env.bot.store is not None:
+            from bot.app import finish_actions
+
+            self.env.bot.accepting = False
+            await finish_actions(list(self.env.bot.service.tables.values()), 6.0)
         if self._ticker is not None:
             self._ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -257,8 +264,11 @@ class Sandbox:
             await self._runner.cleanup()
         if self.env is not None:
             bot = self.env.bot
+            kept = sum(1 for table in bot.service.tables.values() if table.status == "playing")
             await self.env.shutdown()
             await bot.close_store()
+            log.warning("Sandbox %s: %d open table%s kept; they resume at the next start.", why, kept,
+                        "" if kept == 1 else "s")
 
 
 @web.middleware
@@ -304,12 +314,22 @@ async def run(database: str = DEFAULT_DATABASE, port: int = DEFAULT_PORT, speed:
         print(f"The sandbox cannot start: {exc}.")
         await sandbox.stop()
         return 2
+    stopping = asyncio.Event()
+    if ready is None:
+        from bot.__main__ import on_stop_signals
+
+        on_stop_signals(stopping.set)  # before anything is said: whoever read it may stop us at once
     print(INTRO.format(url=url), flush=True)
+    resumed = sum(1 for table in sandbox.env.bot.service.tables.values() if table.status == "playing")
+    if resumed:
+        print(RESUMED.format(count=resumed, s="" if resumed == 1 else "s"), flush=True)
+    why = "stopped"
     try:
         if ready is not None:
             await ready(sandbox)
         else:
-            await asyncio.Event().wait()
+            await stopping.wait()
+            why = "stop signal"
     finally:
-        await sandbox.stop()
+        await sandbox.stop(why)
     return 0

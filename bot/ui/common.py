@@ -56,8 +56,12 @@ async def check_table(
     interaction: discord.Interaction, table_id: int, *, player: bool = True, statuses: tuple[str, ...] = ("playing",)
 ) -> Table | None:
     """The shared part of every `interaction_check`: the table still runs and the clicker sits at it."""
-    service = bot_of(interaction).service
+    bot = bot_of(interaction)
+    service = bot.service
     locale = locale_of(interaction)
+    if not bot.accepting:  # shutting down: nothing new starts
+        await tell(interaction, t(locale, "error.restarting"))
+        return None
     table = service.tables.get(table_id)
     if table is None or table.status not in statuses:
         await tell(interaction, t(locale, "error.table_gone"))
