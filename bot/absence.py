@@ -24,7 +24,7 @@ import discord
 
 from bot.computer import has_computer
 from bot.i18n import t, tn, words
-from bot.tables import Change, StaleMove, Table, TableError
+from bot.tables import Change, StaleMove, StoreDown, Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import mention
 from games.core.messages import NP_
@@ -225,6 +225,9 @@ class TurnClock:
                     await self.bot.service.act(table.id, user, action, expect_seq=seq)
                 except StaleMove:
                     return  # the member (or the game master) moved meanwhile
+                except StoreDown:
+                    await asyncio.sleep(2.0)  # the database is down: the turn is played once it answers
+                    continue
                 except (IllegalAction, TableError) as exc:
                     legal = table.game.legal_actions(table.state, seat)
                     log.warning("table %s: stand-in action %s refused (%s)", table.id, action, exc)

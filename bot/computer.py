@@ -17,7 +17,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from bot.tables import StaleMove, Table, TableError
+from bot.tables import StaleMove, StoreDown, Table, TableError
 from games.core.protocol import Action, IllegalAction, Rng, optional_member
 from games.core.rng import SeededRng
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Chooser = Callable[[Any, int, Rng], Action | None]
+STORE_RETRY_SECONDS = 2.0
 
 
 @cache
@@ -87,7 +88,8 @@ class ComputerPlayers:
         choose = chooser(table.game.id)
         if choose is not None:
             try:
-                action = await asyncio.to_thread(choose, state, seat, SeededRng(table.row.seed, salt))
+                with self.bot.service.metrics.thinking(table.game.id):
+                    action = await asyncio.to_thread(choose, state, seat, SeededRng(table.row.seed, salt))
             except Exception:
                 log.exception("table %s: the computer player failed; playing its first legal action", table.id)
         default = optional_member(table.game, "default_action")
@@ -126,6 +128,9 @@ class ComputerPlayers:
             await self.bot.service.act(table.id, user, action, expect_seq=seq)
         except StaleMove:
             return True  # someone acted while it thought: it thinks again on the table as it is now
+        except StoreDown:
+            await asyncio.sleep(STORE_RETRY_SECONDS)  # the database is down: the move waits until it answers
+            return True
         except (IllegalAction, TableError) as exc:
             # Refused as it stands (nothing was applied, so the table is still at `seq`): the first legal
             # action of this very moment, so that a table never stalls.

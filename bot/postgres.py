@@ -17,9 +17,15 @@ from typing import Any
 
 import asyncpg
 
-from bot.store import Connection, StoreClosedError, StoreUnavailableError, migration_sql, redact
+from bot.store import Connection, StoreClosedError, StoreUnavailableError, migration_sql, redact, unreachable
 
-CONNECT_TIMEOUT = 10.0  # seconds before an unreachable server is reported
+CONNECT_TIMEOUT = 10.0  # seconds before an unreachable server is reported at start
+ACQUIRE_TIMEOUT = 2.5  # in play: a click's answer must not miss Discord's 3 s
+# What a server that is down, restarting or cut off raises (not what a wrong statement raises).
+UNREACHABLE: tuple[type[BaseException], ...] = (
+    OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
+    asyncpg.exceptions.OperatorInterventionError,  # the server shutting down or not yet accepting connections
+)
 MIGRATION_LOCK = 0x7AB1E5  # the advisory lock id every process of this bot agrees on
 _PLACEHOLDER = re.compile(r"\?")
 
@@ -79,12 +85,17 @@ class PostgresBackend:
     async def _connection(self, transaction: bool) -> AsyncIterator[Connection]:
         if self._closed:
             raise StoreClosedError("the store is closed")
-        async with self._pool.acquire() as conn:
-            if transaction:
-                async with conn.transaction():
+        try:
+            async with self._pool.acquire(timeout=ACQUIRE_TIMEOUT) as conn:
+                if transaction:
+                    async with conn.transaction():
+                        yield _PostgresConnection(conn)
+                else:
                     yield _PostgresConnection(conn)
-            else:
-                yield _PostgresConnection(conn)
+        except UNREACHABLE as exc:
+            # The server is gone or restarting: the pool drops the broken connections and opens new ones
+            # once it answers again, so the next call simply works.
+            raise unreachable(self.where, exc) from exc
 
     def read(self) -> Any:
         return self._connection(transaction=False)

@@ -139,6 +139,20 @@ class StoreUnavailableError(StoreError):
     """The database cannot be reached or opened."""
 
 
+def unreachable(where: str, exc: BaseException) -> StoreUnavailableError:
+    """A failure of the database itself (locked by another process, gone, restarting), as one sentence."""
+    return StoreUnavailableError(f"The database {where} cannot be reached right now: {exc}.")
+
+
+BUSY_SECONDS = 1.5
+SQLITE_UNREACHABLE = ("locked", "busy", "unable to open", "disk i/o", "readonly")
+
+
+def sqlite_unreachable(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite failed because of the file (locked by another process, gone), not of our SQL."""
+    return any(word in str(exc).lower() for word in SQLITE_UNREACHABLE)
+
+
 class SchemaTooNewError(StoreError):
     """The database was migrated by a newer version of the bot than this one."""
 
@@ -245,7 +259,9 @@ class SqliteBackend:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            db = await aiosqlite.connect(path)
+            # A database locked by another process is waited for only this long: a click's answer must
+            # not miss Discord's 3 s, and the refusal says to try again.
+            db = await aiosqlite.connect(path, timeout=BUSY_SECONDS)
             db.row_factory = aiosqlite.Row
             for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
                 async with db.execute(f"PRAGMA {pragma}"):
@@ -274,7 +290,12 @@ class SqliteBackend:
     async def read(self) -> AsyncIterator[Connection]:
         """The connection, while no write transaction is open on it."""
         async with self._lock:
-            yield _SqliteConnection(self._connection())
+            try:
+                yield _SqliteConnection(self._connection())
+            except sqlite3.OperationalError as exc:
+                if not sqlite_unreachable(exc):
+                    raise
+                raise unreachable(self.where, exc) from exc
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Connection]:
@@ -291,11 +312,13 @@ class SqliteBackend:
                 await db.execute("BEGIN IMMEDIATE")
                 yield _SqliteConnection(db)
                 await db.commit()
-            except BaseException:
+            except BaseException as exc:
                 try:
                     await db.rollback()  # a no-op when no transaction is open (BEGIN or COMMIT failed)
                 except Exception:
                     log.exception("rollback failed")
+                if isinstance(exc, sqlite3.OperationalError) and sqlite_unreachable(exc):
+                    raise unreachable(self.where, exc) from exc
                 raise
 
     async def schema_version(self, db: Connection) -> int:
@@ -411,6 +434,11 @@ class Store:
     async def schema_version(self) -> int:
         async with self.backend.read() as db:
             return await self.backend.schema_version(db)
+
+    async def ping(self) -> None:
+        """One trivial query (the health check): raises when the database does not answer."""
+        async with self.backend.read() as db:
+            await db.fetch("SELECT 1")
 
     # --- tables -----------------------------------------------------------------------------
 

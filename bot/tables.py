@@ -9,6 +9,7 @@ step that was due when the bot stopped.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import random
 import time
@@ -16,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.store import Shards, Store, TableRow
+from bot.metrics import Metrics
+from bot.store import Shards, Store, StoreUnavailableError, TableRow
 from games import REGISTRY
 from games.core.protocol import Game, IllegalAction, optional_member
 from games.core.rng import SeededRng
@@ -33,6 +35,16 @@ class TableError(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
+
+
+class StoreDown(TableError):
+    """The database cannot be reached: nothing was played; trying again in a moment will do."""
+
+    def __init__(self) -> None:
+        super().__init__("error.store_unavailable")
+
+
+RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0)  # waits between tries of a time-out while the database is down; then 8 s
 
 
 class StaleMove(TableError):
@@ -120,8 +132,10 @@ class TableService:
         registry: dict[str, Game] | None = None,
         seed_source: Callable[[], int] | None = None,
         shards: Shards | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        self.metrics = metrics if metrics is not None else Metrics()
         self.shards = shards  # resume only the tables of guilds on these shards (None: every table)
         self.clock = clock
         self.registry = registry if registry is not None else REGISTRY
@@ -322,10 +336,18 @@ class TableService:
         `expect_seq`: the action was chosen for the table at that sequence number (a computer's
         move); if anything was played since, it is refused with StaleMove, checked under the lock."""
         table = self.get(table_id)
-        async with table.lock:
-            if expect_seq is not None and table.seq != expect_seq:
-                raise StaleMove(expect_seq, table.seq)
-            return await self._act_locked(table, user, action)
+        with self.metrics.acting(table.game.id):
+            async with table.lock:
+                if expect_seq is not None and table.seq != expect_seq:
+                    raise StaleMove(expect_seq, table.seq)
+                try:
+                    return await self._act_locked(table, user, action)
+                except StoreUnavailableError as exc:
+                    # Nothing was played: the action, its snapshot and the table's status are one
+                    # transaction, and the table in memory changes only once it is committed.
+                    log.warning("table %s: the database cannot be reached; %s refused: %s", table.id,
+                                action.get("type"), exc)
+                    raise StoreDown() from exc
 
     async def _act_locked(
         self, table: Table, user: int | None, action: dict[str, Any], automatic: bool = True
@@ -344,10 +366,10 @@ class TableService:
         after = table.game.apply(before, seat, stamped, SeededRng(table.row.seed, seq))
         outcome = table.game.outcome(after)
         status = "finished" if outcome is not None else None
-        await self.store.append_action(
-            table.id, seq, seat, stamped, at, table.game.dump(after), status=status
-        )
+        with self.metrics.transaction("append_action"):
+            await self.store.append_action(table.id, seq, seat, stamped, at, table.game.dump(after), status=status)
         table.state, table.seq = after, seq
+        self.metrics.applied(table, action.get("type"))
         log.info("table %s: seat %s %s (seq %d)", table.id, seat, action.get("type"), seq)
         if outcome is not None:
             table.row.status = "finished"
@@ -393,6 +415,12 @@ class TableService:
             except IllegalAction as exc:
                 log.error("table %s: the automatic step %s was refused: %s", table.id, action, exc)
                 return
+            except StoreUnavailableError:
+                # The action before it is stored; this step is taken once the database answers again.
+                log.warning("table %s: the database cannot be reached; the automatic step waits", table.id)
+                self._cancel_timer(table)
+                table.timer = asyncio.create_task(self._advance_later(table.id, RETRY_SECONDS[-1] / 4))
+                return
         log.error("table %s: more than %d automatic steps in a row; stopping", table.id, AUTO_STEPS_LIMIT)
 
     async def _record_outcome(self, table: Table, outcome: Any) -> None:
@@ -403,6 +431,10 @@ class TableService:
         humans += [int(u) for u in table.row.meta.get("replaced", {}).values() if int(u) not in humans]
         await self.store.record_result(table.row.guild, table.game.id, humans, winners, points,
                                        table=table.id, at=self.clock())
+
+    async def _advance_later(self, table_id: int, wait: float) -> None:
+        await asyncio.sleep(wait)
+        await self.advance(table_id)
 
     # --- timers -----------------------------------------------------------------------------
 
@@ -432,14 +464,22 @@ class TableService:
         table = self.tables.get(table_id)
         if table is None:
             return
-        async with table.lock:
-            if table.seq != seq or table.status != "playing":
-                return  # something else happened first and set its own timer
-            table.timer = None
-            try:
-                await self._act_locked(table, None, {"type": "timeout"})
-            except IllegalAction as exc:
-                log.warning("table %s: timeout refused: %s", table_id, exc)
+        for attempt in itertools.count():
+            async with table.lock:
+                if table.seq != seq or table.status != "playing":
+                    return  # something else happened first and set its own timer
+                try:
+                    await self._act_locked(table, None, {"type": "timeout"})
+                except IllegalAction as exc:
+                    log.warning("table %s: timeout refused: %s", table_id, exc)
+                except StoreUnavailableError:
+                    # The deadline fell due while the database is down: it fires once the database is back.
+                    wait = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
+                    log.warning("table %s: the database cannot be reached; the time-out is tried again in %s s",
+                                table_id, wait)
+                else:
+                    return
+            await asyncio.sleep(wait)
 
     # --- restart ----------------------------------------------------------------------------
 
