@@ -1,12 +1,26 @@
-"""Junta: the city map with the coup on it and the political table, readable at chat size.
+"""Junta's two pictures: the board in the channel and the full board.
 
-A pure function of the public view `games.junta.GAME.view(state, None)` (docs/junta-state.md, §11 of
-rules/junta.md), the players' names and the reader's `Words` (`junta.picture.*` ids only, area and
-card names included). Discord shows a picture about 550 px wide, so the layout is in *display units*
-(du, 1/550 of the width, drawn at 1 px per du) and no text is smaller than 16 du. The picture is a
-portrait 550 du wide and about 920-1200 du tall (the table's size and the coup band decide).
+Both are pure functions of the public view `games.junta.GAME.view(state, None)` (docs/junta-state.md, §11
+of rules/junta.md), the players' names and the reader's `Words` (`junta.picture.*` ids only, area and card
+names included).
 
-From top to bottom:
+**The board in the channel** (`render`, posted on every move and animated by replays) is drawn for
+Discord's inline box: 1100 x 700 px (renderers.core.BOARD_SIZE), shown at half size, so no text is under
+20 px. The city map fills the left: the 27 areas as boxes with their short names ("Police N", "Bank"), power
+centres, embassies and coastal areas told apart by shape as on the full board, the exiles' family discs in
+their embassy and, during a coup, one counter per player and place (the family's colour and mark, how
+many units; a rebel's with a red frame and pennant, ignored units grey; more than four pieces in an area
+end in "+k"), the fight framed in red with crossed swords, and the coup's last movement in the mover's
+colour (an arrow along each road taken, a ring round an area reached by landing, card or helicopter). The
+panel on the right: the turn and the phase track, the phase's name, the markers, what the game waits on
+and who (family disc and name), who holds each office (the cousin's marked), and during a coup its track,
+the air strikes left, phase and segment, the fight and the last dice. What is left out (the unit types,
+the families' rows: status, cards, influence, hand sizes) is the full board's and the embed's.
+
+**The full board** (`render_full`, sent privately by the board's "🔍 Full board" button) is read about
+550 px wide, so its layout is in *display units* (du, 1/550 of the width, drawn at 1 px per du) and no
+text is smaller than 16 du. It is a portrait 550 du wide and about 920-1200 du tall (the table's size and
+the coup band decide). From top to bottom:
 
 - **The strip**: the turn and the 9-phase track (the current phase gold, its name beside it); the
   markers (pretext or none, the bank open / closed for lunch / closed for holiday, "bank safe" and
@@ -46,7 +60,7 @@ fought over has a red frame and crossed swords; areas with declared attacks the 
 Outside a coup the map has no units: the office units are always at their start positions then, and
 the rows say who commands them.
 
-The map's shapes are drawn once (supersampled 3x) and the map with its names once per language; a
+Each picture's map shapes are drawn once (supersampled 3x) and the map with its names once per language; a
 render copies that layer and draws the rest from cached glyph masks and sprites. Nothing outside the
 public view is read, and a view carrying secrets (a seat's hand, notes, account) draws the same bytes.
 """
@@ -54,6 +68,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -77,7 +92,10 @@ from games.junta.cards import CARDS, INFLUENCE
 from games.junta.common import FAMILIES, LOCATIONS, OFFICES
 from games.junta.coup import PHASES, WAVES
 from renderers.core import (
+    BOARD_SIZE,
     CHAT_WIDTH,
+    ELLIPSIS,
+    INLINE_MIN_TEXT,
     PALETTE,
     SQUEEZES,
     Color,
@@ -90,6 +108,7 @@ from renderers.core import (
     readable_size,
     squeezed_mask,
     text_width,
+    wrap,
 )
 
 Box = tuple[float, float, float, float]
@@ -198,18 +217,55 @@ CHIP_H = 20
 DIE = 17
 
 
-def area_centre(area_id: str) -> Point:
-    area = AREA[area_id]
-    return (MARGIN + 2 + AREA_W / 2 + (area.x - 80) * MAP_SX,
-            MAP_TOP + 6 + AREA_H / 2 + (area.y - 90) * MAP_SY)
+@dataclass(frozen=True)
+class Geometry:
+    """Where a picture puts the city map and how large its parts are: the full board's (FULL, du) and
+    the compact board's (COMPACT, px of the 1100 x 700 board). `k` scales the map's strokes and
+    decorations (1 on the full board, so that picture keeps its bytes)."""
+
+    box: Box  # the map's panel
+    area_w: float
+    area_h: float
+    sx: float  # du (or px) per unit of board.py's x, which runs from 80 to 910
+    sy: float  # and y, from 90 to 910
+    sea_h: float
+    k: float = 1.0
+    pad_x: float = 2  # from the panel's edge to the leftmost area
+    pad_y: float = 6  # and to the topmost
+    widths: tuple[tuple[str, float], ...] = ()  # areas wider than `area_w` (room for a long name)
+    star: tuple[float, float] = (4, 11)  # a power centre's star: its centre's offset from the box's corner, radius
+
+    def centre(self, area_id: str) -> Point:
+        area = AREA[area_id]
+        return (self.box[0] + self.pad_x + self.area_w / 2 + (area.x - 80) * self.sx,
+                self.box[1] + self.pad_y + self.area_h / 2 + (area.y - 90) * self.sy)
+
+    def area(self, area_id: str) -> Box:
+        x, y = self.centre(area_id)
+        half = dict(self.widths).get(area_id, self.area_w) / 2
+        return x - half, y - self.area_h / 2, x + half, y + self.area_h / 2
+
+    def off_map(self, gap: float) -> dict[str, Box]:
+        """The off-map boxes, in the free corner between the 1st Brigade's barracks and the Port: the Navy
+        above, the Air Force below, `gap` apart."""
+        left, right = self.box[0] + 3 * self.k, self.area("port")[0] - 5 * self.k
+        top, bottom = self.area("barracks_1")[3] + 6 * self.k, self.box[3] - self.sea_h - 2 * self.k
+        middle = (top + bottom) / 2
+        return {NAVY_BOX: (left, top, right, middle - gap / 2), AIR_FORCE_BOX: (left, middle + gap / 2, right, bottom)}
 
 
-def area_box(area_id: str) -> Box:
-    x, y = area_centre(area_id)
-    return x - AREA_W / 2, y - AREA_H / 2, x + AREA_W / 2, y + AREA_H / 2
+FULL = Geometry(MAP, AREA_W, AREA_H, MAP_SX, MAP_SY, SEA_H)
 
 
-# The off-map boxes, in the free corner between the 1st Brigade's barracks and the Port.
+def area_centre(area_id: str, geo: Geometry = FULL) -> Point:
+    return geo.centre(area_id)
+
+
+def area_box(area_id: str, geo: Geometry = FULL) -> Box:
+    return geo.area(area_id)
+
+
+# The full board's off-map boxes (34 and 36 du tall, as they always were).
 OFF_MAP: dict[str, Box] = {
     NAVY_BOX: (MARGIN + 3, area_box("barracks_1")[3] + 6, area_box("port")[0] - 5, area_box("barracks_1")[3] + 40),
     AIR_FORCE_BOX: (MARGIN + 3, area_box("barracks_1")[3] + 44, area_box("port")[0] - 5, MAP[3] - SEA_H - 2),
@@ -252,10 +308,10 @@ def height_for(view: dict[str, Any], words: Words) -> int:
 # --- text ---------------------------------------------------------------------------------------------------
 
 def put_fitted(image: Image.Image, box: Box, text: str, size: int, fill: Color, bold: bool = False,
-               align: str = "left") -> float:
-    """One line in `box`: smaller down to 16 du, then narrower, then cut; returns the width drawn."""
+               align: str = "left", min_size: int = TEXT) -> float:
+    """One line in `box`: smaller down to `min_size` (16 du), then narrower, then cut; returns the width drawn."""
     left, top, right, bottom = box
-    shown, sz, squeeze = fit_line(text, right - left, size, TEXT, bold)
+    shown, sz, squeeze = fit_line(text, right - left, size, min_size, bold)
     mid = (top + bottom) / 2
     if align == "right":
         return put_text(image, (right, mid), shown, sz, fill, bold, "rm", squeeze)
@@ -482,10 +538,10 @@ def counter_sprite(family: str | None, unit_type: str, count: int, rebel: bool, 
     return sprite
 
 
-@lru_cache(maxsize=16)
-def die_sprite(face: int, hit: bool) -> Image.Image:
-    """A die's face with its pips (a hit, a 6, gold)."""
-    big = DIE * SUPER
+@lru_cache(maxsize=32)
+def die_sprite(face: int, hit: bool, size: int = DIE) -> Image.Image:
+    """A die's face with its pips (a hit, a 6, gold), `size` du square."""
+    big = size * SUPER
     die = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(die)
     draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=4 * SUPER, fill=INK)
@@ -497,19 +553,19 @@ def die_sprite(face: int, hit: bool) -> Image.Image:
     for col, row in spots.get(face, []):
         cx, cy = big * (0.26 + 0.24 * col), big * (0.26 + 0.24 * row)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK)
-    return die.resize((DIE, DIE), Image.Resampling.LANCZOS)
+    return die.resize((size, size), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=4)
-def swords_badge(size: int = 22) -> Image.Image:
-    """The crossed swords of a fight: a red disc with ⚔ in white."""
+def swords_badge(size: int = 22, glyph: int = TEXT) -> Image.Image:
+    """The crossed swords of a fight: a red disc with ⚔ (`glyph` du) in white."""
     big = size * SUPER
     badge = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(badge)
     draw.ellipse((0, 0, big - 1, big - 1), fill=INK)
     draw.ellipse((SUPER, SUPER, big - 1 - SUPER, big - 1 - SUPER), fill=RED)
     badge = badge.resize((size, size), Image.Resampling.LANCZOS)
-    put_text(badge, (size / 2, size / 2 + 0.5), "⚔", TEXT, WHITE, True, "mm")
+    put_text(badge, (size / 2, size / 2 + 0.5), "⚔", glyph, WHITE, True, "mm")
     return badge
 
 
@@ -539,11 +595,17 @@ def _dashed_rect(draw: ImageDraw.ImageDraw, box: Box, dash: float, gap: float, f
             t += dash + gap
 
 
-@lru_cache(maxsize=1)
-def map_shapes() -> Image.Image:
+def off_map_boxes(geo: Geometry) -> dict[str, Box]:
+    """The off-map boxes of a geometry (the full board keeps its own, drawn before geometries existed)."""
+    return OFF_MAP if geo == FULL else geo.off_map(6 * geo.k)
+
+
+@lru_cache(maxsize=2)
+def map_shapes(geo: Geometry = FULL) -> Image.Image:
     """The map without words: the ground, the sea, the roads, the areas with their kinds' marks and the
-    off-map boxes, drawn 3x larger and shrunk once."""
-    left, top, right, bottom = MAP
+    off-map boxes, drawn 3x larger and shrunk once per geometry."""
+    left, top, right, bottom = geo.box
+    k = geo.k
     w, h = int(right - left), int(bottom - top)
     big = Image.new("RGB", (w * SUPER, h * SUPER), BACKGROUND)
     draw = ImageDraw.Draw(big)
@@ -554,53 +616,55 @@ def map_shapes() -> Image.Image:
     def sbox(box: Box) -> tuple[float, float, float, float]:
         return (*s(box[0], box[1]), *s(box[2], box[3]))
 
-    draw.rounded_rectangle((0, 0, w * SUPER - 1, h * SUPER - 1), radius=8 * SUPER, fill=GROUND)
-    sea_top = bottom - SEA_H
-    draw.rounded_rectangle(sbox((left, sea_top, right, bottom)), radius=8 * SUPER, fill=SEA)
-    draw.rectangle(sbox((left, sea_top, right, sea_top + 8)), fill=SEA)
-    for k, y in enumerate((sea_top + 4, sea_top + 9)):
-        _waves(draw, (left + 4 + 9 * k) * SUPER - left * SUPER, (right - 4) * SUPER - left * SUPER,
-               (y - top) * SUPER, 1.6 * SUPER, 18 * SUPER, WAVE, round(1.4 * SUPER))
+    draw.rounded_rectangle((0, 0, w * SUPER - 1, h * SUPER - 1), radius=round(8 * k) * SUPER, fill=GROUND)
+    sea_top = bottom - geo.sea_h
+    draw.rounded_rectangle(sbox((left, sea_top, right, bottom)), radius=round(8 * k) * SUPER, fill=SEA)
+    draw.rectangle(sbox((left, sea_top, right, sea_top + 8 * k)), fill=SEA)
+    for j, y in enumerate((sea_top + 4 * k, sea_top + 9 * k)):
+        _waves(draw, (left + (4 + 9 * j) * k) * SUPER - left * SUPER, (right - 4 * k) * SUPER - left * SUPER,
+               (y - top) * SUPER, 1.6 * k * SUPER, 18 * k * SUPER, WAVE, round(1.4 * k * SUPER))
     for a, b in EDGES:
-        draw.line((*s(*area_centre(a)), *s(*area_centre(b))), fill=ROAD, width=5 * SUPER)
+        draw.line((*s(*geo.centre(a)), *s(*geo.centre(b))), fill=ROAD, width=round(5 * k) * SUPER)
     for area in AREAS:
-        box = area_box(area.id)
-        r = 7 * SUPER
+        box = geo.area(area.id)
+        r = round(7 * k) * SUPER
         if area.id in POWER_CENTRES:  # a gold double frame
             draw.rounded_rectangle(sbox(box), radius=r, fill=GOLD)
-            draw.rounded_rectangle(sbox((box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3)), radius=r - 3 * SUPER,
-                                   fill=CENTRE_FILL)
-            draw.rounded_rectangle(sbox((box[0] + 4.2, box[1] + 4.2, box[2] - 4.2, box[3] - 4.2)),
-                                   radius=r - 4 * SUPER, outline=GOLD, width=round(1.1 * SUPER))
+            draw.rounded_rectangle(sbox((box[0] + 3 * k, box[1] + 3 * k, box[2] - 3 * k, box[3] - 3 * k)),
+                                   radius=r - round(3 * k) * SUPER, fill=CENTRE_FILL)
+            draw.rounded_rectangle(sbox((box[0] + 4.2 * k, box[1] + 4.2 * k, box[2] - 4.2 * k, box[3] - 4.2 * k)),
+                                   radius=r - round(4 * k) * SUPER, outline=GOLD, width=round(1.1 * k * SUPER))
         elif area.id in EMBASSIES:  # a dashed pale blue outline
             draw.rounded_rectangle(sbox(box), radius=r, fill=EMBASSY_FILL)
-            _dashed_rect(draw, sbox((box[0] + 1.5, box[1] + 1.5, box[2] - 1.5, box[3] - 1.5)), 7 * SUPER,
-                         4 * SUPER, EMBASSY_EDGE, round(2.4 * SUPER))
+            _dashed_rect(draw, sbox((box[0] + 1.5 * k, box[1] + 1.5 * k, box[2] - 1.5 * k, box[3] - 1.5 * k)),
+                         7 * k * SUPER, 4 * k * SUPER, EMBASSY_EDGE, round(2.4 * k * SUPER))
         else:
             draw.rounded_rectangle(sbox(box), radius=r, fill=AREA_EDGE)
-            draw.rounded_rectangle(sbox((box[0] + 1.5, box[1] + 1.5, box[2] - 1.5, box[3] - 1.5)),
-                                   radius=r - round(1.5 * SUPER), fill=AREA_FILL)
+            draw.rounded_rectangle(sbox((box[0] + 1.5 * k, box[1] + 1.5 * k, box[2] - 1.5 * k, box[3] - 1.5 * k)),
+                                   radius=r - round(1.5 * k * SUPER), fill=AREA_FILL)
         if area.id in COASTAL:  # the sea at its foot: two blue waves
-            inset = 7 if area.id in POWER_CENTRES else 5
-            for k, y in enumerate((box[3] - inset - 7, box[3] - inset - 2)):
-                _waves(draw, (box[0] + inset + 2 + 3 * k - left) * SUPER, (box[2] - inset - 2 - left) * SUPER,
-                       (y - top) * SUPER, 1.5 * SUPER, 12 * SUPER, WAVE, round(1.6 * SUPER))
+            inset = (7 if area.id in POWER_CENTRES else 5) * k
+            for j, y in enumerate((box[3] - inset - 7 * k, box[3] - inset - 2 * k)):
+                _waves(draw, (box[0] + inset + (2 + 3 * j) * k - left) * SUPER, (box[2] - inset - 2 * k - left) * SUPER,
+                       (y - top) * SUPER, 1.5 * k * SUPER, 12 * k * SUPER, WAVE, round(1.6 * k * SUPER))
         if area.id in POWER_CENTRES:  # a gold star on the top left corner
-            cx, cy = s(box[0] + 4, box[1] + 4)
-            draw.polygon(_star(cx, cy, 11 * SUPER, 4.6 * SUPER), fill=INK)
-            draw.polygon(_star(cx, cy, 9 * SUPER, 3.6 * SUPER), fill=GOLD)
+            offset, radius = geo.star
+            u = radius / 11 * SUPER
+            cx, cy = s(box[0] + offset, box[1] + offset)
+            draw.polygon(_star(cx, cy, 11 * u, 4.6 * u), fill=INK)
+            draw.polygon(_star(cx, cy, 9 * u, 3.6 * u), fill=GOLD)
         if area.id in EMBASSIES:  # a flag on a pole at the top right corner
-            px, py = s(box[2] - 20, box[1] - 8)
-            draw.rectangle((px - 1.2 * SUPER, py, px + 1.2 * SUPER, py + 14 * SUPER), fill=INK)
-            draw.rectangle((px - 0.6 * SUPER, py, px + 0.6 * SUPER, py + 13 * SUPER), fill=(230, 230, 230))
-            draw.rectangle((px, py, px + 15 * SUPER, py + 10 * SUPER), fill=INK)
-            draw.rectangle((px + 0.8 * SUPER, py + 0.8 * SUPER, px + 14.2 * SUPER, py + 9.2 * SUPER),
-                           fill=EMBASSY_EDGE)
-            draw.rectangle((px + 0.8 * SUPER, py + 3.8 * SUPER, px + 14.2 * SUPER, py + 6.2 * SUPER), fill=WHITE)
-    for box in OFF_MAP.values():
-        draw.rounded_rectangle(sbox(box), radius=5 * SUPER, fill=INK)
-        draw.rounded_rectangle(sbox((box[0] + 1.2, box[1] + 1.2, box[2] - 1.2, box[3] - 1.2)), radius=4 * SUPER,
-                               fill=PALETTE["panel_alt"])
+            px, py = s(box[2] - 20 * k, box[1] - 8 * k)
+            u = k * SUPER
+            draw.rectangle((px - 1.2 * u, py, px + 1.2 * u, py + 14 * u), fill=INK)
+            draw.rectangle((px - 0.6 * u, py, px + 0.6 * u, py + 13 * u), fill=(230, 230, 230))
+            draw.rectangle((px, py, px + 15 * u, py + 10 * u), fill=INK)
+            draw.rectangle((px + 0.8 * u, py + 0.8 * u, px + 14.2 * u, py + 9.2 * u), fill=EMBASSY_EDGE)
+            draw.rectangle((px + 0.8 * u, py + 3.8 * u, px + 14.2 * u, py + 6.2 * u), fill=WHITE)
+    for box in off_map_boxes(geo).values():
+        draw.rounded_rectangle(sbox(box), radius=round(5 * k) * SUPER, fill=INK)
+        draw.rounded_rectangle(sbox((box[0] + 1.2 * k, box[1] + 1.2 * k, box[2] - 1.2 * k, box[3] - 1.2 * k)),
+                               radius=round(4 * k) * SUPER, fill=PALETTE["panel_alt"])
     return big.resize((w, h), Image.Resampling.LANCZOS)
 
 
@@ -681,7 +745,7 @@ def _canvas(view: dict[str, Any], words: Words) -> Image.Image:
 def clear_caches() -> None:
     """Forget every cached layer, sprite and text mask (tests that record font sizes start here)."""
     for cached in (squeezed_mask, name_lines, mark_sprite, family_disc, counter_sprite, die_sprite, swords_badge,
-                   map_shapes, _top):
+                   map_shapes, _top, group_sprite, empty_disc, more_sprite, _board_base):
         cached.cache_clear()
 
 
@@ -989,8 +1053,10 @@ def counter_layout(view: dict[str, Any], words: Words) -> tuple[list[Placed], li
     return placed, trays
 
 
-def flow(items: list[tuple[Image.Image, Any]], left: float, right: float, top: float) -> list[tuple[float, float]]:
-    """Top-left corners for sprites flowed in centred rows between `left` and `right` from `top`."""
+def flow(items: list[tuple[Image.Image, Any]], left: float, right: float, top: float, height: float = COUNTER_H,
+         pitch: float = COUNTER_PITCH) -> list[tuple[float, float]]:
+    """Top-left corners for sprites flowed in centred rows (`height` tall, `pitch` apart) between `left` and
+    `right` from `top`."""
     rows: list[list[int]] = [[]]
     width = 0.0
     for k, (sprite, _what) in enumerate(items):
@@ -1005,9 +1071,9 @@ def flow(items: list[tuple[Image.Image, Any]], left: float, right: float, top: f
         total = sum(items[k][0].width for k in row) + 2 * (len(row) - 1)
         x = (left + right - total) / 2
         for k in row:
-            places[k] = (x, y + (COUNTER_H - items[k][0].height) / 2)
+            places[k] = (x, y + (height - items[k][0].height) / 2)
             x += items[k][0].width + 2
-        y += COUNTER_PITCH
+        y += pitch
     return places
 
 
@@ -1119,14 +1185,15 @@ def _draw_band(image: Image.Image, view: dict[str, Any], words: Words) -> None:
                            PALETTE["muted"])
 
 
-def fight_line(view: dict[str, Any], words: Words) -> str:
-    """The area fought over now and the wave ("" when no area is being fought over)."""
+def fight_line(view: dict[str, Any], words: Words, area_names: MessageFamily = AREA_NAME) -> str:
+    """The area fought over now (named from `area_names`) and the wave ("" when no area is being fought
+    over)."""
     coup = view.get("coup") or {}
     combat = coup.get("combat") or {}
     area = combat.get("area")
     if coup.get("segment") != "combat" or combat.get("step") not in ("wave", "stay", "retreat") or area not in AREA:
         return ""
-    return words.msg(N_("junta.picture.coup.fight"), area=words.msg(AREA_NAME[area]),
+    return words.msg(N_("junta.picture.coup.fight"), area=words.msg(area_names[area]),
                      wave=max(1, min(int(combat.get("wave") or 1), WAVES)), waves=WAVES)
 
 
@@ -1312,10 +1379,11 @@ def _draw_line2(image: Image.Image, x: float, end: float, mid: float, chips: lis
         put_text(image, (x + 2, mid), f"+{len(cards) - len(widths)}", TEXT, PALETTE["muted"], True, "lm")
 
 
-# --- the picture ----------------------------------------------------------------------------------------------
+# --- the pictures ----------------------------------------------------------------------------------------------
 
-def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
-    """The whole public picture of Junta for one view (550 px wide, RGB)."""
+def render_full(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+    """The full board of Junta for one view (550 px wide, RGB): the map, the coup band and a row per family.
+    Sent privately by the board's "🔍 Full board" button."""
     image = _canvas(view, words)
     _draw_units(image, view, words)
     _combat_marks(image, view)
@@ -1323,3 +1391,659 @@ def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
     _draw_band(image, view, words)
     _draw_rows(image, view, names, words)
     return image
+
+
+def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+    """The board in the channel for one view (BOARD_SIZE, RGB): the city map with its pieces and what
+    changed last, and the panel of the turn, the phase, the markers, who decides what, the offices and
+    the coup."""
+    image = _board_base(board_words(words)).copy()
+    _board_changes(image, view)  # under the counters: an arrow starts inside the area the units left
+    _board_units(image, view, words)
+    _board_combat(image, view)
+    _board_panel(image, view, names, words)
+    return image
+
+
+# === the board in the channel ======================================================================================
+# Discord shows a message's picture inline in a box of 550 x 350 px; this board is drawn at twice that,
+# 1100 x 700 px, so no text here is under 20 px (10 px as shown). The city map keeps the left, at about its
+# own proportions (the areas' names short, one line each); the panel on the right holds what the strip and
+# the coup band of the full board say. During a coup a counter is one player's units in an area (the
+# family's colour and mark, how many): the unit types are the full board's. The families' rows are the full
+# board's and the embed's.
+
+B_TEXT = 2 * INLINE_MIN_TEXT  # 20 px: the smallest text, 10 px as shown inline
+B_STRONG = B_TEXT + 2
+B_TITLE = B_TEXT + 8
+B_MARGIN = 8
+B_MAP: Box = (B_MARGIN, B_MARGIN, 780, BOARD_SIZE[1] - B_MARGIN)
+B_AREA_W, B_AREA_H, B_SEA = 116, 88, 18
+# x and y scaled apart: every two areas whose boxes overlap in x are >= 8 px apart in y (the Radio Station
+# under the Hillside Villas is the closest pair), and in x >= 16 px (the University beside Parliament)
+COMPACT = Geometry(B_MAP, B_AREA_W, B_AREA_H,
+                   sx=(B_MAP[2] - B_MAP[0] - 2 * 3 - B_AREA_W) / 830,
+                   sy=(B_MAP[3] - B_MAP[1] - 6 - B_AREA_H - 4 - B_SEA) / 820,
+                   sea_h=B_SEA, k=1.35, pad_x=3, pad_y=6,
+                   # the embassies, on the map's right edge, have room for "Superpotencia" (14 letters)
+                   star=(1, 12),  # on the corner itself, clear of the name
+                   widths=(("superpower_embassy", B_AREA_W + 10), ("swiss_embassy", B_AREA_W + 10)))
+B_OFF_MAP = off_map_boxes(COMPACT)
+PANEL: Box = (B_MAP[2] + 8, B_MARGIN, BOARD_SIZE[0] - B_MARGIN, BOARD_SIZE[1] - B_MARGIN)
+PANEL_PAD = 14
+B_NAME_H = 25  # an area's name line
+B_COUNTER_H, B_COUNTER_PITCH = 28, 30
+B_MARK = 22
+B_DISC = 28
+B_DIE = 24
+B_TRACK = 27  # a box of the phase and coup tracks
+B_LINE = 30  # a line of the panel
+AREA_SHORT = MessageFamily("junta.picture.area_short", AREA_IDS)
+WINNERS_HEAD = NP_("junta.picture.winners_head")
+
+
+def board_words(words: Words) -> tuple[str, ...]:
+    """The words of the board's fixed layer (the cache key of `_board_base`): the areas' short names and
+    the off-map boxes' names."""
+    return (*(words.msg(AREA_SHORT[a]) for a in AREA_IDS),
+            *(words.msg(BOX_NAME[b]) for b in (NAVY_BOX, AIR_FORCE_BOX)))
+
+
+def short_name_box(area_id: str) -> Box:
+    """Where an area's short name goes on the board: the top of its box, clear of a power centre's star."""
+    left, top, right, _bottom = COMPACT.area(area_id)
+    inset = 8 if area_id in POWER_CENTRES else 4
+    return left + inset, top + 3, right - inset, top + 3 + B_NAME_H
+
+
+def short_name(area_id: str, name: str) -> tuple[str, int, float]:
+    """An area's short name fitted to one line of its box: (text, size, squeeze)."""
+    left, _top, right, _bottom = short_name_box(area_id)
+    return fit_line(name, right - left, B_TEXT, B_TEXT, squeezes=NAME_SQUEEZES)
+
+
+def board_counters_top(area_id: str) -> float:
+    return short_name_box(area_id)[3] + 1
+
+
+@lru_cache(maxsize=8)
+def _board_base(labels: tuple[str, ...]) -> Image.Image:
+    """The board's part that depends only on the language: the panel's ground, the map with its names and
+    the off-map boxes' names."""
+    image = Image.new("RGB", BOARD_SIZE, BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(PANEL, radius=10, fill=PALETTE["panel"])
+    draw.rounded_rectangle((PANEL[0], PANEL[1], PANEL[0] + 6, PANEL[3]), radius=4, fill=GOLD)
+    image.paste(map_shapes(COMPACT), (int(B_MAP[0]), int(B_MAP[1])))
+    for area_id, name in zip(AREA_IDS, labels, strict=False):
+        left, top, right, bottom = short_name_box(area_id)
+        shown, size, squeeze = short_name(area_id, name)
+        put_text(image, ((left + right) / 2, (top + bottom) / 2 + 1), shown, size, PALETTE["text"], False, "mm",
+                 squeeze)
+    for box_id, name in zip((NAVY_BOX, AIR_FORCE_BOX), labels[len(AREA_IDS):], strict=False):
+        left, top, right, bottom = B_OFF_MAP[box_id]
+        glyph = "⚓" if box_id == NAVY_BOX else "✈"
+        put_text(image, (left + 8, (top + bottom) / 2), glyph, B_TEXT, PALETTE["muted"], True, "lm")
+        put_fitted(image, (left + 34, top, right - 56, bottom), name, B_TEXT, PALETTE["muted"], min_size=B_TEXT)
+    return image
+
+
+# --- the board's counters -------------------------------------------------------------------------------------------
+
+def board_groups(view: dict[str, Any]) -> dict[str, list[tuple[Any, bool, int]]]:
+    """area or box → [(controller, active, how many units)]: one counter per player (and activity) and
+    place, whatever the units' types; controllers by seat, nobody last. Off the map no unit is active (it
+    cannot be hit): its controller's state decides."""
+    coup = view.get("coup") if isinstance(view.get("coup"), dict) else None
+    found: dict[str, dict[tuple[Any, bool], int]] = {}
+    for where, groups in units_by_area(coup or {}).items():
+        merged = found.setdefault(where, {})
+        for controller, _kind, active, count in groups:
+            alive = active if where in AREA else _player_active(view, controller)
+            merged[(controller, alive)] = merged.get((controller, alive), 0) + count
+    return {where: [(c, a, k) for (c, a), k in sorted(merged.items(), key=lambda item: (
+        item[0][0] is None, item[0][0] if item[0][0] is not None else 0, not item[0][1]))]
+        for where, merged in found.items()}
+
+
+def group_width(count: int) -> int:
+    return int(math.ceil(4 + B_MARK + 3 + text_width(str(count), font(B_STRONG, True)) + 6))
+
+
+@lru_cache(maxsize=256)
+def group_sprite(family: str | None, count: int, rebel: bool, ignored: bool) -> Image.Image:
+    """One player's units in a place: the family's colour and mark and how many; a rebel's with a red frame
+    and pennant, ignored ones grey."""
+    w, h = group_width(count), B_COUNTER_H
+    big = Image.new("RGBA", (w * SUPER, h * SUPER), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    fill = GREY if ignored or family not in FAMILY_COLOUR else FAMILY_COLOUR[family or ""]
+    r = 6 * SUPER
+    draw.rounded_rectangle((0, 0, w * SUPER - 1, h * SUPER - 1), radius=r, fill=RED if rebel else INK)
+    e = (3 if rebel else 1.4) * SUPER
+    draw.rounded_rectangle((e, e, w * SUPER - 1 - e, h * SUPER - 1 - e), radius=max(1, round(r - e)), fill=fill)
+    if rebel:  # a red pennant on the top right corner: rebels differ by shape too
+        draw.polygon([(w * SUPER - 1, 0), (w * SUPER - 1 - 10 * SUPER, 0), (w * SUPER - 1, 10 * SUPER)], fill=RED)
+    sprite = big.resize((w, h), Image.Resampling.LANCZOS)
+    ink = GREY_INK if ignored else INK
+    if family in FAMILY_COLOUR:
+        sprite.alpha_composite(mark_sprite(family or "", B_MARK, ink), (4, (h - B_MARK) // 2))
+    put_text(sprite, (4 + B_MARK + 3, h / 2 + 1), str(count), B_STRONG, ink, True, "lm")
+    return sprite
+
+
+@lru_cache(maxsize=16)
+def more_sprite(count: int) -> Image.Image:
+    """"+k": the pieces an area has no room for (the full board shows them)."""
+    text = f"+{count}"
+    w = int(math.ceil(text_width(text, font(B_TEXT, True)))) + 12
+    sprite = Image.new("RGBA", (w * SUPER, B_COUNTER_H * SUPER), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).rounded_rectangle((0, 0, w * SUPER - 1, B_COUNTER_H * SUPER - 1), radius=6 * SUPER,
+                                             fill=(*INK, 255))
+    sprite = sprite.resize((w, B_COUNTER_H), Image.Resampling.LANCZOS)
+    put_text(sprite, (w / 2, B_COUNTER_H / 2 + 1), text, B_TEXT, WHITE, True, "mm")
+    return sprite
+
+
+B_ROWS = 2  # rows of pieces in an area's box, under its name
+
+
+def board_layout(view: dict[str, Any]) -> list[Placed]:
+    """Where every piece of the board goes: exiles as family discs in their embassy, and during a coup each
+    player's units in an area or off-map box as one counter. An area holds two rows of pieces (four
+    counters; no game played so far put more in one area); the rest is counted by a "+k" piece. What a
+    piece shows is ("exile", seat), ("units", family, count, rebel, ignored) or ("more", k)."""
+    groups = board_groups(view)
+    exiles: dict[str, list[int]] = {}
+    for seat, player in enumerate((view.get("players") or [])[:table_size(view)]):
+        if player.get("exile") in EMBASSIES:
+            exiles.setdefault(str(player["exile"]), []).append(seat)
+    placed: list[Placed] = []
+    for area_id in AREA_IDS:
+        items: list[tuple[Image.Image, tuple[Any, ...]]] = []
+        for seat in exiles.get(area_id, []):
+            items.append((family_disc(_family(view, seat), B_DISC), ("exile", seat)))
+        for controller, active, count in groups.get(area_id, []):
+            what = ("units", _family(view, controller), count, _is_rebel(view, controller) and active, not active)
+            items.append((group_sprite(*what[1:]), what))
+        if not items:
+            continue
+        left, _top, right, _bottom = COMPACT.area(area_id)
+        top = board_counters_top(area_id)
+        shown = items
+        while True:
+            places = flow(shown, left - 2, right + 2, top, B_COUNTER_H, B_COUNTER_PITCH)
+            if max(y for _x, y in places) < top + B_ROWS * B_COUNTER_PITCH - B_COUNTER_PITCH / 2:
+                break
+            kept = len(shown) - (1 if shown is items else 2)
+            shown = [*items[:kept], (more_sprite(len(items) - kept), ("more", len(items) - kept))]
+        placed += [(area_id, sprite, at, what) for (sprite, what), at in zip(shown, places, strict=True)]
+    for box_id, (_left, top, right, bottom) in B_OFF_MAP.items():
+        x = right - 5
+        for controller, active, count in reversed(groups.get(box_id, [])):
+            what = ("units", _family(view, controller), count, _is_rebel(view, controller) and active, not active)
+            sprite = group_sprite(*what[1:])
+            x -= sprite.width
+            placed.append((box_id, sprite, (x, (top + bottom - sprite.height) / 2), what))
+            x -= 3
+    return placed
+
+
+def _board_units(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+    for _where, sprite, at, _what in board_layout(view):
+        paste(image, sprite, at)
+
+
+# --- the board's last change and fight ------------------------------------------------------------------------------
+
+MOVES = ("coup_move", "coup_retreat")
+ARRIVALS = ("coup_landing", "coup_units", "coup_bribe", "coup_helicopter", "coup_police_reaction")
+
+
+def last_change(view: dict[str, Any]) -> tuple[Any, list[tuple[str, str]], list[str]]:
+    """What the coup's last movement did, if nothing was fought and no phase began since: (the mover,
+    [(from, to)] for the units that moved along a road, [areas units arrived in from elsewhere])."""
+    found: dict[str, Any] | None = None
+    for event in view.get("log") or []:
+        kind = event.get("type")
+        if kind in MOVES or kind in ARRIVALS:
+            found = event
+        elif kind in ("coup_started", "coup_phase", "coup_wave", "coup_bombardment", "coup_over"):
+            found = None
+    if found is None or not isinstance(view.get("coup"), dict) or not view["coup"]:
+        return None, [], []
+    kind = found.get("type")
+    moves = [m for m in found.get("moves") or [] if isinstance(m, dict)]
+    if kind in MOVES:
+        origin = found.get("from") if kind == "coup_move" else found.get("area")
+        ends = sorted({str(m.get("to")) for m in moves if m.get("to") in AREA})
+        return found.get("seat"), [(str(origin), to) for to in ends if origin in AREA and to != origin], []
+    if kind == "coup_helicopter":
+        path = [a for a in found.get("path") or [] if a in AREA]
+        return found.get("seat"), [], path[-1:]
+    if kind == "coup_police_reaction":
+        return found.get("seat"), [], sorted({str(m.get("to")) for m in moves if m.get("to") in AREA})
+    area = found.get("area")
+    return found.get("seat"), [], [str(area)] if area in AREA else []
+
+
+def _edge_point(box: Box, towards: Point, margin: float) -> Point:
+    """Where the line from `box`'s centre towards `towards` leaves the box grown by `margin`."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    dx, dy = towards[0] - cx, towards[1] - cy
+    half_w, half_h = (box[2] - box[0]) / 2 + margin, (box[3] - box[1]) / 2 + margin
+    t = min(half_w / abs(dx) if dx else math.inf, half_h / abs(dy) if dy else math.inf)
+    return cx + dx * t, cy + dy * t
+
+
+def _board_changes(image: Image.Image, view: dict[str, Any]) -> None:
+    """The last movement in the mover's colour: an arrow along each road the units took, a ring round each
+    area they arrived in from elsewhere (a landing, a card's units, the helicopter, the police)."""
+    seat, arrows, rings = last_change(view)
+    colour = FAMILY_COLOUR.get(_family(view, seat) or "", WHITE)
+    shafts: list[tuple[Point, Point]] = []
+    heads: list[list[Point]] = []
+    for origin, to in arrows:
+        start = _edge_point(COMPACT.area(origin), COMPACT.centre(to), -18)
+        end = _edge_point(COMPACT.area(to), COMPACT.centre(origin), 3)
+        length = math.hypot(end[0] - start[0], end[1] - start[1])
+        if length < 8:  # (areas this close do not exist; a guard against a zero-length arrow)
+            continue
+        ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+        base = (end[0] - ux * 16, end[1] - uy * 16)
+        shafts.append((start, base))
+        heads.append([end, (base[0] - uy * 11, base[1] + ux * 11), (base[0] + uy * 11, base[1] - ux * 11)])
+    frames = [COMPACT.area(a) for a in rings]
+    points = [p for shaft in shafts for p in shaft] + [p for head in heads for p in head] + [
+        corner for f in frames for corner in ((f[0], f[1]), (f[2], f[3]))]
+    if not points:
+        return
+    # drawn 3x larger on a layer the size of what is drawn only (the whole board's would cost ~40 ms)
+    left = int(min(x for x, _y in points)) - 12
+    top = int(min(y for _x, y in points)) - 12
+    right = int(math.ceil(max(x for x, _y in points))) + 12
+    bottom = int(math.ceil(max(y for _x, y in points))) + 12
+    layer = Image.new("RGBA", ((right - left) * SUPER, (bottom - top) * SUPER), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+
+    def at(point: Point) -> Point:
+        return (point[0] - left) * SUPER, (point[1] - top) * SUPER
+
+    for ink, grow in ((INK, 2.5), (colour, 0.0)):
+        for (start, base), head in zip(shafts, heads, strict=True):
+            draw.line((at(start), at(base)), fill=(*ink, 255), width=round((7 + 2 * grow) * SUPER))
+            cx, cy = sum(x for x, _y in head) / 3, sum(y for _x, y in head) / 3
+            draw.polygon([at((x + (x - cx) * grow / 9, y + (y - cy) * grow / 9)) for x, y in head], fill=(*ink, 255))
+    for f in frames:
+        for ink, grow, width in ((INK, 6.5, 8), (colour, 5.5, 5)):
+            draw.rounded_rectangle((*at((f[0] - grow, f[1] - grow)), *at((f[2] + grow, f[3] + grow))),
+                                   radius=12 * SUPER, outline=(*ink, 255), width=width * SUPER)
+    shrunk = layer.resize((right - left, bottom - top), Image.Resampling.LANCZOS)
+    image.paste(shrunk, (left, top), shrunk)
+
+
+def _board_combat(image: Image.Image, view: dict[str, Any]) -> None:
+    """The area fought over framed in red with crossed swords; areas with declared attacks the swords."""
+    coup = view.get("coup") or {}
+    combat = coup.get("combat") or {}
+    if coup.get("segment") != "combat":
+        return
+    draw = ImageDraw.Draw(image)
+    current = combat.get("area") if combat.get("step") in ("wave", "stay", "retreat") else None
+    marked = {str(a) for a in (combat.get("attacks") or {}) if a in AREA}
+    if current in AREA:
+        left, top, right, bottom = COMPACT.area(str(current))
+        draw.rounded_rectangle((left - 4, top - 4, right + 4, bottom + 4), radius=12, outline=RED, width=5)
+        draw.rounded_rectangle((left - 5, top - 5, right + 5, bottom + 5), radius=13, outline=INK, width=1)
+        marked.add(str(current))
+    for area_id in sorted(marked):
+        _left, top, right, _bottom = COMPACT.area(area_id)
+        paste(image, swords_badge(30, B_TEXT), (right - 4, top + 2), centred=True)
+
+
+# --- the board's panel ------------------------------------------------------------------------------------------
+
+def wrapped(text: str, size: int, bold: bool, width: float, max_lines: int) -> list[str]:
+    """`text` over at most `max_lines` lines of `width` px (a long word broken; the last line cut)."""
+    fnt = font(size, bold)
+    lines = wrap(text, fnt, width, break_words=True)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = ellipsize(lines[-1] + ELLIPSIS, fnt, width)
+    return lines
+
+
+def _b_chip(image: Image.Image, x: float, mid: float, text: str, fill: Color, ink: Color, glyph: str = "",
+            limit: float | None = None) -> float:
+    """A chip of the panel (20 px words, an optional glyph first) at `x`, fitted to `limit`; its width."""
+    pad = 8
+    glyph_w = text_width(glyph, font(B_TEXT, True)) + 6 if glyph else 0
+    inner = max(0.0, (limit if limit is not None else 1e9) - 2 * pad - glyph_w)
+    shown, size, squeeze = fit_line(text, inner, B_TEXT, B_TEXT)
+    w = text_width(shown, font(size)) * squeeze + 2 * pad + glyph_w
+    ImageDraw.Draw(image).rounded_rectangle((x, mid - 14, x + w, mid + 14), radius=7, fill=fill)
+    if glyph:
+        put_text(image, (x + pad, mid + 1), glyph, B_TEXT, ink, True, "lm")
+    put_text(image, (x + pad + glyph_w, mid + 1), shown, size, ink, False, "lm", squeeze)
+    return w
+
+
+def marker_chips(view: dict[str, Any], words: Words) -> list[tuple[str, Color, Color, str]]:
+    """The markers as chips: (words, fill, ink, glyph)."""
+    markers = view.get("markers") or {}
+    chips: list[tuple[str, Color, Color, str]] = []
+    if markers.get("pretext"):
+        chips.append((words.msg(N_("junta.picture.pretext")), RED, WHITE, "⚠"))
+    else:
+        chips.append((words.msg(N_("junta.picture.no_pretext")), PALETTE["panel_alt"], PALETTE["muted"], ""))
+    bank = markers.get("bank")
+    if bank in BANK:
+        chips.append((words.msg(BANK[bank]), BANK_CHIP[str(bank)], WHITE, "$"))
+    if markers.get("bank_safe"):
+        chips.append((words.msg(N_("junta.picture.bank_safe")), (58, 96, 140), WHITE, "✓"))
+    if markers.get("occupied"):
+        chips.append((words.msg(N_("junta.picture.occupied")), (96, 70, 120), WHITE, "★"))
+    return chips
+
+
+def chip_rows(chips: list[tuple[str, Color, Color, str]], width: float) -> list[list[int]]:
+    """The chips flowed over rows of `width` px (a chip wider than a row alone on it, fitted)."""
+    rows: list[list[int]] = [[]]
+    x = 0.0
+    for k, (text, _fill, _ink, glyph) in enumerate(chips):
+        w = text_width(text, font(B_TEXT)) + 16 + (text_width(glyph, font(B_TEXT, True)) + 6 if glyph else 0)
+        if rows[-1] and x + w > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append(k)
+        x += w + 8
+    return rows
+
+
+Block = tuple[float, Any]  # (height, draw(image, top))
+
+
+def _panel_blocks(view: dict[str, Any], names: list[str], words: Words, listed: bool) -> list[tuple[int, Block]]:
+    """The panel's blocks in order, each with its priority (0 is always drawn; the others go, highest
+    first, when the panel is too short for all); the offices `listed` one a line with their holders' names,
+    or as a grid of discs."""
+    left, _top, right, _bottom = PANEL
+    x0, width = left + PANEL_PAD, right - left - 2 * PANEL_PAD
+    over = isinstance(view.get("result"), dict)
+    phase = view.get("phase")
+    blocks: list[tuple[int, Block]] = []
+
+    # the turn and the phase track, the phase's name (or the end and why)
+    def head(image: Image.Image, y: float) -> None:
+        title = (words.msg(N_("junta.picture.game_over")) if over else
+                 words.msg(N_("junta.picture.turn"), turn=int(view.get("turn") or 0)))
+        put_fitted(image, (x0, y, x0 + width, y + 34), title, B_TITLE, GOLD if over else PALETTE["text"], True,
+                   min_size=B_TEXT)
+        _b_track(image, x0, y + 38 + B_TRACK / 2, range(1, 10), [str(k) for k in range(1, 10)],
+                 phase if isinstance(phase, int) and not isinstance(phase, bool) and not over else None, True)
+
+    blocks.append((0, (38 + B_TRACK + 8, head)))
+    if over:
+        reason = (view.get("result") or {}).get("reason")
+        label = words.msg(REASON[reason]) if reason in REASON else ""
+    else:
+        label = words.msg(PHASE_NAME[phase]) if phase in PHASE_NAME else ""
+    label_lines = wrapped(label, B_STRONG, True, width, 2) if label else []
+    blocks.append((0, _lines_block(label_lines, x0, B_STRONG, GOLD if over else PALETTE["text"], True)))
+    # the markers
+    chips = marker_chips(view, words)
+    rows = chip_rows(chips, width)
+
+    def markers(image: Image.Image, y: float) -> None:
+        for row in rows:
+            x = x0
+            for k in row:
+                text, fill, ink, glyph = chips[k]
+                x += _b_chip(image, x, y + 4 + 15, text, fill, ink, glyph, x0 + width - x) + 8
+            y += 34
+
+    blocks.append((3, (8 + 34 * len(rows), markers)))
+    # who must decide what, or who won
+    blocks += _waiting_blocks(view, names, words, x0, width)
+    coup = view.get("coup")
+    if isinstance(coup, dict) and coup:
+        blocks += _coup_blocks(view, words, x0, width)
+    blocks.append((2, _offices_list(view, names, words, x0, width) if listed else _offices_grid(view, x0, width)))
+    return blocks
+
+
+def _lines_block(lines: list[str], x: float, size: int, fill: Color, bold: bool, step: float = B_LINE - 2,
+                 before: float = 0) -> Block:
+    def draw(image: Image.Image, y: float) -> None:
+        y += before
+        for line in lines:
+            put_text(image, (x, y + step / 2), line, size, fill, bold, "lm")
+            y += step
+
+    return before + step * len(lines), draw
+
+
+def _b_track(image: Image.Image, x: float, mid: float, keys: Iterable[int], labels: list[str], current: int | None,
+             done_faded: bool) -> float:
+    """A row of track boxes (the phases or the coup's), the current one gold; returns its right end."""
+    draw = ImageDraw.Draw(image)
+    for key, label in zip(keys, labels, strict=True):
+        box = (x, mid - B_TRACK / 2, x + B_TRACK, mid + B_TRACK / 2)
+        if key == current:
+            draw.rounded_rectangle(box, radius=5, fill=GOLD)
+            ink = GOLD_TEXT
+        else:
+            done = done_faded and current is not None and key < current
+            draw.rounded_rectangle(box, radius=5, outline=PALETTE["line"], width=2,
+                                   fill=PALETTE["panel_alt"] if done else PALETTE["panel"])
+            ink = PALETTE["faded"] if done else PALETTE["muted"]
+        put_fitted(image, (box[0] + 1, box[1], box[2] - 1, box[3] + 1), label, B_TEXT, ink, True, "center",
+                   min_size=B_TEXT)
+        x += B_TRACK + 4
+    return x - 4
+
+
+def _seat_lines(view: dict[str, Any], names: list[str], words: Words, seats: list[int], x: float,
+                width: float, fill: Color) -> Block:
+    """Up to three players as their family disc and name, one a line; more as a row of discs."""
+    if len(seats) > 3:
+        def discs(image: Image.Image, y: float) -> None:
+            for k, seat in enumerate(seats):
+                paste(image, family_disc(_family(view, seat), B_DISC), (x + k * (B_DISC + 4), y + 1))
+
+        return B_LINE + 2, discs
+
+    def lines(image: Image.Image, y: float) -> None:
+        for seat in seats:
+            paste(image, family_disc(_family(view, seat), B_DISC), (x, y + 1))
+            put_fitted(image, (x + B_DISC + 8, y, x + width, y + B_LINE), player_name(words, names, seat), B_STRONG,
+                       fill, True, min_size=B_TEXT)
+            y += B_LINE + 2
+
+    return (B_LINE + 2) * len(seats), lines
+
+
+def _rule(x: float, width: float) -> Block:
+    def draw(image: Image.Image, y: float) -> None:
+        ImageDraw.Draw(image).line((x, y + 6, x + width, y + 6), fill=PALETTE["line"], width=2)
+
+    return 12, draw
+
+
+def _waiting_blocks(view: dict[str, Any], names: list[str], words: Words, x: float, width: float
+                    ) -> list[tuple[int, Block]]:
+    n = table_size(view)
+    result = view.get("result")
+    if isinstance(result, dict):
+        winners = _seats(result.get("winners"), n)
+        head = (words.plural(WINNERS_HEAD, len(winners)) if winners else
+                words.msg(N_("junta.picture.no_winner")))
+        return [(0, _rule(x, width)), (0, _lines_block(wrapped(head, B_STRONG, True, width, 2), x, B_STRONG, GOLD,
+                                                       True)),
+                (0, _seat_lines(view, names, words, winners, x, width, GOLD))]
+    pending = view.get("pending")
+    if not isinstance(pending, dict):
+        return []
+    key = wait_key(view)
+    wait_id = WAIT[key]
+    if key == "vote":
+        motion = (pending.get("vote") or {}).get("motion")
+        what = words.msg(wait_id, motion=words.msg(MOTION[motion]) if motion in MOTION else "")
+    else:
+        what = words.msg(wait_id)
+    seats = _seats(view.get("to_act"), n)
+    blocks: list[tuple[int, Block]] = [(0, _rule(x, width)),
+                                       (0, _lines_block(wrapped(what, B_STRONG, True, width, 2), x, B_STRONG, GOLD,
+                                                        True))]
+    if seats:
+        blocks.append((0, _seat_lines(view, names, words, seats, x, width, PALETTE["text"])))
+    return blocks
+
+
+def _coup_blocks(view: dict[str, Any], words: Words, x: float, width: float) -> list[tuple[int, Block]]:
+    """The coup: its track and phase, segment or outcome; the air strikes left and the fight; the last dice."""
+    coup = view["coup"]
+    phase = coup.get("phase")
+    blocks: list[tuple[int, Block]] = [(0, _rule(x, width))]
+
+    def track(image: Image.Image, y: float) -> None:
+        labels = [words.msg(N_("junta.picture.coup.rebellion_short")), *(str(k) for k in range(1, PHASES + 1))]
+        end = _b_track(image, x, y + B_TRACK / 2 + 2, range(PHASES + 1), labels,
+                       phase if isinstance(phase, int) and not isinstance(phase, bool) else None, False)
+        strikes = int(coup.get("air_strikes") or 0)
+        put_fitted(image, (end + 10, y + 2, x + width, y + B_TRACK + 2), f"✈ {strikes}", B_STRONG, PALETTE["text"],
+                   True, "right", min_size=B_TEXT)
+
+    blocks.append((0, (B_TRACK + 6, track)))
+    title = (words.msg(N_("junta.picture.coup.rebellion")) if phase == 0 else
+             words.msg(N_("junta.picture.coup.phase"), phase=phase, phases=PHASES))
+    blocks.append((0, _lines_block(wrapped(f"{title} · {segment_line(view, words)}", B_STRONG, True, width, 2), x,
+                                   B_STRONG, PALETTE["text"], True)))
+    fight = fight_line(view, words, AREA_SHORT)  # the name the map shows
+    if fight:
+        lines = wrapped(fight, B_TEXT, False, width - 36, 2)
+
+        def fighting(image: Image.Image, y: float) -> None:
+            paste(image, swords_badge(28, B_TEXT), (x, y + 1))
+            for line in lines:
+                put_text(image, (x + 36, y + B_LINE / 2), line, B_TEXT, PALETTE["text"], False, "lm")
+                y += B_LINE - 2
+
+        blocks.append((1, ((B_LINE - 2) * len(lines), fighting)))
+    rolls = dice_rolls(view)
+    if rolls:
+        label = dice_label(view, words) + ":"
+        blocks.append((1, _lines_block([ellipsize(label, font(B_TEXT), width)], x, B_TEXT, PALETTE["muted"], False,
+                                       before=4)))
+        for roll in rolls:
+            blocks.append((1, _roll_block(view, roll, x, width)))
+    return blocks
+
+
+def _roll_block(view: dict[str, Any], roll: dict[str, Any], x: float, width: float) -> Block:
+    """One shooter's roll: their disc, the dice (hits gold; as many as fit), an arrow, their target's disc."""
+    dice = [d for d in roll.get("dice") or [] if isinstance(d, int)]
+    arrow = text_width("→", font(B_TEXT, True)) + 10
+    room = int((width - 2 * (B_DISC + 6) - arrow) // (B_DIE + 3))
+    shown = dice if len(dice) <= room else dice[:max(0, room - 1)]
+
+    def draw(image: Image.Image, y: float) -> None:
+        mid = y + B_LINE / 2
+        paste(image, family_disc(_family(view, roll.get("seat")), B_DISC), (x, mid - B_DISC / 2))
+        at = x + B_DISC + 6
+        for die in shown:
+            paste(image, die_sprite(die, die == 6, B_DIE), (at, mid - B_DIE / 2))
+            at += B_DIE + 3
+        if len(shown) < len(dice):
+            at += put_text(image, (at, mid), f"+{len(dice) - len(shown)}", B_TEXT, PALETTE["muted"], True, "lm") + 3
+        at += put_text(image, (at + 4, mid), "→", B_TEXT, PALETTE["muted"], True, "lm") + 10
+        paste(image, family_disc(_family(view, roll.get("target")), B_DISC), (at, mid - B_DISC / 2))
+
+    return B_LINE + 2, draw
+
+
+def _office_disc(view: dict[str, Any], office: str) -> Image.Image:
+    """The holder's family disc (the President's ringed gold), or an empty ring for a vacant office."""
+    family = _family(view, (view.get("controllers") or {}).get(office))
+    return family_disc(family, B_DISC, GOLD if office == "president" else None) if family else empty_disc(B_DISC)
+
+
+def _offices_list(view: dict[str, Any], names: list[str], words: Words, x: float, width: float) -> Block:
+    """Who holds each office, one a line: its glyph, the holder's disc and name ("—" when vacant); "cousin"
+    after the office the President holds through his cousin."""
+    controllers = view.get("controllers") or {}
+    cousin_word = words.msg(N_("junta.picture.cousin"))
+
+    def draw(image: Image.Image, y: float) -> None:
+        _rule(x, width)[1](image, y)
+        y += 16
+        for office in OFFICES:
+            mid = y + B_LINE / 2
+            put_text(image, (x + 12, mid + 1), OFFICE_GLYPH[office], B_TEXT, GOLD if office == "president" else
+                     PALETTE["muted"], True, "mm")
+            paste(image, _office_disc(view, office), (x + 30, mid - B_DISC / 2))
+            holder = controllers.get(office)
+            name = player_name(words, names, holder) if isinstance(holder, int) and _family(view, holder) else "—"
+            end = x + width
+            if office != "president" and office == view.get("cousin") and holder == view.get("president"):
+                end -= put_text(image, (end, mid + 1), cousin_word, B_TEXT, PALETTE["muted"], False, "rm") + 8
+            put_fitted(image, (x + 30 + B_DISC + 8, y, end, y + B_LINE), name, B_TEXT, PALETTE["text"],
+                       min_size=B_TEXT)
+            y += B_LINE
+
+    return 16 + B_LINE * len(OFFICES), draw
+
+
+def _offices_grid(view: dict[str, Any], x: float, width: float) -> Block:
+    """Who holds each office: its glyph and the holder's family disc (an empty ring when vacant), four to a
+    row; the President's disc ringed gold."""
+    cell = width / 4
+
+    def draw(image: Image.Image, y: float) -> None:
+        _rule(x, width)[1](image, y)
+        y += 18
+        for k, office in enumerate(OFFICES):
+            cx, cy = x + (k % 4) * cell, y + (k // 4) * (B_DISC + 6)
+            put_text(image, (cx + 12, cy + B_DISC / 2 + 1), OFFICE_GLYPH[office], B_TEXT, GOLD
+                     if office == "president" else PALETTE["muted"], True, "mm")
+            paste(image, _office_disc(view, office), (cx + 28, cy))
+
+    rows = -(-len(OFFICES) // 4)
+    return 18 + rows * (B_DISC + 6), draw
+
+
+@lru_cache(maxsize=4)
+def empty_disc(size: int) -> Image.Image:
+    """A vacant office: a grey ring."""
+    big = size * SUPER
+    disc = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    ImageDraw.Draw(disc).ellipse((SUPER, SUPER, big - 1 - SUPER, big - 1 - SUPER), outline=PALETTE["faded"],
+                                 width=2 * SUPER)
+    return disc.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def panel_plan(view: dict[str, Any], names: list[str], words: Words) -> list[Block]:
+    """The blocks that fit the panel: those of the highest priority go first until the rest fits."""
+    room = PANEL[3] - PANEL[1] - 2 * 10
+    blocks = _panel_blocks(view, names, words, True)
+    if sum(h for _p, (h, _d) in blocks) > room:
+        blocks = _panel_blocks(view, names, words, False)
+    for level in (3, 2, 1):
+        if sum(h for _p, (h, _d) in blocks) <= room:
+            break
+        blocks = [b for b in blocks if b[0] < level]
+    kept: list[Block] = []
+    used = 0.0
+    for _priority, (height, draw) in blocks:
+        if used + height > room:
+            break
+        kept.append((height, draw))
+        used += height
+    return kept
+
+
+def _board_panel(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+    y = PANEL[1] + 10
+    for height, draw in panel_plan(view, names, words):
+        draw(image, y)
+        y += height

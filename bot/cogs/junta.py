@@ -620,6 +620,9 @@ def player_line(player: dict[str, Any], ctx: Ctx) -> str:
         state = " · " + ctx.msg("junta.exiled_at", embassy=said(ctx, EMBASSY, player["exile"]))
     if player["rebel"]:
         state += " · ✊"
+    side = ((ctx.view.get("coup") or {}).get("sides") or {}).get(str(seat))
+    if side in SIDE:  # the side chosen at the coup's end (the board in the channel has no rows to show it)
+        state += " · 🤝 " + said(ctx, SIDE, side)
     if player["location"]:
         state += " · 📍 " + said(ctx, LOCATION, player["location"])
     influence = ", ".join(card_votes(i["card"], ctx) for i in player["influence"])
@@ -864,6 +867,7 @@ UI = GameUI(
                        "junta_result", "firing_squad", "spared", "timeout"}),
     repost_on=frozenset({"phase", "coup_phase", "coup_over"}),
     render=pictures.render,
+    full_render=pictures.render_full,
     picture_key=lambda view: view["log_count"],
     opening=opening,
     result=result,

@@ -1,9 +1,12 @@
-"""Junta board (renderers/junta.py): views of seeded engine games of 4-7 players, coups included, in every
-language and with long and emoji names; readable at chat size; only ever the public view, never money."""
+"""Junta's pictures (renderers/junta.py): the board in the channel (`render`, BOARD_SIZE, read in Discord's
+inline box) and the full board (`render_full`, 550 wide, the "🔍 Full board" button's); views of seeded engine
+games of 4-7 players, coups included, in every language and with long and emoji names; readable where they
+are shown; only ever the public view, never money."""
 
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -20,16 +23,34 @@ from games.junta import GAME, engine
 from games.junta.board import AREA, AREA_IDS, COASTAL, EMBASSIES, POWER_CENTRES
 from games.junta.common import FAMILIES
 from renderers import junta as board
-from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, font, recording_font_sizes, text_width, to_png
+from renderers.core import (
+    BOARD_SIZE,
+    CHAT_MIN_TEXT,
+    CHAT_WIDTH,
+    INLINE_MIN_TEXT,
+    font,
+    inline_scale,
+    recording_font_sizes,
+    text_width,
+    to_png,
+)
 from tests.games.junta.test_junta_playouts import perturbed
-from tests.renderers.helpers import RecordingWords, artifacts_dir, assert_same_bytes, smallest_shown_text
+from tests.renderers.helpers import (
+    RecordingWords,
+    artifacts_dir,
+    as_shown_inline,
+    assert_same_bytes,
+    smallest_inline_text,
+    smallest_shown_text,
+)
 
 State = dict[str, Any]
 View = dict[str, Any]
 NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi", "Zoë"]
 LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "🎲", "Sabrina Müller-Lüdenscheidt", "🎲 Nat 🎲",
               "el_profe_de_historia_2009", "Jordi Puigdemont i Casamajó"]
-MAX_PNG_BYTES = 200 * 1024
+MAX_PNG_BYTES = 200 * 1024  # the full board
+BOARD_PNG_BYTES = 100 * 1024  # the board in the channel
 GAMES = [(seed, n) for n in (7, 6, 5, 4) for seed in (1, 2)]
 # Random play, steered: the any-time noise (gifts, swaps, cousin claims) mostly left out, and coups,
 # unit cards, moves, attacks, fire and assassinations preferred, so that coups start and are fought.
@@ -101,6 +122,8 @@ CASE_TESTS: dict[str, Callable[[View], bool]] = {
     "card_units": lambda v: len(board.key_types(coup(v))) >= 3 if v["coup"] else False,
     "sides": lambda v: coup(v).get("segment") == "sides",
     "coup_over": lambda v: bool(coup(v).get("over")),
+    "moved": lambda v: bool(board.last_change(v)[1]),
+    "arrived": lambda v: bool(board.last_change(v)[2]),
 }
 
 
@@ -156,7 +179,13 @@ def packed(view: View) -> View:
     return view
 
 
-def render(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
+def full(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
+    """The full board (the "🔍 Full board" button's picture)."""
+    return board.render_full(view, NAMES if names is None else names, words(locale))
+
+
+def compact(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
+    """The board in the channel."""
     return board.render(view, NAMES if names is None else names, words(locale))
 
 
@@ -175,7 +204,7 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, flo
     original = board.put_text
 
     def recording(image: Image.Image, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any) -> float:
-        on_picture = image.size[0] == board.WIDTH and image.size[1] > board.MAP[3]
+        on_picture = image.size == BOARD_SIZE or image.size[0] == board.WIDTH and image.size[1] > board.MAP[3]
         texts.append((text, xy[0], xy[1]) if on_picture else (text, -1.0, -1.0))
         return original(image, xy, text, *args, **kwargs)
 
@@ -200,14 +229,18 @@ def inside(box: tuple[float, float, float, float], x: float, y: float) -> bool:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_random_views_render(games: dict[tuple[int, int], list[State]], locale: str) -> None:
-    """Views spread over seeded games of 4-7 players render RGB, 550 wide, at the height the view asks,
-    at most 1200 tall, the PNG under 200 KiB."""
+    """Views spread over seeded games of 4-7 players draw the board RGB at BOARD_SIZE, its PNG under
+    100 KiB, and the full board 550 wide at the height the view asks, at most 1200 tall, under 200 KiB."""
     for (seed, n), states in games.items():
         pick = random.Random(f"{seed}:{n}:{locale}")
         coups = [s for s in states if s["coup"] is not None]
         for state in [states[0], *pick.sample(states, 4), *pick.sample(coups, min(4, len(coups))), states[-1]]:
             view = public(state)
-            image = render(view, locale, LONG_NAMES if pick.random() < 0.5 else NAMES)
+            names = LONG_NAMES if pick.random() < 0.5 else NAMES
+            image = compact(view, locale, names)
+            assert image.mode == "RGB" and image.size == BOARD_SIZE
+            assert len(to_png(image)) <= BOARD_PNG_BYTES
+            image = full(view, locale, names)
             assert image.mode == "RGB" and image.size == (board.WIDTH, board.height_for(view, words(locale)))
             assert 900 <= image.height <= 1200, image.height
             assert len(to_png(image)) <= MAX_PNG_BYTES
@@ -215,11 +248,15 @@ def test_random_views_render(games: dict[tuple[int, int], list[State]], locale: 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
-    """Each situation renders in each language, with short and long names, a strip that says something
-    and a PNG under 200 KiB."""
+    """Each situation draws in each language, with short and long names: the board at BOARD_SIZE with a
+    panel that says something, the full board with a strip that does, the PNGs within their sizes."""
     for name, view in cases.items():
         for names in (NAMES, LONG_NAMES):
-            image = render(view, locale, names)
+            image = compact(view, locale, names)
+            assert image.size == BOARD_SIZE and len(to_png(image)) <= BOARD_PNG_BYTES, name
+            panel = image.crop(tuple(int(v) for v in board.PANEL))
+            assert len(panel.getcolors(1 << 16) or []) > 20, f"the panel of {name} is blank"
+            image = full(view, locale, names)
             strip = image.crop(tuple(int(v) for v in board.STRIP))
             assert len(strip.getcolors(1 << 16) or []) > 20, f"the strip of {name} is blank"
             assert len(to_png(image)) <= MAX_PNG_BYTES, name
@@ -228,8 +265,8 @@ def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
 def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
     """The chosen views hold what their names say: 7 players in the full coup, many counters in the
     packed one, a wave's dice, a bombardment."""
-    full = cases["full_coup_7"]
-    assert full["n"] == 7 and groups(full) >= 8
+    crowded = cases["full_coup_7"]
+    assert crowded["n"] == 7 and groups(crowded) >= 8
     assert groups(cases["packed"]) > 60
     assert board.dice_rolls(cases["wave_dice"]) and board.dice_rolls(cases["bombardment"])
     assert cases["game_over_7"]["result"] is not None
@@ -239,7 +276,7 @@ def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
 
 def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
     """Shown 550 px wide, no text of any case, language or names is smaller than 16 px."""
-    smallest = smallest_shown_text(list(cases.values()), render, board.clear_caches, [NAMES, LONG_NAMES])
+    smallest = smallest_shown_text(list(cases.values()), full, board.clear_caches, [NAMES, LONG_NAMES])
     assert smallest >= CHAT_MIN_TEXT == 16, smallest
 
 
@@ -251,16 +288,22 @@ def test_the_readability_check_can_fail() -> None:
 
 
 def test_every_word_comes_from_the_picture_catalog(cases: dict[str, View]) -> None:
-    """Every word drawn is a junta.picture.* message (area and card names too), in every language."""
-    catalog = RecordingWords()
+    """Every word either picture draws is a junta.picture.* message (area and card names too), in every
+    language."""
+    catalog, catalog_full = RecordingWords(), RecordingWords()
     for view in cases.values():
         board.render(view, NAMES, catalog)
-    assert catalog.asked and all(i.startswith("junta.picture.") for i in catalog.asked)
-    expected = {"junta.picture.area.palace", "junta.picture.waiting", "junta.picture.coup.air_strikes",
-                "junta.picture.hand", "junta.picture.coup.fight", "junta.picture.winners"}
-    assert expected <= catalog.asked, expected - catalog.asked
-    for locale in LOCALES:
-        assert all(words(locale).has(i) for i in catalog.asked), locale
+        board.render_full(view, NAMES, catalog_full)
+    for asked, expected in ((catalog.asked, {"junta.picture.area_short.palace", "junta.picture.wait.coup_move",
+                                             "junta.picture.coup.fight", "junta.picture.winners_head",
+                                             "junta.picture.cousin", "junta.picture.turn"}),
+                            (catalog_full.asked, {"junta.picture.area.palace", "junta.picture.waiting",
+                                                  "junta.picture.coup.air_strikes", "junta.picture.hand",
+                                                  "junta.picture.coup.fight", "junta.picture.winners"})):
+        assert asked and all(i.startswith("junta.picture.") for i in asked)
+        assert expected <= asked, expected - asked
+        for locale in LOCALES:
+            assert all(words(locale).has(i) for i in asked), locale
 
 
 def test_every_area_name_fits_its_box() -> None:
@@ -280,9 +323,11 @@ def test_every_area_name_fits_its_box() -> None:
 
 
 def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
-    """The four languages draw four different pictures; an undrawable name falls back to "Player n"."""
-    drawn = {locale: to_png(render(cases["wave"], locale)) for locale in LOCALES}
-    assert len(set(drawn.values())) == len(LOCALES)
+    """The four languages draw four different pictures of each kind; an undrawable name falls back to
+    "Player n"."""
+    for draw in (full, compact):
+        drawn = {locale: to_png(draw(cases["wave"], locale)) for locale in LOCALES}
+        assert len(set(drawn.values())) == len(LOCALES)
     assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
     assert board.player_name(words("it"), [], 2) == "Giocatore 3"
 
@@ -328,7 +373,7 @@ def test_markers_and_phase_track(cases: dict[str, View], monkeypatch: pytest.Mon
     """The strip shows the turn, the 9-phase track with exactly the current phase gold, and the markers."""
     view = cases["lunch"]
     with drawn_texts(monkeypatch) as texts:
-        image = render(view)
+        image = full(view)
     strip = [(t, x) for t, x, y in texts if inside(board.STRIP, x, y)]
     words_in_strip = [t for t, _x in strip]
     assert f"Turn {view['turn']}" in words_in_strip and "Bank: closed for lunch" in words_in_strip
@@ -398,7 +443,7 @@ def test_every_unit_is_a_counter_in_its_area(cases: dict[str, View]) -> None:
         shown = Counter((where, *what[1:]) for where, _sprite, _at, what in placed
                         if what[0] == "units" and where in AREA)
         assert shown == expected_counters(view), name
-        image = render(view)
+        image = full(view)
         for where, sprite, (x, y), _what in placed:
             left, top, right, bottom = board.area_box(where) if where in AREA else board.OFF_MAP[where]
             tray = next((t for t in trays if t[0] > left and t[2] < right and abs(t[1] - bottom + 8) < 1), None)
@@ -434,13 +479,13 @@ def test_the_fight_is_framed_and_attacks_marked(cases: dict[str, View]) -> None:
     """The area fought over has a red frame; only areas with declared attacks (or the fight) get swords."""
     view = cases["wave"]
     area = coup(view)["combat"]["area"]
-    image = render(view)
+    image = full(view)
     for other in AREA_IDS:
         left, top, _right, _bottom = board.area_box(other)
         edge = image.getpixel((int(left - 2), int(top + 12)))
         assert (edge == board.RED) == (other == area), other
     declared = cases["declare"]
-    image = render(declared)
+    image = full(declared)
     attacked = set(coup(declared)["combat"]["attacks"])
     for other in AREA_IDS:
         _left, top, right, _bottom = board.area_box(other)
@@ -452,14 +497,14 @@ def test_exiles_sit_in_their_embassy(cases: dict[str, View], monkeypatch: pytest
     """A player in exile shows as their family disc in the embassy, and their row says which."""
     view = cases["exile"]
     exiles = [p for p in view["players"] if p["exile"]]
-    image = render(view)
+    image = full(view)
     for player in exiles:
         left, top, right, bottom = board.area_box(player["exile"])
         colour = board.FAMILY_COLOUR[player["family"]]
         crop = image.crop((int(left), int(top), int(right), int(bottom)))
         assert sum(1 for c in crop.get_flattened_data() if c == colour) > 20, player["family"]
     with drawn_texts(monkeypatch) as texts:
-        render(view)
+        full(view)
     tags = {"superpower_embassy": "Exile: Superpower", "swiss_embassy": "Exile: Switzerland"}
     for player in exiles:
         box = board.row_box(view, words("en"), player["seat"])
@@ -475,7 +520,7 @@ def test_coup_band_shows_phase_strikes_dice_and_key(cases: dict[str, View], monk
     band = board.coup_band(view, words("en"))
     assert band is not None and board.coup_band(cases["budget"], words("en")) is None
     with drawn_texts(monkeypatch) as texts:
-        render(view)
+        full(view)
     in_band = [t for t, x, y in texts if inside(band, x, y)]
     phase = coup(view)["phase"]
     assert ("Rebellion" if phase == 0 else f"Coup phase {phase} of 6") in " ".join(in_band)
@@ -487,7 +532,7 @@ def test_coup_band_shows_phase_strikes_dice_and_key(cases: dict[str, View], monk
     assert dice and near(board.die_sprite(6, True).getpixel((8, 3)), board.GOLD)
     card = cases["card_units"]
     with drawn_texts(monkeypatch) as texts:
-        render(card)
+        full(card)
     names = {words("en").msg(board.UNIT_NAME[k]) for k in board.key_types(coup(card))}
     assert names and names <= {t for t, _x, _y in texts}
 
@@ -501,7 +546,7 @@ def test_rows_show_offices_cards_and_status(cases: dict[str, View], monkeypatch:
         view = cases[name]
         en = words("en")
         with drawn_texts(monkeypatch) as texts:
-            render(view)
+            full(view)
         for seat, player in enumerate(view["players"]):
             box = board.row_box(view, en, seat)
             row = [t for t, x, y in texts if inside(box, x, y)]
@@ -541,39 +586,46 @@ def test_no_money_is_ever_drawn(cases: dict[str, View], monkeypatch: pytest.Monk
     over = copy.deepcopy(cases["game_over_7"])
     over["result"]["scores"] = {str(x): 987 for x in range(7)}
     over["result"]["accounts"] = [[3] * 329 for _ in range(7)]
-    with drawn_texts(monkeypatch) as texts:
-        render(over)
-    assert not any("987" in t or "329" in t for t, _x, _y in texts)
-    for name in ("budget", "full_coup_7", "revealed"):
-        view = cases[name]
-        leaky = copy.deepcopy(view)
-        leaky.update(you=0, hand=["inf_church#1"] * 3, money=[3, 3, 2, 1], account=[3] * 12, location="bank")
-        for player in leaky["players"]:
-            player.update(money=[1, 2, 3], account=[3] * 5, notes=6, total=12)
-        assert to_png(render(leaky)) == to_png(render(view)), name
+    for draw in (full, compact):
+        with drawn_texts(monkeypatch) as texts:
+            draw(over)
+        assert not any("987" in t or "329" in t for t, _x, _y in texts)
+        for name in ("budget", "full_coup_7", "revealed"):
+            view = cases[name]
+            leaky = copy.deepcopy(view)
+            leaky.update(you=0, hand=["inf_church#1"] * 3, money=[3, 3, 2, 1], account=[3] * 12, location="bank")
+            for player in leaky["players"]:
+                player.update(money=[1, 2, 3], account=[3] * 5, notes=6, total=12)
+            assert to_png(draw(leaky)) == to_png(draw(view)), name
 
 
 # --- purity -------------------------------------------------------------------------------------------------------
 
 def test_same_view_same_bytes(cases: dict[str, View]) -> None:
-    """Same view, same PNG bytes (warm, cold, in threads); rendering leaves the view untouched."""
+    """Same view, same PNG bytes for either picture (warm, cold, in threads); drawing leaves the view
+    untouched."""
     views = [cases[name] for name in ("budget", "full_coup_7", "wave_dice", "game_over_7", "packed")]
-    assert_same_bytes(views, lambda v: render(v, "ca", LONG_NAMES), board.clear_caches)
+    assert_same_bytes(views, lambda v: full(v, "ca", LONG_NAMES), board.clear_caches)
+    assert_same_bytes(views, lambda v: compact(v, "ca", LONG_NAMES), board.clear_caches)
 
 
 def test_the_picture_depends_only_on_the_public_view(games: dict[tuple[int, int], list[State]]) -> None:
     """The public view of a state whose secrets were dealt differently (notes, hands, unrevealed
-    locations, the aid deck) draws the same bytes; so does every seat's own view."""
+    locations, the aid deck) draws the same bytes, either picture; so does every seat's own view."""
     pick = random.Random(11)
     checked = 0
     for (_seed, n), states in games.items():
         for state in pick.sample(states, 6):
-            expected = to_png(render(public(state), "es"))
             frame, _seats = engine._waiting(state)
-            if frame is None or engine._decision(frame) not in ("budget:keep", "coup", "surrender"):
-                # (those decisions wait on whoever's notes allow them, as in test_junta_playouts)
-                assert to_png(render(public(perturbed(state, pick)), "es")) == expected
-            assert to_png(render(GAME.view(state, pick.randrange(n)), "es")) == expected
+            # (decisions that wait on whoever's notes allow them are not perturbed, as in test_junta_playouts)
+            steady = frame is None or engine._decision(frame) not in ("budget:keep", "coup", "surrender")
+            other = perturbed(state, pick) if steady else None
+            seat = pick.randrange(n)
+            for draw in (full, compact):
+                expected = to_png(draw(public(state), "es"))
+                if other is not None:
+                    assert to_png(draw(public(other), "es")) == expected
+                assert to_png(draw(GAME.view(state, seat), "es")) == expected
             checked += 1
     assert checked >= 40
 
@@ -583,30 +635,251 @@ def test_the_purity_check_can_fail(cases: dict[str, View]) -> None:
     view = cases["full_coup_7"]
     more = copy.deepcopy(view)
     more["players"][0]["hand_count"] += 1
-    assert to_png(render(more)) != to_png(render(view))
+    assert to_png(full(more)) != to_png(full(view))
     flipped = copy.deepcopy(view)
-    flipped["coup"]["rebels"][1] = not flipped["coup"]["rebels"][1]
-    assert to_png(render(flipped)) != to_png(render(view))
+    seat = next(u["controller"] for u in on_map(view) if u["active"])  # a player whose counters are on the map
+    flipped["coup"]["rebels"][seat] = not flipped["coup"]["rebels"][seat]
+    assert to_png(full(flipped)) != to_png(full(view))
+    assert to_png(compact(flipped)) != to_png(compact(view))
+    later = copy.deepcopy(view)
+    later["turn"] += 1
+    assert to_png(compact(later)) != to_png(compact(view))
 
 
-# --- samples for a person to look at ------------------------------------------------------------------------------
+# --- the board in the channel ----------------------------------------------------------------------------------------
+
+def test_board_is_readable_inline(cases: dict[str, View]) -> None:
+    """Shown in the inline box (550 x 350), no text of the board in any case, language or names is under 10 px."""
+    smallest = smallest_inline_text(list(cases.values()), compact, board.clear_caches, [NAMES, LONG_NAMES])
+    assert smallest >= INLINE_MIN_TEXT == 10, smallest
+    assert inline_scale(*BOARD_SIZE) == 0.5
+
+
+def test_the_inline_readability_check_can_fail() -> None:
+    """A 19 px text on a board of BOARD_SIZE is measured under 10 px inline."""
+    def small(_view: View, _locale: str, _names: list[str]) -> Image.Image:
+        image = Image.new("RGB", BOARD_SIZE)
+        board.put_text(image, (10, 10), "x", board.B_TEXT - 1, (255, 255, 255))
+        return image
+
+    assert smallest_inline_text([{}], small, board.clear_caches, [NAMES]) < INLINE_MIN_TEXT
+
+
+def test_board_areas_keep_apart() -> None:
+    """On the board every two areas are at least 8 px apart and the off-map boxes 6 px from everything; all
+    lie on the map above the sea, and the panel beside it."""
+    geo = board.COMPACT
+    areas = {a: geo.area(a) for a in AREA_IDS}
+    boxes = areas | board.B_OFF_MAP
+    for (a, p), (b, q) in itertools.combinations(boxes.items(), 2):
+        gap = max(q[0] - p[2], p[0] - q[2], q[1] - p[3], p[1] - q[3])
+        assert gap >= (8 if a in areas and b in areas else 6), (a, b, gap)
+    for name, (left, top, right, bottom) in boxes.items():
+        assert board.B_MAP[0] < left and right < board.B_MAP[2], name
+        assert board.B_MAP[1] < top and bottom < board.B_MAP[3] - geo.sea_h, name
+    assert board.B_MAP[2] < board.PANEL[0] and board.PANEL[2] <= BOARD_SIZE[0]
+
+
+def test_board_area_names_fit_one_line() -> None:
+    """Every area's short name fits one line of its box on the board at 20 px in every language, whole,
+    narrowed at most to 80 %."""
+    for locale in LOCALES:
+        for area in AREA_IDS:
+            name = words(locale).msg(board.AREA_SHORT[area])
+            shown, size, squeeze = board.short_name(area, name)
+            assert shown == name and size == board.B_TEXT and squeeze >= 0.8, (locale, name, squeeze)
+
+
+def test_board_pieces_differ_in_shape() -> None:
+    """The seven families' counters and discs on the board differ in shape, not only colour: the ink of
+    their marks overlaps by less than 75 %; and rebels' counters differ from the others' by their pennant."""
+    def marks(sprite: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+        return sprite.convert("L").crop(box).point(lambda v: 255 if v < 80 else 0)
+
+    top = (board.B_COUNTER_H - board.B_MARK) // 2
+    inner = round(board.B_DISC * 0.62)
+    corner = (board.B_DISC - inner) // 2
+    for shapes in ([marks(board.group_sprite(f, 3, False, False), (4, top, 4 + board.B_MARK, top + board.B_MARK))
+                    for f in FAMILIES],
+                   [marks(board.family_disc(f, board.B_DISC), (corner, corner, corner + inner, corner + inner))
+                    for f in FAMILIES]):
+        for a, b in itertools.combinations(range(len(FAMILIES)), 2):
+            overlap = ImageChops.multiply(shapes[a], shapes[b]).histogram()[255]
+            union = ImageChops.lighter(shapes[a], shapes[b]).histogram()[255]
+            assert union and overlap / union < 0.75, (FAMILIES[a], FAMILIES[b])
+    rebel, plain = board.group_sprite("car", 3, True, False), board.group_sprite("car", 3, False, False)
+    assert near(rebel.getpixel((rebel.width - 3, 2)), board.RED)
+    assert not near(plain.getpixel((plain.width - 3, 2)), board.RED)
+    assert dominant(board.group_sprite("car", 3, False, True)) == board.GREY
+
+
+def board_pieces(view: View) -> Counter[tuple[Any, ...]]:
+    """The pieces the board must show in the areas, worked out from the view alone: ("exile", seat) for each
+    exile, (area, family, how many, rebel, ignored) for each player's units (and activity) in an area."""
+    found: Counter[tuple[Any, ...]] = Counter()
+    for unit in coup(view).get("units", {}).values() if view["coup"] else []:
+        if unit["area"] in AREA:
+            found[(unit["area"], unit["controller"], unit["active"])] += 1
+    families = {p["seat"]: p["family"] for p in view["players"]}
+    rebels = coup(view).get("rebels") or []
+    pieces: Counter[tuple[Any, ...]] = Counter(
+        {(area, families.get(seat), count, bool(active and rebels[seat]), not active): 1
+         for (area, seat, active), count in found.items()})
+    for player in view["players"]:
+        if player["exile"]:
+            pieces[(player["exile"], "exile", player["seat"])] += 1
+    return pieces
+
+
+def test_board_counts_every_unit_where_it_is(cases: dict[str, View]) -> None:
+    """On the board each player's units in an area are one counter there, with the family, how many, the
+    rebel frame and grey for ignored units as the view says, and each exile a disc in the embassy; each piece
+    lies in its area's box where the layout puts it. An area with more than two rows of pieces shows what fits
+    and "+k" for the rest (only the packed stress view has one)."""
+    for name in ("full_coup_7", "ignored_and_rebel_units", "card_units", "off_map", "exile", "packed"):
+        view = cases[name]
+        placed = board.board_layout(view)
+        shown: Counter[tuple[Any, ...]] = Counter()
+        more: Counter[str] = Counter()
+        for where, _sprite, _at, what in placed:
+            if where in AREA:
+                if what[0] == "units":
+                    shown[(where, *what[1:])] += 1
+                elif what[0] == "exile":
+                    shown[(where, "exile", what[1])] += 1
+                else:
+                    more[where] += what[1]
+        expected = board_pieces(view)
+        if name == "packed":
+            assert more and not shown - expected
+            per_area = Counter(key[0] for key in expected)
+            assert all(per_area[a] == sum(1 for k in shown if k[0] == a) + more[a] for a in per_area)
+        else:
+            assert not more and shown == expected, name
+        image = compact(view)
+        for where, sprite, (x, y), _what in placed:
+            left, top, right, bottom = board.COMPACT.area(where) if where in AREA else board.B_OFF_MAP[where]
+            assert left - 2 <= x and x + sprite.width <= right + 2 and top <= y and y + sprite.height <= bottom, where
+            crop = image.crop((round(x), round(y), round(x) + sprite.width, round(y) + sprite.height))
+            opaque = [(a, b) for a, b in zip(crop.get_flattened_data(), sprite.get_flattened_data(), strict=True)
+                      if b[3] == 255]
+            same = sum(1 for a, b in opaque if a == b[:3])
+            assert same >= 0.85 * len(opaque), (name, where)  # (a fight's swords may lie on top)
+
+
+def test_board_off_map_units_sit_in_their_boxes(cases: dict[str, View]) -> None:
+    """The marines and the paratrooper before they land are counters in the Navy's and the Air Force's
+    boxes."""
+    view = cases["off_map"]
+    boxes = {u["area"] for u in coup(view)["units"].values() if u["area"] in board.B_OFF_MAP}
+    assert boxes and boxes == {where for where, *_rest in board.board_layout(view) if where in board.B_OFF_MAP}
+
+
+def moved(view: View, event: dict[str, Any]) -> View:
+    """`view` with `event` logged last."""
+    view = copy.deepcopy(view)
+    view["log"].append({"id": view["log_count"] + 1, **event})
+    view["log_count"] += 1
+    return view
+
+
+def test_board_shows_the_last_movement(cases: dict[str, View]) -> None:
+    """The coup's last movement is drawn in the mover's colour: an arrow along the road of a move, a ring
+    round the area of a landing; neither once a wave was fired or a phase began."""
+    view = cases["rebellion"]
+    seat = view["coup"]["leader"]
+    colour = board.FAMILY_COLOUR[view["players"][seat]["family"]]
+    move = moved(view, {"type": "coup_move", "seat": seat, "from": "shantytown",
+                        "moves": [{"unit": "x", "to": "police_north"}]})
+    assert board.last_change(move) == (seat, [("shantytown", "police_north")], [])
+    left, right = board.COMPACT.area("shantytown")[2], board.COMPACT.area("police_north")[0]
+    gap = (round((left + right) / 2), round((board.COMPACT.centre("shantytown")[1]
+                                              + board.COMPACT.centre("police_north")[1]) / 2))
+    assert near(compact(move).getpixel(gap), colour)
+    assert not near(compact(view).getpixel(gap), colour)
+    fired = moved(move, {"type": "coup_wave", "area": "palace", "wave": 1, "fire": []})
+    assert board.last_change(fired) == (None, [], []) and not near(compact(fired).getpixel(gap), colour)
+    landing = moved(view, {"type": "coup_landing", "seat": seat, "unit": "para", "area": "market"})
+    assert board.last_change(landing) == (seat, [], ["market"])
+    box = board.COMPACT.area("market")
+    assert near(compact(landing).getpixel((round(box[0] - 5), round((box[1] + box[3]) / 2))), colour)
+
+
+def test_board_panel_says_turn_phase_markers_and_who_decides(cases: dict[str, View],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel names the turn with exactly the current phase gold on the track, the markers, what the game
+    waits on and who, the offices' holders (the cousin's marked); during a coup its phase and the fight in the
+    map's name of the area; at the end the winners."""
+    en = words("en")
+    view = cases["lunch"]
+    with drawn_texts(monkeypatch) as texts:
+        image = compact(view)
+    panel = [t for t, x, y in texts if inside(board.PANEL, x, y)]
+    assert f"Turn {view['turn']}" in panel and "Bank: closed for lunch" in panel
+    top = round(board.PANEL[1] + 10 + 38)
+    gold = [k for k in range(1, 10) if image.getpixel(
+        (round(board.PANEL[0] + board.PANEL_PAD + (k - 1) * (board.B_TRACK + 4) + board.B_TRACK / 2), top + 2))
+        == board.GOLD]
+    assert gold == [view["phase"]]
+    what = en.msg(board.WAIT[board.wait_key(view)]).split()[0]
+    assert any(t.startswith(what) for t in panel), (what, panel)
+    if len(view["to_act"]) <= 3:
+        assert all(NAMES[x] in panel for x in view["to_act"])
+    cousin = cases["cousin"]
+    with drawn_texts(monkeypatch) as texts:
+        compact(cousin)
+    panel = [t for t, x, y in texts if inside(board.PANEL, x, y)]
+    assert NAMES[cousin["president"]] in panel and ("cousin" in panel) == (cousin["cousin"] != "president")
+    wave = cases["wave"]
+    with drawn_texts(monkeypatch) as texts:
+        compact(wave)
+    panel_text = " ".join(t for t, x, y in texts if inside(board.PANEL, x, y))
+    assert "Coup phase" in panel_text or "Rebellion" in panel_text
+    assert en.msg(board.AREA_SHORT[coup(wave)["combat"]["area"]]).split()[0] in panel_text
+    over = copy.deepcopy(cases["game_over_7"])
+    over["result"]["winners"] = [2, 5]
+    with drawn_texts(monkeypatch) as texts:
+        compact(over)
+    panel = [t for t, x, y in texts if inside(board.PANEL, x, y)]
+    assert {"Game over", "Winners", NAMES[2], NAMES[5]} <= set(panel)
+
+
+def test_board_panel_keeps_its_first_blocks(cases: dict[str, View]) -> None:
+    """The panel's blocks fit it; those that must be drawn (turn, phase, what the game waits on and who, the
+    coup's phase) fit even with every other block, in every case, language and names."""
+    room = board.PANEL[3] - board.PANEL[1] - 20
+    for view in cases.values():
+        for locale in LOCALES:
+            for names in (NAMES, LONG_NAMES):
+                blocks = board._panel_blocks(view, names, words(locale), False)
+                assert sum(h for p, (h, _d) in blocks if p == 0) <= room
+                kept = board.panel_plan(view, names, words(locale))
+                assert sum(h for h, _d in kept) <= room and len(kept) >= sum(1 for p, _b in blocks if p == 0)
+
+
+# --- samples for a person to look at  ------------------------------------------------------------------------------
 
 def scaled(image: Image.Image) -> Image.Image:
     """The picture as Discord shows it inline: 550 px wide."""
     return image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
 
 
-SAMPLES = {"political": "budget", "full_coup_7": "full_coup_7", "combat": "wave", "dice": "wave_dice",
-           "packed": "packed", "game_over": "game_over_7", "exile": "exile", "sides": "sides"}
+SAMPLES = {"political": "budget", "cousin": "cousin", "full_coup_7": "full_coup_7", "combat": "wave",
+           "dice": "wave_dice", "moved": "moved", "arrived": "arrived", "packed": "packed", "game_over": "game_over_7",
+           "exile": "exile", "sides": "sides"}
 
 
 def test_write_samples(cases: dict[str, View], artifacts: Path) -> None:
-    """The political board, a 7-player coup, a combat, the dice, a packed map, the end, in English
-    (long names too) and Italian, full size and 550 px wide, under tests/artifacts/junta/."""
+    """The political board, a 7-player coup, a combat, the dice, a movement, a packed map, the end, in English
+    and Italian, with long names in English and Spanish: the board (board_*) at full size and as shown inline,
+    the full board (full_*) at full size and 550 px wide, under tests/artifacts/junta/."""
     for sample, case in SAMPLES.items():
-        for locale, names in (("en", NAMES), ("it", NAMES), ("en", LONG_NAMES)):
-            image = render(cases[case], locale, names)
+        for locale, names in (("en", NAMES), ("it", NAMES), ("en", LONG_NAMES), ("es", LONG_NAMES)):
             stem = f"{sample}_{locale}{'_long' if names is LONG_NAMES else ''}"
-            (artifacts / f"{stem}.png").write_bytes(to_png(image))
-            scaled(image).save(artifacts / f"{stem}_550.png")
-            assert (artifacts / f"{stem}.png").stat().st_size > 1000
+            image = compact(cases[case], locale, names)
+            (artifacts / f"board_{stem}.png").write_bytes(to_png(image))
+            as_shown_inline(image).save(artifacts / f"board_{stem}_inline.png")
+            image = full(cases[case], locale, names)
+            (artifacts / f"full_{stem}.png").write_bytes(to_png(image))
+            scaled(image).save(artifacts / f"full_{stem}_550.png")
+            assert (artifacts / f"board_{stem}.png").stat().st_size > 1000
