@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from bot.metrics import Metrics
 from bot.store import Shards, Store, StoreUnavailableError, TableRow
 from games import REGISTRY
+from games.core.messages import N_
 from games.core.protocol import Game, IllegalAction, optional_member
 from games.core.rng import SeededRng
 
@@ -41,7 +42,7 @@ class StoreDown(TableError):
     """The database cannot be reached: nothing was played; trying again in a moment will do."""
 
     def __init__(self) -> None:
-        super().__init__("error.store_unavailable")
+        super().__init__(N_("error.store_unavailable"))
 
 
 RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0)  # waits between tries of a time-out while the database is down; then 8 s
