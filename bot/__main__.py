@@ -46,8 +46,17 @@ def main(argv: list[str] | None = None) -> int:
     import discord
 
     from bot.app import GameMasterBot
+    from bot.metrics import MetricsError, bind
     from bot.store import SchemaTooNewError, StoreError
 
+    # The metrics port is claimed first (when set): a port another program holds is said in one sentence.
+    metrics_socket = None
+    if config.metrics_port is not None:
+        try:
+            metrics_socket = bind(config.metrics_host, config.metrics_port)
+        except MetricsError as exc:
+            print(exc, file=sys.stderr)
+            return 2
     # The database first: an unreachable server or a schema from a newer bot is said in one sentence
     # before anything connects to Discord.
     try:
@@ -59,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 1
     discord.utils.setup_logging(level=getattr(logging, config.log_level))
-    bot = GameMasterBot(config)
+    bot = GameMasterBot(config, metrics_socket=metrics_socket)
     try:
         asyncio.run(serve(bot, config.token))
     except discord.LoginFailure:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,7 @@ from bot.computer import ComputerPlayers
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.i18n import Translator, t
+from bot.metrics import Metrics, MetricsServer, serve
 from bot.store import Store
 from bot.tables import Change, Table, TableService
 from bot.ui.board import TablePresenter
@@ -75,7 +77,9 @@ class GameMasterBot(commands.AutoShardedBot):
     """The bot, sharded as large bots are: one process runs all shards (discord.py's automatic count)
     unless `shard_count` and `shard_ids` give it a part of them; then it runs only its guilds' tables."""
 
-    def __init__(self, config: Config, *, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(self, config: Config, *, seed_source: Callable[[], int] | None = None,
+                 metrics_socket: socket.socket | None = None) -> None:
+        metrics = Metrics()  # served on config.metrics_port (on `metrics_socket`, bound at start), if set
         intents = discord.Intents.default()
         shards: dict[str, Any] = {"shard_count": config.shard_count}
         if config.shard_ids is not None:
@@ -83,9 +87,13 @@ class GameMasterBot(commands.AutoShardedBot):
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            **shards,
+            http_trace=metrics.http_trace(), **shards,
         )
         self.config = config
+        self.metrics = metrics
+        self.metrics.attach(self)
+        self.metrics_server: MetricsServer | None = None
+        self._metrics_socket = metrics_socket
         self.seed_source = seed_source
         self.presenters: dict[str, TablePresenter] = {}
         self.computers = ComputerPlayers(self)
@@ -116,13 +124,15 @@ class GameMasterBot(commands.AutoShardedBot):
         self.store = await Store.connect(self.config.storage_url)
         self.languages = await self.store.languages()
         self.service = TableService(self.store, clock=virtual_aware_now, seed_source=self.seed_source,
-                                    shards=self.config.shards)
+                                    shards=self.config.shards, metrics=self.metrics)
         self.service.listener = self
         self.delivery = Delivery(self, self.service)
         await self.tree.set_translator(Translator())
         for cog in COGS:
             await self.load_extension(cog)
         await self.service.resume_all()
+        self.metrics.instrument(self.http)
+        self.metrics_server = await serve(self, self._metrics_socket)
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -176,5 +186,7 @@ class GameMasterBot(commands.AutoShardedBot):
             self.store = None
 
     async def close(self) -> None:
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
         await self.close_store()
         await super().close()

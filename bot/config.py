@@ -1,4 +1,4 @@
-"""Configuration: config.toml, overridden by the environment (DISCORD_TOKEN, DATABASE_URL).
+"""Configuration: config.toml, overridden by the environment (DISCORD_TOKEN, DATABASE_URL, METRICS_PORT).
 
 The file is read strictly: a key outside the known layout, or a value of the wrong kind, is a
 mistake the owner should hear about rather than a setting silently ignored or misread. Every
@@ -38,6 +38,8 @@ class Config:
     database_url: str | None = None  # storage.url; None: the SQLite file `database`
     shard_count: int | None = None  # None: discord.py's automatic count, every shard in this process
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
+    metrics_port: int | None = None  # metrics.port: /metrics and /healthz served there (None: off)
+    metrics_host: str = "127.0.0.1"  # metrics.host: the address the metrics port listens on
     # Seconds between two edits of one board (bot/ui/pacing.py); not a config.toml key: Discord's
     # limits set it. Test harnesses that wait out short timers in real time shorten it.
     board_edit_interval: float = BOARD_EDIT_INTERVAL
@@ -145,6 +147,23 @@ def _shard_ids(name: str, value: Any) -> Any:
     return tuple(value)
 
 
+PORT_RANGE = "a whole number from 1 to 65535 (a free TCP port, such as 9108)"
+
+
+def _port(name: str, value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 65535:
+        raise _Refused(f"{name} must be {PORT_RANGE}, not {describe(value)}.")
+    return value
+
+
+def _host(name: str, value: Any) -> Any:
+    if not isinstance(value, str) or not value.strip():
+        given = "an empty string" if isinstance(value, str) else describe(value)
+        raise _Refused(f'{name} must be the address to listen on, such as "127.0.0.1" (this machine only) or '
+                       f'"0.0.0.0" (every network), not {given}.')
+    return value.strip()
+
+
 def _together(fields: dict[str, Any], where: str) -> list[str]:
     """Problems of keys that only make sense together."""
     problems = []
@@ -175,6 +194,10 @@ SCHEMA: dict[str, dict[str, tuple[str, Checker]]] = {
     "storage": {
         "url": ("database_url", _url),
         "database": ("database", _database),
+    },
+    "metrics": {
+        "port": ("metrics_port", _port),
+        "host": ("metrics_host", _host),
     },
 }
 
@@ -224,8 +247,8 @@ def check(data: Mapping[str, Any], where: str) -> tuple[dict[str, Any], list[str
 
 
 def load_config(path: str | Path | None = None, env: dict[str, str] | None = None) -> Config:
-    """Read `path` (default config.toml, optional); DISCORD_TOKEN overrides the token and DATABASE_URL
-    the database (storage.url and storage.database).
+    """Read `path` (default config.toml, optional); DISCORD_TOKEN overrides the token, DATABASE_URL
+    the database (storage.url and storage.database) and METRICS_PORT the metrics port.
 
     Raises ConfigError listing every problem of the file, one sentence per line.
     """
@@ -252,6 +275,13 @@ def load_config(path: str | Path | None = None, env: dict[str, str] | None = Non
         except _Refused as refused:
             problems.append(str(refused))
         problems = [p for p in problems if not p.startswith("storage.url and storage.database")]
+    if env.get("METRICS_PORT", "").strip():
+        raw = env["METRICS_PORT"].strip()
+        problems = [p for p in problems if not p.startswith("metrics.port ")]
+        if raw.isdigit() and 1 <= int(raw) <= 65535:
+            fields["metrics_port"] = int(raw)
+        else:
+            problems.append(f"METRICS_PORT in the environment must be {PORT_RANGE}, not {quote(raw)}.")
     if problems:
         raise ConfigError("\n".join(problems))
     fields["token"] = env.get("DISCORD_TOKEN") or fields.get("token") or None

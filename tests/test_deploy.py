@@ -45,3 +45,22 @@ def test_the_image_installs_the_package_and_starts_the_bot() -> None:
     for package in ("bot", "games", "renderers"):
         assert f"COPY {package} ./{package}" in dockerfile
     assert 'CMD ["python", "-m", "bot"]' in dockerfile
+
+
+def test_each_shard_process_serves_metrics_and_healthz_published_on_the_hosts_loopback() -> None:
+    """Every bot service turns metrics on (METRICS_PORT), listens on every address of its container, publishes
+    that port on the host's 127.0.0.1 only, each on its own host port, and checks its health on /healthz."""
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
+    bots = {name: svc for name, svc in compose["services"].items() if name.startswith("shard-")}
+    published = []
+    for service in bots.values():
+        (mount,) = [v for v in service["volumes"] if v.endswith(":/etc/tablemaster/config.toml:ro")]
+        config = load_config(ROOT / mount.split(":")[0], env={**service["environment"], "DATABASE_URL": "sqlite:///x",
+                                                               "DISCORD_TOKEN": "t"})
+        assert config.metrics_port is not None and config.metrics_host == "0.0.0.0"
+        (port,) = service["ports"]
+        host_ip, host_port, container_port = port.split(":")
+        assert host_ip == "127.0.0.1" and int(container_port) == config.metrics_port
+        published.append(int(host_port))
+        assert f"127.0.0.1:{config.metrics_port}/healthz" in " ".join(service["healthcheck"]["test"])
+    assert len(set(published)) == len(bots)

@@ -192,6 +192,8 @@ class TablePresenter:
         try:
             posted = await self.bot.delivery.post_board(table, embed=self.embed(ctx), view=controls, image=image,
                                                         image_changed=changed, repost=repost)
+            if posted is not None:
+                self.bot.service.metrics.board_shown(table, shown)
             if posted is not None and table.row.meta.get("board_seq") != shown:
                 await self.bot.service.set_meta(table, board_seq=shown)
         except Exception:

@@ -51,9 +51,10 @@ def test_vote_seconds_is_an_unknown_key(tmp_path: Path) -> None:
 
 
 def test_unknown_section_is_reported(tmp_path: Path) -> None:
-    """A section outside [bot] and [storage] is reported with the known sections."""
+    """A section outside [bot], [storage] and [metrics] is reported with the known sections."""
     path = write(tmp_path, "[games]\nrounds = 3\n")
-    assert problems(path) == [f"Unknown section [games] in {path}: the known sections are [bot], [storage]."]
+    assert problems(path) == [f"Unknown section [games] in {path}: the known sections are [bot], [storage], "
+                              "[metrics]."]
 
 
 def test_section_that_is_not_a_table_is_reported(tmp_path: Path) -> None:
@@ -92,6 +93,7 @@ def test_example_config_loads() -> None:
     assert config.token is None and config.dev_guild_id is None
     assert config.use_threads is True and config.log_level == "INFO"
     assert config.database == "data/tablemaster.db"
+    assert config.metrics_port is None  # metrics are off by default
 
 
 def test_env_token_overrides_file(tmp_path: Path) -> None:
@@ -188,3 +190,34 @@ def test_database_url_in_the_environment_overrides_the_file(tmp_path: Path) -> N
         load_config(path, env={"DATABASE_URL": "mongodb://bot:pw@db/x"})
     assert str(caught.value) == ('DATABASE_URL in the environment must be a database URL, sqlite:///path/to/file.db '
                                  'or postgresql://user:password@host/db, not "mongodb://bot@db/x".')
+
+
+def test_metrics_port_and_host_are_read_and_checked(tmp_path: Path) -> None:
+    """[metrics] port turns the endpoint on, on 127.0.0.1 unless host says otherwise; a port outside 1–65535
+    or not a whole number, and an empty host, are one sentence each."""
+    assert load_config(write(tmp_path, ""), env={}).metrics_port is None
+    config = load_config(write(tmp_path, "[metrics]\nport = 9108\n"), env={})
+    assert (config.metrics_port, config.metrics_host) == (9108, "127.0.0.1")
+    config = load_config(write(tmp_path, '[metrics]\nport = 65535\nhost = "0.0.0.0"\n'), env={})
+    assert (config.metrics_port, config.metrics_host) == (65535, "0.0.0.0")
+    for value, given in (("0", "the number 0"), ("70000", "the number 70000"), ('"9108"', 'the string "9108"'),
+                         ("true", "the boolean true"), ("91.08", "the number 91.08")):
+        assert problems(write(tmp_path, f"[metrics]\nport = {value}\n")) == [
+            f"metrics.port must be a whole number from 1 to 65535 (a free TCP port, such as 9108), not {given}."]
+    assert problems(write(tmp_path, '[metrics]\nport = 9108\nhost = ""\n')) == [
+        'metrics.host must be the address to listen on, such as "127.0.0.1" (this machine only) or "0.0.0.0" '
+        '(every network), not an empty string.']
+
+
+def test_metrics_port_in_the_environment_overrides_the_file(tmp_path: Path) -> None:
+    """METRICS_PORT turns metrics on or moves them (even over a bad port in the file); a bad one is refused."""
+    path = write(tmp_path, "[metrics]\nport = 9108\n")
+    assert load_config(path, env={"METRICS_PORT": "9200"}).metrics_port == 9200
+    assert load_config(path, env={"METRICS_PORT": ""}).metrics_port == 9108
+    assert load_config(write(tmp_path, ""), env={"METRICS_PORT": " 9300 "}).metrics_port == 9300
+    assert load_config(write(tmp_path, "[metrics]\nport = 0\n"), env={"METRICS_PORT": "9300"}).metrics_port == 9300
+    for raw in ("http", "70000", "-1"):
+        with pytest.raises(ConfigError) as caught:
+            load_config(path, env={"METRICS_PORT": raw})
+        assert str(caught.value) == ("METRICS_PORT in the environment must be a whole number from 1 to 65535 "
+                                     f'(a free TCP port, such as 9108), not "{raw}".')
