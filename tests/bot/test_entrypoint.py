@@ -52,17 +52,17 @@ def test_login_problems_are_sentences(monkeypatch: pytest.MonkeyPatch, capsys: p
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.chdir(tmp_path)
 
-    def refused(self: GameMasterBot, token: str, **kwargs: object) -> None:
+    async def refused(self: GameMasterBot, token: str, **kwargs: object) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(GameMasterBot, "run", refused)
+    monkeypatch.setattr(GameMasterBot, "start", refused)
     assert entry.main([]) == 2
     assert "refused the token" in capsys.readouterr().err
 
-    def offline(self: GameMasterBot, token: str, **kwargs: object) -> None:
+    async def offline(self: GameMasterBot, token: str, **kwargs: object) -> None:
         raise ConnectionRefusedError("connection refused")
 
-    monkeypatch.setattr(GameMasterBot, "run", offline)
+    monkeypatch.setattr(GameMasterBot, "start", offline)
     assert entry.main([]) == 1
     assert "Could not reach Discord" in capsys.readouterr().err
 
@@ -81,7 +81,10 @@ def test_sandbox_is_forced_even_with_a_token(monkeypatch: pytest.MonkeyPatch, tm
         return 0
 
     monkeypatch.setattr(sandbox, "run", fake_run)
-    monkeypatch.setattr(GameMasterBot, "run", lambda self, token, **kwargs: started.append({"discord": token}))
+    async def connect(self: GameMasterBot, token: str, **kwargs: object) -> None:
+        started.append({"discord": token})
+
+    monkeypatch.setattr(GameMasterBot, "start", connect)
     monkeypatch.setattr("discord.utils.setup_logging", lambda **kwargs: None)
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")
     monkeypatch.chdir(tmp_path)
