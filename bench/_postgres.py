@@ -16,11 +16,24 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+
+
+@dataclass(frozen=True)
+class Control:
+    """Stopping and starting a server started here (bench.faults takes it away for a while)."""
+
+    stop: Callable[[], Any]
+    start: Callable[[], Any]
+
+
+CONTROL: dict[int, Control] = {}  # port → the server started here on it
 
 
 def _bin(name: str) -> str | None:
@@ -53,10 +66,16 @@ def _server() -> Iterator[str]:
         subprocess.run([*prefix, pg_ctl, "start", "-w", "-D", str(data), "-l", str(tmp / "log"),
                         "-o", f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1"],
                        check=True, capture_output=True, cwd="/tmp")
+        start = [*prefix, pg_ctl, "start", "-w", "-D", str(data), "-l", str(tmp / "log"),
+                 "-o", f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1"]
+        stop = [*prefix, pg_ctl, "stop", "-m", "fast", "-D", str(data)]
+        CONTROL[port] = Control(lambda: subprocess.run(stop, check=True, capture_output=True, cwd="/tmp"),
+                                lambda: subprocess.run(start, check=True, capture_output=True, cwd="/tmp"))
         try:
             yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
         finally:
-            subprocess.run([*prefix, pg_ctl, "stop", "-m", "fast", "-D", str(data)], capture_output=True, cwd="/tmp")
+            CONTROL.pop(port, None)
+            subprocess.run(stop, capture_output=True, cwd="/tmp")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

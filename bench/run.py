@@ -7,8 +7,8 @@ Run (from the repository root):
 The benchmarks run one after the other in this process: engines (GAME.apply), renderers (render +
 to_png), store (append_action on SQLite and PostgreSQL), bot_load (100 Spyfall tables through
 SimCord), scale (1,000 tables and 10,000 deadlines in one process, on both backends), replay (a long
-random game of each game replayed from its log, drawn and encoded as the Replay button does). About 3-4
-minutes on 2 cores. Each prints its own details first; the table at the end gathers what they measured.
+random game of each game replayed from its log, drawn and encoded as the Replay button does), faults (the
+database away for 20 s in a game, on both backends; Discord answering errors). About 4-5 minutes on 2 cores. Each prints its own details first; the table at the end gathers what they measured.
 The targets are reported against, never asserted: the exit status is 0 unless a benchmark crashed.
 """
 
@@ -26,11 +26,11 @@ if __package__ in (None, ""):  # `python bench/run.py`: make the repository root
 
 from bench._common import Metric, header, load_average, print_metrics  # noqa: E402
 
-NAMES = ("engines", "renderers", "store", "bot_load", "scale", "replay")
+NAMES = ("engines", "renderers", "store", "bot_load", "scale", "replay", "faults")
 
 
 def benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], list[Metric]]]:
-    from bench import bot_load, engines, renderers, replay, scale, store
+    from bench import bot_load, engines, faults, renderers, replay, scale, store
 
     return {
         "engines": lambda: engines.run(args.engine_seconds, args.also),
@@ -39,6 +39,7 @@ def benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], list[Metric]]
         "bot_load": lambda: bot_load.run(bot_load.Options(tables=args.tables, directory=args.dir)),
         "scale": lambda: scale.run(directory=args.dir),
         "replay": lambda: replay.run(),
+        "faults": lambda: faults.run(),
     }
 
 
