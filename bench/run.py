@@ -8,7 +8,8 @@ The benchmarks run one after the other in this process: engines (GAME.apply), re
 to_png), store (append_action on SQLite and PostgreSQL), bot_load (100 Spyfall tables through
 SimCord), scale (1,000 tables and 10,000 deadlines in one process, on both backends), replay (a long
 random game of each game replayed from its log, drawn and encoded as the Replay button does), faults (the
-database away for 20 s in a game, on both backends; Discord answering errors). About 4-5 minutes on 2 cores. Each prints its own details first; the table at the end gathers what they measured.
+database away for 20 s in a game, on both backends; Discord answering errors). About 4-5 minutes on 2
+cores. Each prints its own details first; the table at the end gathers what they measured.
 The targets are reported against, never asserted: the exit status is 0 unless a benchmark crashed.
 """
 
