@@ -29,7 +29,7 @@ Harness notes and limitations (also printed):
 - SimCord 3.2.1's settling scans every tracked timer for every waiting task, (waiting tasks) x
   (timers) per poll: with 100 tables' timer tasks plus the 15-minute timeout task discord.py starts
   for every ephemeral menu, that grows to ~100 ms per poll and slows everything down as the run
-  goes on. By default the bench swaps in an equivalent indexed lookup (bench/_simcord_speedup.py;
+  goes on. By default the bench swaps in an equivalent indexed lookup (bot/simcord_settle.py;
   --check-speedup verifies it against SimCord's on every call, --stock-simcord turns it off), and
   polls every 2 ms instead of 50 ms (--settle-idle): otherwise many verbs would wait a full 50 ms.
 - Virtual timers also keep a real-time fallback in SimCord (a vote's 60 s also fires after 60 real
@@ -59,8 +59,8 @@ import simcord
 from simcord.components import walk_components
 from simcord.http import FakeHTTPClient, FakeWebhookAdapter
 
-from bench import _simcord_speedup
 from bench._common import NAMES, Metric, header, load_average, print_metrics, stats_line, summary_ms
+from bot import simcord_settle as _simcord_speedup
 from bot.app import GameMasterBot
 from bot.config import Config
 
@@ -437,7 +437,7 @@ def run(opts: Options | None = None) -> list[Metric]:
     tables = opts.tables
     header(f"bot under load: {tables} Spyfall tables through SimCord")
     print(f"   SimCord settle poll interval: {opts.idle * 1000:g} ms (SimCord's default: {SIMCORD_IDLE * 1000:g} ms);"
-          f" settle lookups: {'stock SimCord' if opts.stock_simcord else 'indexed (bench._simcord_speedup)'}")
+          f" settle lookups: {'stock SimCord' if opts.stock_simcord else 'indexed (bot.simcord_settle)'}")
     samples, info = asyncio.run(measure(opts))
     if not opts.stock_simcord and not info["indexed"]:
         print("   (this SimCord has no such lookups to index: stock settling was used)")

@@ -33,9 +33,9 @@ from typing import Any
 
 import simcord
 
-from bench import _simcord_speedup
 from bench._common import Metric, header, print_metrics, stats_line, summary_ms
 from bench.bot_load import BotClock, settle_poll
+from bot import simcord_settle as _simcord_speedup
 from bot.app import GameMasterBot
 from bot.config import Config
 from games.core.rng import SeededRng

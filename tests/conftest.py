@@ -7,6 +7,17 @@ from typing import Any
 from tests.support import postgres
 
 
+LOUD = ("POSTGRESQL TESTS SKIPPED", "NO BROWSER")  # skips a run must never pass over in silence
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    for reason in postgres.SKIPPED:
+    # Under pytest-xdist the skips happen in the workers: their reports reach this process, their lists don't.
+    reasons = list(postgres.SKIPPED)
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = str(longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        if any(word in reason for word in LOUD) and reason not in reasons:
+            reasons.append(reason)
+    for reason in reasons:
         terminalreporter.write_sep("!", reason, red=True, bold=True)

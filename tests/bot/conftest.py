@@ -19,6 +19,7 @@ import simcord
 
 from bot.app import GameMasterBot
 from bot.config import Config
+from bot.simcord_settle import installed
 from tests.support import postgres
 
 FIRST_SEED = 1000
@@ -51,6 +52,14 @@ async def close_bot_stores() -> AsyncIterator[None]:
 
 # pytest-postgresql's server (one per session) and the loud skip when it cannot start.
 postgresql_tablemaster_proc, postgresql_server = postgres.server_fixture()
+
+
+@pytest.fixture(autouse=True)
+def indexed_settle() -> Iterator[None]:
+    """SimCord's settle loop with its timer lookups indexed (bot/simcord_settle.py): the same answers, without
+    scanning every timer for every waiting task."""
+    with installed():
+        yield
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from bench._simcord_speedup import installed
 from bot.cogs import junta as junta_cog
 from games.core.rng import SeededRng
 from games.junta import GAME
@@ -148,8 +147,7 @@ async def test_a_whole_game_with_a_coup_and_a_restart_in_the_middle(world: World
     first election to the end of the aid, with a coup, a restart of the bot in the middle of it, and no
     secret in any public message."""
     drawn = record_renders(world, "junta", monkeypatch)
-    with installed():  # SimCord's settling scans every timer per waiting task: indexed, a long game is fast
-        await whole_game(world, db_path)
+    await whole_game(world, db_path)  # SimCord's settle is indexed for every bot test (tests/bot/conftest.py)
     # Every board picture was drawn from the public view: no hand, no money, no account, no own choice.
     assert drawn and all(not {"you", "hand", "money", "account", "location_choice"} & set(view) for view in drawn)
 

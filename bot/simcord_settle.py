@@ -1,6 +1,7 @@
-"""An indexed drop-in for two lookups of SimCord's settle loop, so 100 live tables can be measured.
+"""An indexed drop-in for two lookups of SimCord's settle loop: many live timers, no slowdown.
 
-Not a benchmark; used by `bench.bot_load` (pass --stock-simcord there to measure without it).
+Used by every SimCord test (an autouse fixture in tests/bot/conftest.py) and by the benchmarks that drive
+the bot through SimCord (`bench.bot_load --stock-simcord` measures without it).
 
 After every actor verb SimCord (3.2.1) settles: for each bot task still waiting, it scans every
 tracked timer to find the ones that would wake that task (`_timer_records_waking`,
