@@ -6,9 +6,10 @@ like the public one. Every word comes from the catalogs: `spyfall.picture.*` ids
 names through `LOCATION_NAME`; but a server's own locations (a location pack), whose names come with
 the view (`location_names`, in the pack's languages).
 
-Readable in chat: Discord shows a picture about 550 px wide, so no text is drawn smaller than
-16 px once scaled to that width: MIN_FONT on the WIDTH px scoreboard, SHEET_MIN_FONT on the
-SHEET_WIDTH px sheet (`renderers.core.readable_size`).
+Readable where players look: both pictures are attachments, shown inline in the INLINE_BOX
+(550 × 350, `renderers.core`). The scoreboard is WIDTH px wide with no text under MIN_FONT (16 px at
+550 px wide; 10 px or more as shown inline); the sheet is laid out for the box from its names (see
+"location sheet" below), no text under 10 px as shown inline with up to 70 locations.
 
 The sheet is the list the spy reads to guess, so during a round it looks the same whatever the
 location is; only once a round is over (phase round_over / game_over) is the location public and
@@ -28,6 +29,9 @@ from PIL import Image, ImageDraw
 from games.core.messages import N_
 from games.spyfall.locations import LOCATION_NAME
 from renderers.core import (
+    BOARD_SIZE,
+    INLINE_BOX,
+    INLINE_MIN_TEXT,
     PALETTE,
     Color,
     Words,
@@ -36,10 +40,12 @@ from renderers.core import (
     draw_text,
     drawable,
     ellipsize,
-    fit_text,
     font,
+    inline_scale,
     line_height,
+    put_text,
     readable_size,
+    recording_font_sizes,
     seat_color,
     text_width,
     wrap,
@@ -215,180 +221,310 @@ def _legend(draw: ImageDraw.ImageDraw, left: float, right: float, top: float, bo
 
 # --- location sheet -------------------------------------------------------------------------
 
-# Two columns: three would need text under 16 px at 550. 880 px rather than more: the sheet is the
-# costlier picture to encode (to_png's palette pass is per pixel). A server's pack may add up to 40
-# locations with names of up to 24 characters: a row grows to two lines (three for a name of
-# unbreakable wide letters) only where one of its two names needs it, so the sheet stays as short
-# as its names allow and no name is ever drawn under the readable size.
-SHEET_WIDTH = 880
-SHEET_MIN_FONT = readable_size(SHEET_WIDTH)  # 26: 16 px at 550
-SHEET_MARGIN = 16
-SHEET_COLUMNS = 2
-SHEET_TITLE = (10, 56)  # top and bottom of the title line
-SHEET_SUBLINE = (58, 96)  # the hint during a round, the legend once it is over
-SHEET_HEADER = 104
-SHEET_GAP = 12
-SHEET_ROW = 44
-SHEET_ROW_GAP = 4
-SHEET_FONT = 29
-SHEET_ICON = 32
+# The sheet is an attachment of the round's opening, shown inline in the INLINE_BOX (550 × 350, a
+# tall picture shrinking to its height). It is SHEET_WIDTH = 1100 px wide (twice the box: sharp when
+# opened) and as tall as its names need; how many columns and what text size are chosen from the
+# names (`sheet_layout`) so that its smallest text, as shown inline, is as large as it can be: 30
+# built-in names in 3 columns at 30 px (15 px shown), 70 with a server's pack of 24-letter names in 4
+# columns near 20 px (10 px shown). Columns are filled one after the other (numbered down each column,
+# as a reader scans a printed list), each cell as tall as its own name needs, and balanced so the
+# tallest column is as short as it can be.
+SHEET_WIDTH = BOARD_SIZE[0]
+SHEET_SIZES = tuple(range(30, INLINE_MIN_TEXT * BOARD_SIZE[0] // INLINE_BOX[0] - 1, -1))  # 30 .. 20 px, tried in turn
+SHEET_COLUMNS = (2, 3, 4, 5, 6)
+SHEET_MARGIN = 12
 SHEET_MAX_LINES = 3
-NUMBER_WIDTH = 40
-SET_LINE = 38  # the height of a line saying where a pack's locations are (sheets with a pack)
+# A name a little too long for its cell is drawn narrower (down to 80 % of its width, as on the Som and
+# Junta boards; its height, the readable size, kept) rather than on two lines: one line reads faster,
+# and the sheet stays short.
+NAME_SQUEEZES = (1.0, 0.92, 0.85, 0.8)
+# Past 12 px as shown (Discord's own smallest text), a sheet whose names keep to one line reads better
+# than one with larger letters and wrapped names.
+SHEET_COMFORT = 12.0
+STRIPE = 6  # the width of the pack's stripe at a cell's left
 PACK_STRIPE: Color = PALETTE["spy"]  # marks a pack's cells on a sheet that mixes it with the built-in set
-CELL_WIDTH = (SHEET_WIDTH - 2 * SHEET_MARGIN - (SHEET_COLUMNS - 1) * SHEET_GAP) / SHEET_COLUMNS
-CELL_TEXT_WIDTH = CELL_WIDTH - NUMBER_WIDTH - 11 - 8
-
-
-def _sheet_rows(count: int) -> int:
-    return math.ceil(count / SHEET_COLUMNS)
-
-
-def _row_height(lines: int) -> float:
-    if lines <= 1:
-        return SHEET_ROW
-    return lines * line_height(font(SHEET_MIN_FONT)) + 8
-
-
-@lru_cache(maxsize=4096)
-def _cell_text(name: str, box_height: float) -> tuple[int, tuple[str, ...]]:
-    """The font size and lines of a cell's name: one line while it fits at a readable size, else
-    wrapped (long words broken) at the readable size; cut with an ellipsis only past the box."""
-    fnt, lines = fit_text(name, CELL_TEXT_WIDTH, box_height, SHEET_FONT, SHEET_MIN_FONT)
-    if " ".join(lines) == " ".join(name.split()):
-        return int(fnt.size), tuple(lines)
-    small = font(SHEET_MIN_FONT)
-    wrapped = wrap(name, small, CELL_TEXT_WIDTH, break_words=True)
-    keep = max(1, int(box_height // line_height(small)))
-    if len(wrapped) > keep:
-        wrapped = wrapped[:keep]
-        wrapped[-1] = ellipsize(wrapped[-1] + "…", small, CELL_TEXT_WIDTH)
-    return SHEET_MIN_FONT, tuple(wrapped)
-
-
-def _lines_needed(name: str) -> int:
-    """How many lines a name needs in its cell at a readable size (at most SHEET_MAX_LINES)."""
-    whole = "".join(name.split())
-    for lines in range(1, SHEET_MAX_LINES + 1):
-        _, shown = _cell_text(name, _row_height(lines) - 4)
-        if len(shown) <= lines and "".join("".join(shown).split()) == whole:  # nothing cut
-            return lines
-    return SHEET_MAX_LINES
 
 
 class SheetLayout(NamedTuple):
-    cells: list[Box]  # one per location, in view order
+    size: int  # of the names, numbers, hint, legend and set lines (the title's is larger)
+    columns: int
+    cells: tuple[Box, ...]  # one per location, in view order
+    names: tuple[tuple[tuple[str, ...], float], ...]  # each name's lines and how narrow they are drawn
+    number_width: float
     height: int
     header: float  # where the cells start
+    title: Box
+    hint: Box  # the hint during a round, the legend once it is over
+    set_lines: tuple[str, ...]
+    set_top: float
+    wrapped: int  # names on more than one line
+    broken: int  # names with a word broken over two lines
+
+    @property
+    def shown(self) -> float:
+        """The smallest text as shown in the inline box, in pixels."""
+        return self.size * inline_scale(SHEET_WIDTH, self.height)
 
 
-def sheet_layout(labels: tuple[str, ...], set_lines: int = 0) -> SheetLayout:
-    """Where each location goes: numbered down each column (1-15 in the first of 30, as a reader
-    scans a printed list), each row as tall as the longer of its two names needs; `set_lines`
-    lines under the title say where a pack's locations are."""
-    count = len(labels)
-    rows = _sheet_rows(count)
-    header = SHEET_HEADER + set_lines * SET_LINE
-    heights: list[float] = []
-    for row in range(rows):
-        names = [labels[i] for i in range(row, count, rows)]
-        heights.append(_row_height(max((_lines_needed(n) for n in names), default=1)))
-    tops: list[float] = [header]
-    for height in heights[:-1]:
-        tops.append(tops[-1] + height + SHEET_ROW_GAP)
+def _title_size(size: int) -> int:
+    return size + size // 4
+
+
+def _cell_pad(size: int) -> int:
+    """The space around a name in its cell, and between two cells of a column."""
+    return max(3, round(size * 0.15))
+
+
+def _column_gap(size: int) -> int:
+    return round(size * 0.3)
+
+
+def _number_gap(size: int) -> int:
+    """Between a cell's number and its name."""
+    return round(size * 0.3)
+
+
+def _legend_icon(size: int) -> int:
+    return size + 2
+
+
+def _legend_width(labels: tuple[str, ...], size: int) -> float:
+    """How wide `_legend` draws these labels (marker, word, space, ...)."""
+    icon, fnt = _legend_icon(size), font(size)
+    return sum(icon + 10 + text_width(label, fnt) for label in labels) + icon * 0.85 * (len(labels) - 1)
+
+
+@lru_cache(maxsize=8192)
+def _name_lines(name: str, size: int, width: int) -> tuple[tuple[str, ...], float]:
+    """A name's lines in a cell `width` px wide and how narrow they are drawn: the fewest lines (long
+    words broken), at the least squeeze that gives them."""
+    fnt = font(size)
+    natural = text_width(name, fnt)
+    for squeeze in NAME_SQUEEZES:
+        if natural * squeeze <= width:
+            return (name,), squeeze
+    best = (tuple(wrap(name, fnt, width, break_words=True)), 1.0)
+    for squeeze in NAME_SQUEEZES[1:]:
+        if math.ceil(natural * squeeze / width) >= len(best[0]):
+            continue  # narrower letters cannot save a line here
+        lines = tuple(wrap(name, fnt, width / squeeze, break_words=True))
+        if len(lines) < len(best[0]):
+            best = (lines, squeeze)
+    return best
+
+
+def _balanced(heights: list[int], columns: int, gap: int) -> list[int]:
+    """How many cells go in each column (in order) so that the tallest column is as short as it can
+    be: a binary search on that height, each column filled up to it."""
+
+    def fill(limit: int) -> list[int] | None:
+        counts: list[int] = []
+        used = limit + 1
+        for height in heights:
+            if used + gap + height > limit:
+                if len(counts) == columns:
+                    return None
+                counts.append(0)
+                used = height
+            else:
+                used += gap + height
+            counts[-1] += 1
+        return counts
+
+    low, high = max(heights, default=0), sum(heights) + gap * len(heights)
+    while low < high:
+        mid = (low + high) // 2
+        if fill(mid) is None:
+            low = mid + 1
+        else:
+            high = mid
+    return fill(low) or []
+
+
+class _Header(NamedTuple):
+    title: Box
+    hint: Box
+    set_lines: tuple[str, ...]
+    set_top: float
+    bottom: float  # where the cells start
+
+
+def _header(size: int, set_line: str, title: str, hint: str, legend: tuple[str, ...]) -> _Header:
+    """The title, then the hint on the same line when it (and the legend that replaces it once the round
+    is over) fits there, else on a line of its own; the set lines under them."""
+    right = SHEET_WIDTH - SHEET_MARGIN
+    small, lh = font(size), line_height(font(size))
+    title_font = font(_title_size(size), True)
+    title_box = (SHEET_MARGIN, 6, SHEET_MARGIN + text_width(title, title_font), 6 + line_height(title_font))
+    hint_width = max(text_width(hint, small), _legend_width(legend, size))
+    if title_box[2] + size + hint_width <= right:
+        hint_box = (title_box[2] + size, title_box[1], right, title_box[3])
+        top = title_box[3]
+    else:
+        hint_box = (SHEET_MARGIN, title_box[3], right, title_box[3] + lh)
+        top = hint_box[3]
+    set_lines = tuple(wrap(set_line, small, right - SHEET_MARGIN - STRIPE - 10, break_words=True)) if set_line else ()
+    return _Header(title_box, hint_box, set_lines, top, top + len(set_lines) * lh + 2 * _cell_pad(size))
+
+
+def _cell_room(count: int, columns: int, size: int) -> tuple[float, int]:
+    """A cell's width, and the room for its name: after the pack's stripe, the number (right-aligned, as
+    wide as the largest) and a gap."""
+    number_width = text_width(str(count), font(size, True))
+    cell_width = (SHEET_WIDTH - 2 * SHEET_MARGIN - (columns - 1) * _column_gap(size)) / columns
+    return cell_width, int(cell_width - (STRIPE + 3 + number_width + _number_gap(size)) - 5)
+
+
+def _lowest(labels: tuple[str, ...], columns: int, size: int, header: _Header) -> int:
+    """A height the sheet cannot be under at this size and number of columns: each name on as few lines
+    as its width allows at the narrowest letters, the columns exactly even."""
+    lh, pad = line_height(font(size)), _cell_pad(size)
+    room = max(1, _cell_room(len(labels), columns, size)[1])
+    heights = [max(1, math.ceil(text_width(label, font(size)) * NAME_SQUEEZES[-1] / room)) * lh + 2 * pad
+               for label in labels]
+    column = max(max(heights, default=0), (sum(heights) + (len(heights) - columns) * pad) / columns)
+    return math.ceil(header.bottom + column + SHEET_MARGIN)
+
+
+def _arrange(labels: tuple[str, ...], columns: int, size: int, header: _Header) -> SheetLayout | None:
+    """The sheet at `columns` columns and `size` px text, or None when a name does not fit whole."""
+    lh = line_height(font(size))
+    pad, gap = _cell_pad(size), _column_gap(size)
+    number_width = text_width(str(len(labels)), font(size, True))
+    cell_width, room = _cell_room(len(labels), columns, size)
+    if room < 3 * size:
+        return None
+    names = tuple(_name_lines(label, size, room) for label in labels)
+    if any(len(lines) > SHEET_MAX_LINES for lines, _ in names):
+        return None
+    heights = [len(lines) * lh + 2 * pad for lines, _ in names]
+    counts = _balanced(heights, columns, pad)
     cells: list[Box] = []
-    for index in range(count):
-        column, row = divmod(index, rows)
-        left = SHEET_MARGIN + column * (CELL_WIDTH + SHEET_GAP)
-        cells.append((left, tops[row], left + CELL_WIDTH, tops[row] + heights[row]))
-    bottom = tops[-1] + heights[-1] if rows else header
-    return SheetLayout(cells, int(math.ceil(bottom + SHEET_MARGIN)), header)
+    bottom = header.bottom
+    index = 0
+    for column, count in enumerate(counts):
+        left = SHEET_MARGIN + column * (cell_width + gap)
+        y = header.bottom
+        for height in heights[index:index + count]:
+            cells.append((left, y, left + cell_width, y + height))
+            y += height + pad
+        bottom = max(bottom, y - pad)
+        index += count
+    wrapped = sum(len(lines) > 1 for lines, _ in names)
+    broken = sum(" ".join(lines).split() != label.split() for label, (lines, _) in zip(labels, names, strict=True))
+    return SheetLayout(size, columns, tuple(cells), names, number_width, int(math.ceil(bottom + SHEET_MARGIN)),
+                       header.bottom, header.title, header.hint, header.set_lines, header.set_top, wrapped, broken)
 
 
-def sheet_height(count: int = 30) -> int:
-    """The height of a sheet whose names all fit one line (the built-in locations in any language)."""
-    rows = _sheet_rows(count)
-    return SHEET_HEADER + rows * (SHEET_ROW + SHEET_ROW_GAP) - SHEET_ROW_GAP + SHEET_MARGIN
+@lru_cache(maxsize=32)
+def sheet_layout(labels: tuple[str, ...], set_line: str = "", title: str = "", hint: str = "",
+                 legend: tuple[str, ...] = ()) -> SheetLayout:
+    """Where everything of the sheet goes, of every number of columns and text size the best by
+    `_rank`. `set_line` says where a pack's locations are; `legend` holds the words that replace the
+    hint once a round is over (the header keeps room for them)."""
+    best: SheetLayout | None = None
+    # The sizes tried are measured, not drawn: kept out of a test's recording of the sizes drawn.
+    with recording_font_sizes():
+        headers = {size: _header(size, set_line, title, hint, legend) for size in SHEET_SIZES}
+        # Each layout tried in the order of the most its text could show (every name on one line, the
+        # columns even), until none left could beat the best found: names are measured only for those.
+        candidates = []
+        for columns in SHEET_COLUMNS:
+            for size in SHEET_SIZES:
+                lowest = _lowest(labels, columns, size, headers[size])
+                candidates.append((size * inline_scale(SHEET_WIDTH, lowest), columns, size))
+        candidates.sort(key=lambda c: (-c[0], c[1], -c[2]))
+        for most, columns, size in candidates:
+            if best is not None and (min(round(most, 1), SHEET_COMFORT) < _rank(best)[0]
+                                     or (not best.wrapped and round(most, 1) < round(best.shown, 1))):
+                break
+            layout = _arrange(labels, columns, size, headers[size])
+            if layout is not None and (best is None or _rank(layout) > _rank(best)):
+                best = layout
+        if best is None:  # no layout draws every name whole: never with names the packs allow
+            best = _arrange(labels, SHEET_COLUMNS[0], SHEET_SIZES[-1], headers[SHEET_SIZES[-1]])
+            assert best is not None
+    return best
 
 
-def location_cell(index: int, count: int = 30) -> Box:
-    """The box of the index-th location (0-based) on a sheet whose names all fit one line;
-    numbered down each column, so numbers 1-15 sit in the first column of 30."""
-    rows = _sheet_rows(count)
-    column, row = divmod(index, rows)
-    left = SHEET_MARGIN + column * (CELL_WIDTH + SHEET_GAP)
-    top = SHEET_HEADER + row * (SHEET_ROW + SHEET_ROW_GAP)
-    return (left, top, left + CELL_WIDTH, top + SHEET_ROW)
+def _rank(layout: SheetLayout) -> tuple[float, int, int, float, int]:
+    """Larger is better: the smallest text as shown, up to SHEET_COMFORT; then fewer words broken
+    over two lines, fewer names wrapped, larger text, fewer columns."""
+    return (min(round(layout.shown, 1), SHEET_COMFORT), -layout.broken, -layout.wrapped,
+            round(layout.shown, 1), -layout.columns)
 
 
 def _draw_cell(
-    draw: ImageDraw.ImageDraw,
-    box: Box,
-    number: int,
-    name: str,
+    image: Image.Image,
+    layout: SheetLayout,
+    index: int,
     fill: Color,
     text: Color,
     number_color: Color,
     outline: Color | None = None,
     stripe: Color | None = None,
 ) -> None:
+    box = layout.cells[index]
     left, top, right, bottom = box
-    draw.rounded_rectangle(box, radius=8, fill=fill)
+    size = layout.size
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(box, radius=6, fill=fill)
     if stripe is not None:
-        draw.rounded_rectangle((left, top, left + 7, bottom), radius=3, fill=stripe)
+        draw.rounded_rectangle((left, top, left + STRIPE, bottom), radius=3, fill=stripe)
     if outline is not None:
-        draw.rounded_rectangle(box, radius=8, outline=outline, width=4)
-    draw_lines(draw, (left + 4, top, left + NUMBER_WIDTH, bottom), [str(number)],
-               font(SHEET_MIN_FONT, bold=True), number_color, align="right")
-    text_box = (left + NUMBER_WIDTH + 11, top + 2, right - 8, bottom - 2)
-    size, lines = _cell_text(name, text_box[3] - text_box[1])
-    draw_lines(draw, text_box, list(lines), font(size), text)
+        draw.rounded_rectangle(box, radius=6, outline=outline, width=4)
+    number_left = left + STRIPE + 3
+    draw_lines(draw, (number_left, top, number_left + layout.number_width, bottom), [str(index + 1)],
+               font(size, bold=True), number_color, align="right")
+    lines, squeeze = layout.names[index]
+    step = line_height(font(size))
+    x = number_left + layout.number_width + _number_gap(size)
+    y = (top + bottom - step * len(lines)) / 2
+    for line in lines:
+        put_text(image, (x, y), line, size, text, squeeze=squeeze)
+        y += step
 
 
-SET_LEFT = SHEET_MARGIN + 17  # the set line's text, after the pack's stripe
-
-
-def set_line_lines(text: str) -> tuple[str, ...]:
-    """The set line as drawn: one line at a readable size, or wrapped (a long pack name)."""
-    if not text:
-        return ()
-    small = font(SHEET_MIN_FONT)
-    width = SHEET_WIDTH - SHEET_MARGIN - SET_LEFT
-    return tuple(wrap(text, small, width, break_words=True))
+def _sheet_words(words: Words) -> tuple[str, str, tuple[str, ...]]:
+    """The title, the hint, and the widest legend that can replace the hint (its width is kept)."""
+    legend = (words.msg("spyfall.picture.location_of", round=88), words.msg("spyfall.picture.wrong_guess"))
+    return words.msg("spyfall.picture.locations"), words.msg("spyfall.picture.sheet_hint"), legend
 
 
 @lru_cache(maxsize=8)
-def _sheet_base(title: str, hint: str, names: tuple[str, ...], set_line: str = "",
+def _sheet_base(header: tuple[str, str, tuple[str, ...]], names: tuple[str, ...], set_line: str = "",
                 pack_from: int | None = None) -> Image.Image:
     """The sheet with no highlight: identical for every round, so drawn once per language
     (keyed by the very words drawn, so another catalog can never get a stale sheet).
     `set_line` says where a pack's locations are; from `pack_from` on, cells carry the pack's stripe."""
-    set_lines = set_line_lines(set_line)
-    layout = sheet_layout(names, len(set_lines))
+    title, hint, legend = header
+    layout = sheet_layout(names, set_line, title, hint, legend)
+    size = layout.size
     image, draw = canvas(SHEET_WIDTH, layout.height)
-    right = SHEET_WIDTH - SHEET_MARGIN
-    draw_text(draw, (SHEET_MARGIN, SHEET_TITLE[0], right, SHEET_TITLE[1]), title, 36,
-              PALETTE["text"], bold=True, min_size=SHEET_MIN_FONT)
-    top, bottom = SHEET_SUBLINE
-    for number, line in enumerate(set_lines):
-        if pack_from is not None and number == 0:
-            draw.rounded_rectangle((SHEET_MARGIN, top + 8, SHEET_MARGIN + 7, bottom - 8), radius=3, fill=PACK_STRIPE)
-        left = SET_LEFT if pack_from is not None else SHEET_MARGIN
-        draw_lines(draw, (left, top, right, bottom), [line], font(SHEET_MIN_FONT), PALETTE["text"])
-        top, bottom = top + SET_LINE, bottom + SET_LINE
-    draw_text(draw, (SHEET_MARGIN, top, right, bottom), hint, SHEET_MIN_FONT, PALETTE["muted"])
-    for index, name in enumerate(names):
+    draw_lines(draw, layout.title, [title], font(_title_size(size), True), PALETTE["text"])
+    draw_text(draw, layout.hint, hint, size, PALETTE["muted"])
+    step = line_height(font(size))
+    top = layout.set_top
+    for number, line in enumerate(layout.set_lines):
+        left = SHEET_MARGIN
+        if pack_from is not None:
+            if number == 0:
+                draw.rounded_rectangle((left, top + 5, left + STRIPE, top + step - 5), radius=3, fill=PACK_STRIPE)
+            left += STRIPE + 10
+        draw_lines(draw, (left, top, SHEET_WIDTH - SHEET_MARGIN, top + step), [line], font(size), PALETTE["text"])
+        top += step
+    for index in range(len(names)):
         stripe = PACK_STRIPE if pack_from is not None and index >= pack_from else None
-        _draw_cell(draw, layout.cells[index], index + 1, name,
-                   PALETTE["panel"], PALETTE["text"], PALETTE["muted"], stripe=stripe)
+        _draw_cell(image, layout, index, PALETTE["panel"], PALETTE["text"], PALETTE["muted"], stripe=stripe)
     return image
 
 
 def clear_caches() -> None:
     """Forget the cached static layers (tests that record font sizes draw them afresh)."""
     _sheet_base.cache_clear()
+    sheet_layout.cache_clear()
+    _name_lines.cache_clear()
     _spy_masks.cache_clear()
-    _cell_text.cache_clear()
 
 
 def _swatch(fill: Color | None, outline: Color | None) -> Marker:
@@ -412,6 +548,13 @@ def _set_line(view: dict[str, Any], ids: list[str], words: Words) -> tuple[str, 
     return words.msg("spyfall.picture.set_both", builtin=first, first=first + 1, last=len(ids), pack=pack), first
 
 
+def locations_layout(view: dict[str, Any], words: Words) -> SheetLayout:
+    """The layout of this view's sheet in the reader's language (where each location's cell is)."""
+    ids = [str(i) for i in view["locations"]]
+    labels = tuple(_location_name(words, i, view) for i in ids)
+    return sheet_layout(labels, _set_line(view, ids, words)[0], *_sheet_words(words))
+
+
 def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
     """The numbered list of every location, in the reader's language.
 
@@ -424,18 +567,15 @@ def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Im
     ids = [str(i) for i in view["locations"]]
     labels = tuple(_location_name(words, i, view) for i in ids)
     set_line, pack_from = _set_line(view, ids, words)
-    image = _sheet_base(words.msg("spyfall.picture.locations"), words.msg("spyfall.picture.sheet_hint"),
-                        labels, set_line, pack_from).copy()
+    header = _sheet_words(words)
+    image = _sheet_base(header, labels, set_line, pack_from).copy()
     result = view.get("result") if view.get("phase") in OVER_PHASES else None
     if not result or result.get("location") not in ids:
         return image
-    set_lines = len(set_line_lines(set_line))
-    layout = sheet_layout(labels, set_lines)
-    draw = ImageDraw.Draw(image)
+    layout = sheet_layout(labels, set_line, *header)
     location = result["location"]
     index = ids.index(location)
-    _draw_cell(draw, layout.cells[index], index + 1, labels[index],
-               PALETTE["accent"], PALETTE["accent_text"], PALETTE["accent_text"])
+    _draw_cell(image, layout, index, PALETTE["accent"], PALETTE["accent_text"], PALETTE["accent_text"])
     legend: list[tuple[Marker, str]] = [(
         _swatch(PALETTE["accent"], None),
         words.msg("spyfall.picture.location_of", round=result.get("round", view["round"])),
@@ -444,12 +584,13 @@ def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Im
     if guess in ids and guess != location:
         g = ids.index(guess)
         stripe = PACK_STRIPE if pack_from is not None and g >= pack_from else None
-        _draw_cell(draw, layout.cells[g], g + 1, labels[g],
-                   PALETTE["panel"], PALETTE["text"], PALETTE["muted"], outline=PALETTE["danger"], stripe=stripe)
+        _draw_cell(image, layout, g, PALETTE["panel"], PALETTE["text"], PALETTE["muted"],
+                   outline=PALETTE["danger"], stripe=stripe)
         legend.append((_swatch(None, PALETTE["danger"]), words.msg("spyfall.picture.wrong_guess")))
-    top, bottom = SHEET_SUBLINE[0] + set_lines * SET_LINE, SHEET_SUBLINE[1] + set_lines * SET_LINE
-    draw.rectangle((0, top, SHEET_WIDTH, bottom), fill=PALETTE["background"])
-    _legend(draw, SHEET_MARGIN, SHEET_WIDTH - SHEET_MARGIN, top, bottom, legend, SHEET_MIN_FONT, SHEET_ICON)
+    left, top, right, bottom = layout.hint
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((left, top, SHEET_WIDTH, bottom), fill=PALETTE["background"])
+    _legend(draw, left, right, top, bottom, legend, layout.size, _legend_icon(layout.size))
     return image
 
 

@@ -1,5 +1,5 @@
-"""Spyfall boards (renderers/spyfall.py): every phase in every language, readable at chat size,
-nothing secret drawn, the live-round markers where they belong."""
+"""Spyfall boards (renderers/spyfall.py): every phase in every language, readable where players look
+(inline, in the 550 × 350 box), nothing secret drawn, the live-round markers where they belong."""
 
 from __future__ import annotations
 
@@ -22,13 +22,16 @@ from games.spyfall import GAME
 from games.spyfall.locations import LOCATION_NAME
 from renderers import spyfall as board
 from renderers.core import (
+    BOARD_SIZE,
     CHAT_WIDTH,
+    INLINE_MIN_TEXT,
     PALETTE,
     SEAT_COLORS,
     drawable,
     ellipsize,
     fit_text,
     font,
+    inline_scale,
     line_height,
     recording_font_sizes,
     seat_color,
@@ -36,7 +39,7 @@ from renderers.core import (
     text_width,
     to_png,
 )
-from tests.renderers.helpers import RecordingWords, artifacts_dir, smallest_shown_text
+from tests.renderers.helpers import RecordingWords, artifacts_dir, as_shown_inline, smallest_inline_text
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -199,11 +202,13 @@ def strip_crop(image: Image.Image) -> Image.Image:
 @pytest.mark.parametrize("case", ["lobby", "playing", "accusation", "final_vote", "spy_guess", "round_over",
                                   "round_over_wrong_guess", "game_over", "left"])
 def test_every_phase_renders_in_every_language(cases: dict[str, State], case: str, locale: str) -> None:
-    """Both pictures render for each phase and language, at the fixed width, within 100 KiB."""
+    """Both pictures render for each phase and language, at the fixed width, within 100 KiB; the sheet of the
+    built-in locations fits the inline box at half size (1100 px wide, at most 700 high)."""
     view = public(cases[case])
     sheet = board.render_locations(view, names_for(view["n"]), words(locale))
     scores = board.render(view, names_for(view["n"]), words(locale))
-    assert sheet.size == (board.SHEET_WIDTH, board.sheet_height())
+    assert sheet.size == (board.SHEET_WIDTH, board.locations_layout(view, words(locale)).height)
+    assert sheet.width == BOARD_SIZE[0] and sheet.height <= BOARD_SIZE[1]
     assert scores.width == board.WIDTH and 300 <= scores.height <= 1000
     for image in (sheet, scores):
         data = to_png(image)
@@ -239,7 +244,7 @@ def test_the_story_reaches_every_case(cases: dict[str, State]) -> None:
     assert any(cases["left"]["left"]) and cases["accusation"]["vote"]["ballot"]["fixed"]
 
 
-# --- readable at 550 px ---------------------------------------------------------------------
+# --- readable where players look -----------------------------------------------------------
 
 
 def readable_cases(cases: dict[str, State], full_cases: dict[str, State],
@@ -248,14 +253,18 @@ def readable_cases(cases: dict[str, State], full_cases: dict[str, State],
     long_names = [LONG_NAME] * 8
     picked += [(public(s), long_names[: s["n"]]) for s in full_cases.values()]
     picked += [(public(states[len(states) // 2]), names_for(states[0]["n"])) for states in games]
+    late = playout(4, 8, rounds=7, leave_p=0.01)  # five round columns and five round lines: the tallest
+    picked += [(public(late[-1]), long_names), (public(late[-2]), NAMES)]
     return picked
 
 
-def test_every_text_is_16px_at_chat_width(cases: dict[str, State], full_cases: dict[str, State],
-                                          games: list[list[State]]) -> None:
-    """Every font size either picture asks for shows at 16 px or more when Discord scales it
-    to 550 px wide (static layers are drawn afresh inside the recorded block)."""
-    smallest: dict[str, float] = {}
+def test_every_text_is_readable_inline(cases: dict[str, State], full_cases: dict[str, State],
+                                       games: list[list[State]]) -> None:
+    """Both pictures are attachments: every font size either asks for shows at 10 px or more in the inline
+    box (550 × 350, a tall picture shrinking to its height); the scoreboard's text also shows at 16 px or more
+    at 550 px wide, when it is opened (static layers are drawn afresh inside the recorded block)."""
+    inline: dict[str, float] = {}
+    at_chat_width = float("inf")
     for view, names in readable_cases(cases, full_cases, games):
         for locale in LOCALES:
             for label, render in PICTURES.items():
@@ -264,42 +273,64 @@ def test_every_text_is_16px_at_chat_width(cases: dict[str, State], full_cases: d
                 with recording_font_sizes() as sizes:
                     image = render(view, names, words(locale))
                 assert sizes, "nothing was recorded"
-                shown = min(sizes) * CHAT_WIDTH / image.width
-                smallest[label] = min(smallest.get(label, shown), shown)
-    assert smallest.keys() == PICTURES.keys()
-    assert all(size >= 16 for size in smallest.values()), smallest
+                shown = min(sizes) * inline_scale(*image.size)
+                inline[label] = min(inline.get(label, shown), shown)
+                if label == "scores":
+                    at_chat_width = min(at_chat_width, min(sizes) * CHAT_WIDTH / image.width)
+    assert inline.keys() == PICTURES.keys()
+    assert all(size >= INLINE_MIN_TEXT for size in inline.values()), inline
+    assert inline["locations"] >= 15 and at_chat_width >= 16, (inline, at_chat_width)
 
 
 def test_the_readability_check_can_fail(cases: dict[str, State]) -> None:
     """A cached sheet records nothing, which the readability test refuses; a small font is seen."""
     view = public(cases["playing"])
-    board.render_locations(view, NAMES, words("en"))
+    sheet = board.render_locations(view, NAMES, words("en"))
     with recording_font_sizes() as sizes:
         board.render_locations(view, NAMES, words("en"))
     assert sizes == set()
     with recording_font_sizes() as sizes:
-        font(12)
-    assert min(sizes) * CHAT_WIDTH / board.SHEET_WIDTH < 16
+        font(19)
+    assert min(sizes) * inline_scale(*sheet.size) < INLINE_MIN_TEXT
 
 
-def test_every_location_name_fits_one_line_at_the_sheet_size() -> None:
-    """Each location name, in every language, fits its cell on one line at a readable size."""
-    left, top, right, bottom = board.location_cell(0)
-    width = right - (left + board.NUMBER_WIDTH + 11) - 8
-    for location in public(GAME.setup(5, {}, SeededRng(1, 0)))["locations"]:
-        for locale in LOCALES:
-            name = words(locale).msg(LOCATION_NAME[location])
-            fnt, lines = fit_text(name, width, bottom - top - 4, board.SHEET_FONT, board.SHEET_MIN_FONT)
-            assert fnt.size >= board.SHEET_MIN_FONT and lines == [name], (locale, name)
+def test_built_in_sheet_fills_the_box_one_name_a_line() -> None:
+    """The 30 built-in locations, in every language: three columns at 30 px (15 px as shown inline), each
+    name whole on one line, the picture shown 550 px wide in the box."""
+    view = public(GAME.setup(5, {}, SeededRng(1, 0)))
+    for locale in LOCALES:
+        layout = board.locations_layout(view, words(locale))
+        assert (layout.columns, layout.size) == (3, 30), locale
+        assert layout.height <= BOARD_SIZE[1] and layout.shown == 15
+        for location, (lines, squeeze) in zip(view["locations"], layout.names, strict=True):
+            assert lines == (words(locale).msg(LOCATION_NAME[location]),), (locale, lines)
+            assert squeeze >= board.NAME_SQUEEZES[-1]
 
 
-def test_sheet_is_numbered_down_two_columns() -> None:
-    """Numbers 1-15 fill the first column top to bottom and 16-30 the second, in view order."""
-    cells = [board.location_cell(i) for i in range(30)]
-    assert len({c[0] for c in cells[:15]}) == 1 and len({c[0] for c in cells[15:]}) == 1
-    assert cells[15][0] > cells[14][2] and cells[15][1] == cells[0][1]
-    assert all(a[1] < b[1] for a, b in zip(cells[:14], cells[1:15], strict=True))
-    assert cells[29][3] <= board.sheet_height() - board.SHEET_MARGIN
+def assert_numbered_down_columns(layout: board.SheetLayout) -> None:
+    """Numbers run down each column, top to bottom, then on in the next column to the right, which starts
+    at the top; cells stay inside the picture and apart."""
+    columns: list[list[tuple[float, float, float, float]]] = []
+    for cell in layout.cells:
+        if not columns or cell[0] != columns[-1][0][0]:
+            columns.append([])
+        columns[-1].append(cell)
+    assert len(columns) <= layout.columns and columns[0][0][0] == board.SHEET_MARGIN
+    for column, cells in enumerate(columns):
+        assert cells[0][1] == layout.header
+        assert all(a[3] < b[1] for a, b in zip(cells, cells[1:], strict=False))
+        assert cells[-1][3] <= layout.height - board.SHEET_MARGIN
+        if column:
+            assert cells[0][0] > columns[column - 1][0][2]
+    assert columns[-1][0][2] <= board.SHEET_WIDTH - board.SHEET_MARGIN + 0.01
+
+
+def test_sheet_is_numbered_down_each_column() -> None:
+    """Numbers 1-10 fill the first column top to bottom, 11-20 the second, 21-30 the third, in view order."""
+    layout = board.locations_layout(public(GAME.setup(5, {}, SeededRng(1, 0))), words("it"))
+    assert_numbered_down_columns(layout)
+    lefts = [cell[0] for cell in layout.cells]
+    assert lefts == [lefts[0]] * 10 + [lefts[10]] * 10 + [lefts[20]] * 10
 
 
 # --- nothing secret -------------------------------------------------------------------------
@@ -523,20 +554,38 @@ def test_winners_crowned_only_at_game_over(cases: dict[str, State]) -> None:
 
 def test_location_highlighted_only_once_the_round_is_over(cases: dict[str, State]) -> None:
     """While a round is played no cell is marked; at round over only the location's cell and
-    the legend line change."""
+    the legend, where the hint was, change."""
     playing, over = public(cases["final_vote"]), public(cases["round_over"])
     location = over["result"]["location"]
-    left, top, right, bottom = board.location_cell(over["locations"].index(location))
+    layout = board.locations_layout(over, words("en"))
+    left, top, right, bottom = layout.cells[over["locations"].index(location)]
     probe = (left + 3, (top + bottom) / 2)
     during = board.render_locations(playing, NAMES, words("en"))
     after = board.render_locations(over, NAMES, words("en"))
     assert pixel(during, *probe) == PALETTE["panel"]
     assert pixel(after, *probe) == PALETTE["accent"]
     mask = Image.new("RGB", during.size)
-    mask.paste((255, 255, 255), (0, board.SHEET_SUBLINE[0], during.width, board.SHEET_SUBLINE[1] + 1))
+    hint = layout.hint
+    mask.paste((255, 255, 255), (int(hint[0]), int(hint[1]), during.width, int(hint[3]) + 1))
     mask.paste((255, 255, 255), (int(left), int(top), int(right) + 1, int(bottom) + 1))
     outside = ImageChops.multiply(ImageChops.difference(during, after), ImageChops.invert(mask))
     assert outside.getbbox() is None
+    assert hint[1] == layout.title[1] and hint[0] > layout.title[2]  # the hint beside the title: one line
+
+
+def test_the_legend_fits_where_the_hint_was() -> None:
+    """In every language the legend of a late round's location and a wrong guess fits whole where the hint
+    was (the header keeps room for it), on built-in sheets and with a pack."""
+    from games.spyfall import packs
+
+    pack = packs.read_pack(EXAMPLE_PACK.read_bytes(), EXAMPLE_PACK.name).data()
+    for view in (public(GAME.setup(5, {}, SeededRng(1, 0))), public(pack_state(pack, "both")),
+                 public(pack_state(longest_pack(), "both"))):
+        for locale in LOCALES:
+            catalog = words(locale)
+            layout = board.locations_layout(view, catalog)
+            legend = (catalog.msg("spyfall.picture.location_of", round=12), catalog.msg("spyfall.picture.wrong_guess"))
+            assert board._legend_width(legend, layout.size) <= layout.hint[2] - layout.hint[0], locale
 
 
 def test_wrong_guess_outlined_in_red(cases: dict[str, State]) -> None:
@@ -546,9 +595,10 @@ def test_wrong_guess_outlined_in_red(cases: dict[str, State]) -> None:
     wrong = view["result"]["guess"]
     assert wrong and wrong != view["result"]["location"]
     image = board.render_locations(view, NAMES, words("es"))
-    gl, gt, gr, gb = board.location_cell(view["locations"].index(wrong))
+    cells = board.locations_layout(view, words("es")).cells
+    gl, gt, gr, gb = cells[view["locations"].index(wrong)]
     assert pixel(image, gl + 2, (gt + gb) / 2) == PALETTE["danger"]
-    ll, lt, lr, lb = board.location_cell(view["locations"].index(state["location"]))
+    ll, lt, lr, lb = cells[view["locations"].index(state["location"])]
     assert pixel(image, ll + 3, (lt + lb) / 2) == PALETTE["accent"]
 
 
@@ -697,7 +747,7 @@ def test_renderers_do_not_import_the_bot() -> None:
 
 
 def test_write_samples(cases: dict[str, State], full_cases: dict[str, State], artifacts: Path) -> None:
-    """Every case of both pictures in every language, full size and as Discord shows it (550 px)."""
+    """Every case of both pictures in every language, full size and as shown inline (the 550 × 350 box)."""
     names = list(NAMES)
     names[5] = "Francesca Maria Bianchi"
     names[7] = "Maximiliano de la Fuente Rodríguez"  # 34 characters: cut only where it must be
@@ -714,9 +764,7 @@ def test_write_samples(cases: dict[str, State], full_cases: dict[str, State], ar
                 image = render(view, names[: view["n"]], words(locale))
                 path = artifacts / f"{picture}_{label}_{locale}.png"
                 path.write_bytes(to_png(image))
-                small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)),
-                                     Image.Resampling.LANCZOS)
-                small.save(artifacts / f"{picture}_{label}_{locale}_550.png")
+                as_shown_inline(image).save(artifacts / f"{picture}_{label}_{locale}_inline.png")
                 assert path.stat().st_size > 1000
 
 
@@ -756,39 +804,78 @@ def sheet_labels(view: View, locale: str) -> tuple[str, ...]:
     return tuple(board._location_name(words(locale), loc, view) for loc in view["locations"])
 
 
+def longest_pack() -> dict[str, Any]:
+    """The largest pack with the longest names a pack is likely to hold: 24 characters of the language's own
+    words in each language (two built-in names run together, cut, and numbered)."""
+    from games.spyfall import packs
+    from games.spyfall.locations import BY_ID
+
+    ids = list(BY_ID)
+    locations = []
+    for i in range(packs.MAX_LOCATIONS):
+        names = {}
+        for locale in LOCALES:
+            first = words(locale).msg(LOCATION_NAME[ids[i % len(ids)]])
+            second = words(locale).msg(LOCATION_NAME[ids[(7 * i + 3) % len(ids)]])
+            long = f"{first} {second.lower()} {first.lower()} {second.lower()}"[: packs.MAX_LOCATION_NAME - 3].rstrip()
+            names[locale] = f"{long} {i:02d}"
+        roles = [{locale: f"Role {r}" for locale in LOCALES} for r in range(7)]
+        locations.append({"name": names, "roles": roles})
+    return {"name": "Luoghi lunghissimi di tutta Ital", "locations": locations[: packs.MAX_LOCATIONS]}
+
+
+def draw_sheet(view: View, locale: str, names: list[str]) -> Image.Image:
+    return board.render_locations(view, names, words(locale))
+
+
+def warm_glyph_probes(view: View) -> None:
+    """drawable()'s glyph probe measures at 20 px once per character: not text drawn, so run it before a
+    recording."""
+    for locale in LOCALES:
+        sheet_labels(view, locale)
+    drawable(view["location_set"]["pack"])
+
+
 @pytest.mark.parametrize("kind", ["pack", "both"])
-def test_largest_pack_reads_at_chat_size(kind: str) -> None:
-    """The largest allowed pack with the longest allowed names, alone and with the built-in set: every
-    name drawn whole (wrapped, never cut), no text under 16 px at 550 px wide, cells inside the picture
-    and apart, numbered down two columns."""
+def test_longest_names_read_inline(kind: str) -> None:
+    """Up to 70 locations with a pack of 24-character names in every language: no text under 10 px as shown
+    inline, the sheet near the box's proportions (shown at least 0.45 of its size), every name whole."""
+    view = public(pack_state(longest_pack(), kind))
+    assert len(view["locations"]) == (70 if kind == "both" else 40)
+    for locale in LOCALES:
+        lengths = [len(label) for label in sheet_labels(view, locale)[-40:]]
+        assert max(lengths) == 24 and min(lengths) >= 20, locale
+    warm_glyph_probes(view)
+    assert smallest_inline_text([view], draw_sheet, board.clear_caches, [NAMES[:5]]) >= INLINE_MIN_TEXT
+    for locale in LOCALES:
+        layout = board.locations_layout(view, words(locale))
+        assert inline_scale(board.SHEET_WIDTH, layout.height) >= 0.45 and layout.shown >= INLINE_MIN_TEXT
+        assert layout.broken == 0, locale
+        assert_numbered_down_columns(layout)
+
+
+@pytest.mark.parametrize("kind", ["pack", "both"])
+def test_widest_names_stay_whole(kind: str) -> None:
+    """The largest allowed pack with the widest names the checks allow (24 W's, no space), alone and with the
+    built-in set: every name drawn whole (wrapped, never cut), cells inside the picture and apart, numbered
+    down the columns; the text as shown inline stays above 8 px (a sheet of 70 such names holds more letters
+    than the box can show at 10 px: 40 of them take two lines each)."""
     view = public(pack_state(largest_pack(), kind))
     count = len(view["locations"])
     assert count == (70 if kind == "both" else 40)
-    for locale in LOCALES:  # the glyph probe behind drawable() measures at 20 px once per character: not drawn
-        sheet_labels(view, locale)
-    drawable(view["location_set"]["pack"])
-    smallest = smallest_shown_text([view], lambda v, locale, names: board.render_locations(v, names, words(locale)),
-                                   board.clear_caches, [NAMES[:5]])
-    assert smallest >= 16, smallest
+    warm_glyph_probes(view)
+    smallest = smallest_inline_text([view], draw_sheet, board.clear_caches, [NAMES[:5]])
+    assert smallest >= (INLINE_MIN_TEXT if kind == "pack" else 8), smallest
     for locale in LOCALES:
         labels = sheet_labels(view, locale)
         image = board.render_locations(view, NAMES[:5], words(locale))
-        set_lines = len(board.set_line_lines(board._set_line(view, list(view["locations"]), words(locale))[0]))
-        assert 1 <= set_lines <= 3
-        layout = board.sheet_layout(labels, set_lines)
+        layout = board.locations_layout(view, words(locale))
+        assert 1 <= len(layout.set_lines) <= 2
         assert image.size == (board.SHEET_WIDTH, layout.height)
-        assert layout.height <= 2 * board.SHEET_WIDTH * 2  # long, but at most 4 screens of 550 px
-        rows = -(-count // 2)
-        for index, (label, cell) in enumerate(zip(labels, layout.cells, strict=True)):
-            left, top, right, bottom = cell
-            assert 0 <= left < right <= board.SHEET_WIDTH and layout.header <= top < bottom <= image.height
-            size, lines = board._cell_text(label, bottom - top - 4)
-            assert size >= board.SHEET_MIN_FONT
+        for label, (lines, squeeze) in zip(labels, layout.names, strict=True):
             assert "".join("".join(lines).split()) == "".join(label.split()), (locale, label, lines)
-            if index % rows:
-                above = layout.cells[index - 1]
-                assert above[3] < top and above[0] == left
-        assert {c[0] for c in layout.cells[:rows]} == {board.SHEET_MARGIN}
+            assert len(lines) <= board.SHEET_MAX_LINES and squeeze >= board.NAME_SQUEEZES[-1]
+        assert_numbered_down_columns(layout)
 
 
 def test_mixed_sheet_marks_the_pack_and_names_its_numbers() -> None:
@@ -803,7 +890,8 @@ def test_mixed_sheet_marks_the_pack_and_names_its_numbers() -> None:
     labels = sheet_labels(view, "it")
     assert labels[30] == "Castello reale" and labels[0] == "Aeroplano"
     image = board.render_locations(view, NAMES, words("it"))
-    layout = board.sheet_layout(labels, 1)
+    layout = board.locations_layout(view, words("it"))
+    assert len(layout.set_lines) == 1
     for index, striped in ((0, False), (29, False), (30, True), (41, True)):
         left, top, _right, bottom = layout.cells[index]
         assert (pixel(image, left + 3, (top + bottom) / 2) == board.PACK_STRIPE) is striped, index
@@ -822,8 +910,7 @@ def test_pack_location_highlighted_after_the_round() -> None:
     state = act(state, state["spy"], {"type": "reveal"}, T0 + 10)
     state = act(state, state["spy"], {"type": "guess", "location": "pack:5"}, T0 + 20)
     view = public(state)
-    labels = sheet_labels(view, "en")
-    layout = board.sheet_layout(labels, 1)
+    layout = board.locations_layout(view, words("en"))
     image = board.render_locations(view, NAMES[:5], words("en"))
     left, top, _right, bottom = layout.cells[view["locations"].index("pack:4")]
     assert pixel(image, left + 3, (top + bottom) / 2) == PALETTE["accent"]
@@ -835,19 +922,18 @@ def test_pack_location_highlighted_after_the_round() -> None:
 
 
 def test_write_pack_samples(artifacts: Path) -> None:
-    """Sheets of the example pack and of the largest pack, alone and with the built-in set, in every
-    language, full size and as Discord shows them (550 px)."""
+    """Sheets of the example pack, of the longest names and of the widest ones, alone and with the built-in
+    set, in every language, full size and as shown inline (the 550 × 350 box)."""
     from games.spyfall import packs
 
     example = packs.read_pack(EXAMPLE_PACK.read_bytes(), EXAMPLE_PACK.name).data()
-    for label, pack in (("example", example), ("largest", largest_pack())):
+    for label, pack in (("example", example), ("longest", longest_pack()), ("widest", largest_pack())):
         for kind in ("pack", "both"):
             view = public(pack_state(pack, kind))
             for locale in LOCALES:
                 image = board.render_locations(view, NAMES[:5], words(locale))
                 path = artifacts / f"locations_{label}_{kind}_{locale}.png"
                 path.write_bytes(to_png(image))
-                small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)),
-                                     Image.Resampling.LANCZOS)
-                small.save(artifacts / f"locations_{label}_{kind}_{locale}_550.png")
-                assert path.stat().st_size > 1000 and small.width == CHAT_WIDTH
+                shown = as_shown_inline(image)
+                shown.save(artifacts / f"locations_{label}_{kind}_{locale}_inline.png")
+                assert path.stat().st_size > 1000

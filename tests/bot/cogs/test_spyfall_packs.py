@@ -253,7 +253,9 @@ async def test_a_table_plays_a_pack(world: World, manager: Any) -> None:
     opening = next(m for m in world.channel.history() if m.attachments and "Spyfall" in (m.content or ""))
     sheet = Image.open(io.BytesIO(await opening.attachments[0].read()))
     labels = tuple(loc.names["en"] for loc in EXAMPLE_PACK.locations)
-    assert sheet.size == (pictures.SHEET_WIDTH, pictures.sheet_layout(labels, 1).height)
+    set_line = ENGLISH.plural("spyfall.picture.set_pack", 12, pack="Fantasy")
+    layout = pictures.sheet_layout(labels, set_line, *pictures._sheet_words(ENGLISH))
+    assert sheet.size == (pictures.SHEET_WIDTH, layout.height)
 
     spy = spy_seat(world)
     by_name = {loc.names["en"]: loc for loc in EXAMPLE_PACK.locations}
