@@ -20,8 +20,11 @@ tied members share a rank), the name, wins, games, win rate and, for a game with
 The asking member's row, when it ranks below the top rows, comes after a gap. A footnote explains
 the "—" of a member with too few games for a win rate.
 
-Readable in chat: Discord shows a picture about 550 px wide, so no text is drawn smaller than 16 px
-once scaled to that width (MIN_FONT on the WIDTH px board, `renderers.core.readable_size`).
+Readable where players look: the picture is an attachment beside the embed (whose text lists the same
+rows), shown inline in the 550 × 350 box (`renderers.core.INLINE_BOX`). It is drawn 1100 px wide (twice
+the box, sharp when opened) and at most 700 high with the top ten, the asking member's row and the
+footnote, so it is shown at half size: names and numbers at 28 px show 14 px, nothing is under MIN_FONT =
+24 px (12 px shown; `renderers.core.INLINE_MIN_TEXT` is 10).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from PIL import Image
 
 from games.core.messages import N_
 from renderers.core import (
+    BOARD_SIZE,
     PALETTE,
     Color,
     Words,
@@ -40,27 +44,27 @@ from renderers.core import (
     draw_text,
     drawable,
     font,
-    readable_size,
     text_width,
 )
 
-WIDTH = 880  # as the Spyfall scoreboard: sharp when opened, cheap to encode
-MIN_FONT = readable_size(WIDTH)  # 26: 16 px when Discord shows the picture 550 px wide
-MARGIN = 16
-STRIP = (MARGIN, MARGIN + 96)  # top and bottom of the status strip
-STRIP_TITLE_FONT = 32
-STRIP_DETAIL_FONT = 29
-TABLE_HEAD = (STRIP[1] + 8, STRIP[1] + 45)
+WIDTH = BOARD_SIZE[0]  # 1100: twice the inline box, as the game boards
+MIN_FONT = 24  # 12 px as shown inline: the column heads, plain ranks, the footnote
+MARGIN = 14
+STRIP = (MARGIN, MARGIN + 76)  # top and bottom of the status strip
+STRIP_TITLE_FONT = 30
+STRIP_DETAIL_FONT = 26
+TABLE_HEAD = (STRIP[1] + 6, STRIP[1] + 38)
 ROWS_TOP = TABLE_HEAD[1] + 2
-ROW_HEIGHT = 45
-ROW_STEP = 50
-GAP = 34  # between the top rows and the asking member's own row
-FOOTNOTE = 44
-RANK_X = MARGIN + 30  # centre of the rank disc
-NAME_LEFT = MARGIN + 62
-NAME_FONT = 29
-NUMBER_FONT = 29
-COLUMN_GAP = 22  # between two number columns
+ROW_HEIGHT = 41
+ROW_STEP = 45
+GAP = 24  # between the top rows and the asking member's own row
+FOOTNOTE = 34
+RANK_X = MARGIN + 28  # centre of the rank disc
+MEDAL_RADIUS = 18
+NAME_LEFT = MARGIN + 60
+NAME_FONT = 28
+NUMBER_FONT = 28
+COLUMN_GAP = 28  # between two number columns
 DASH = "—"
 
 PERIOD_WORDS = {
@@ -137,7 +141,7 @@ def _name(row: dict[str, Any], words: Words) -> str:
 def _rank(draw: Any, mid: float, rank: int) -> None:
     label = str(rank)
     if rank in MEDALS:
-        radius = 19
+        radius = MEDAL_RADIUS
         draw.ellipse((RANK_X - radius, mid - radius, RANK_X + radius, mid + radius), fill=MEDALS[rank])
         draw_lines(draw, (RANK_X - radius, mid - radius, RANK_X + radius, mid + radius), [label],
                    font(MIN_FONT, True), MEDAL_TEXT, align="center")
@@ -146,9 +150,13 @@ def _rank(draw: Any, mid: float, rank: int) -> None:
               PALETTE["muted"], bold=True, align="center")
 
 
-def _dots(draw: Any, top: float) -> None:
+def dots_y(index: int) -> float:
+    """The middle of the gap before the `index`-th drawn row, the asking member's own."""
+    return row_box(index - 1)[3] + (ROW_STEP - ROW_HEIGHT + GAP) / 2
+
+
+def _dots(draw: Any, mid: float) -> None:
     """Three dots in the gap before the asking member's own row: rows are left out there."""
-    mid = top + GAP / 2 - 2
     for dx in (-14, 0, 14):
         draw.ellipse((RANK_X + dx - 4, mid - 4, RANK_X + dx + 4, mid + 4), fill=PALETTE["faded"])
 
@@ -169,9 +177,9 @@ def render(board: dict[str, Any], words: Words) -> Image.Image:
     draw.rounded_rectangle((MARGIN, STRIP[0], MARGIN + 8, STRIP[1]), radius=4, fill=PALETTE["accent"])
     mid_strip = (STRIP[0] + STRIP[1]) / 2
     text_left, text_right = MARGIN + 22, WIDTH - MARGIN - 14
-    draw_text(draw, (text_left, STRIP[0] + 5, text_right, mid_strip + 2), title, STRIP_TITLE_FONT,
+    draw_text(draw, (text_left, STRIP[0] + 3, text_right, mid_strip + 2), title, STRIP_TITLE_FONT,
               PALETTE["text"], bold=True, min_size=MIN_FONT)
-    draw_text(draw, (text_left, mid_strip + 2, text_right, STRIP[1] - 6), detail, STRIP_DETAIL_FONT,
+    draw_text(draw, (text_left, mid_strip + 1, text_right, STRIP[1] - 4), detail, STRIP_DETAIL_FONT,
               PALETTE["accent"], min_size=MIN_FONT)
 
     # table head
@@ -188,7 +196,7 @@ def render(board: dict[str, Any], words: Words) -> Image.Image:
     for index, row in enumerate(rows):
         extra = bool(row.get("extra"))
         if extra and not extra_seen:
-            _dots(draw, row_box(index, False)[1] - 4)
+            _dots(draw, dots_y(index))
         extra_seen = extra_seen or extra
         box = row_box(index, extra_seen)
         _, top, _, bottom = box
@@ -215,8 +223,8 @@ def render(board: dict[str, Any], words: Words) -> Image.Image:
                        color, align="right")
 
     if any(row.get("rate") is None for row in rows):
-        top = (row_box(len(rows) - 1, extra_seen)[3] if rows else ROWS_TOP) + 6
+        top = (row_box(len(rows) - 1, extra_seen)[3] if rows else ROWS_TOP) + 4
         note = words.plural("leaderboard.no_rate_note", int(board.get("min_games", 3)))
-        draw_text(draw, (MARGIN + 6, top, WIDTH - MARGIN - 6, top + FOOTNOTE - 6), note, MIN_FONT,
+        draw_text(draw, (MARGIN + 6, top, WIDTH - MARGIN - 6, top + FOOTNOTE - 4), note, MIN_FONT,
                   PALETTE["muted"])
     return image

@@ -127,7 +127,8 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, perio
     )
     if any(row.rate(board.min_games) is None for row in board.shown):
         embed.set_footer(text=tn(locale, "leaderboard.no_rate_note", board.min_games))
-    embed.set_image(url=f"attachment://{FILE}")
+    # The picture goes beside the embed, not into it: an attachment is shown inline in a larger box than an
+    # embed's image (docs/decisions.md, "Where players see a board").
     await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), FILE))
 
 

@@ -1,5 +1,5 @@
-"""The leaderboard picture (renderers/leaderboard.py): sizes, readable at chat size in every language,
-the rows where they belong, and sample PNGs under tests/artifacts/leaderboard/."""
+"""The leaderboard picture (renderers/leaderboard.py): sizes, readable inline (the 550 × 350 box) in every
+language, the rows where they belong, and sample PNGs under tests/artifacts/leaderboard/."""
 
 from __future__ import annotations
 
@@ -12,8 +12,14 @@ from PIL import Image
 from bot import leaderboard as lb
 from bot.i18n import LOCALES, words
 from renderers import leaderboard as picture
-from renderers.core import CHAT_WIDTH, PALETTE, font, text_width
-from tests.renderers.helpers import RecordingWords, artifacts_dir, assert_same_bytes, smallest_shown_text
+from renderers.core import BOARD_SIZE, INLINE_MIN_TEXT, PALETTE, font, inline_scale, recording_font_sizes, text_width
+from tests.renderers.helpers import (
+    RecordingWords,
+    artifacts_dir,
+    as_shown_inline,
+    assert_same_bytes,
+    smallest_inline_text,
+)
 
 NAMES = {1: "Alice", 2: "Bob", 3: "Chiara", 4: "Davide Esposito", 5: "Élodie", 6: "Francesco", 7: "Giulia",
          8: "Hiroshi", 9: "Ivan", 10: "Jana", 11: "Karl", 12: "Lucía", 13: "Marta"}
@@ -46,10 +52,13 @@ def artifacts() -> Path:
 
 
 def test_size_follows_the_rows() -> None:
-    """880 px wide; each row adds a row step, the asker's own row a gap too, the footnote its line."""
+    """1100 px wide (twice the inline box); each row adds a row step, the asker's own row a gap too, the
+    footnote its line; the top ten, the asker's row and the footnote stay within 700 px, so the picture is
+    shown inline at half size."""
     full = picture.render(CASES["full_points"], words("en"))
     one = picture.render(CASES["one_row"], words("en"))
-    assert full.width == one.width == picture.WIDTH == 880
+    assert full.width == one.width == picture.WIDTH == BOARD_SIZE[0]
+    assert full.height <= BOARD_SIZE[1] and inline_scale(*full.size) == 0.5
     rows = CASES["full_points"]["rows"]
     assert len(rows) == 11 and rows[-1]["extra"] and any(r["rate"] is None for r in rows)
     assert full.height == picture.row_box(10, True)[3] + picture.FOOTNOTE + picture.MARGIN
@@ -57,14 +66,24 @@ def test_size_follows_the_rows() -> None:
     assert picture.row_box(10, True)[1] - picture.row_box(9)[1] == picture.ROW_STEP + picture.GAP
 
 
-def test_readable_at_chat_size_in_every_language() -> None:
-    """No text smaller than 16 px once Discord shows the picture 550 px wide, whatever the names."""
-    def draw(case: dict[str, Any], locale: str, _names: list[str]) -> Image.Image:
-        return picture.render(case, words(locale))
+def draw(case: dict[str, Any], locale: str, _names: list[str]) -> Image.Image:
+    return picture.render(case, words(locale))
 
+
+def test_readable_inline_in_every_language() -> None:
+    """No text smaller than 12 px (INLINE_MIN_TEXT is 10) as shown in the inline box, whatever the names and
+    the language, with the top ten, the asker's row and the footnote."""
     everything = [*NAMES.values(), *LONG.values(), "Game night", "🎲🎲"]  # the glyph probe runs outside
-    smallest = smallest_shown_text(list(CASES.values()), draw, lambda: None, [everything])
-    assert smallest >= 16
+    smallest = smallest_inline_text(list(CASES.values()), draw, lambda: None, [everything])
+    assert smallest >= 12 >= INLINE_MIN_TEXT
+
+
+def test_the_readability_check_can_fail() -> None:
+    """The measure sees a font too small for the box (19 px on the 1100 px picture: 9.5 px as shown)."""
+    with recording_font_sizes() as sizes:
+        image = picture.render(CASES["full_points"], words("en"))
+        font(19)
+    assert min(sizes) * inline_scale(*image.size) < INLINE_MIN_TEXT
 
 
 def test_medals_first_row_and_the_asker_row() -> None:
@@ -79,20 +98,20 @@ def test_medals_first_row_and_the_asker_row() -> None:
     assert image.getpixel((picture.WIDTH // 2, round(top) + 1)) == PALETTE["accent"]
     _, top, _, bottom = picture.row_box(10, True)
     assert image.getpixel((picture.WIDTH // 2, round(top))) == PALETTE["muted"]
-    dots_y = round(picture.row_box(10, False)[1] - 4 + picture.GAP / 2 - 2)
-    assert image.getpixel((picture.RANK_X, dots_y)) == PALETTE["faded"]
+    assert picture.row_box(9)[3] < picture.dots_y(10) < picture.row_box(10, True)[1]
+    assert image.getpixel((picture.RANK_X, round(picture.dots_y(10)))) == PALETTE["faded"]
     assert image.getpixel((picture.RANK_X, round(picture.row_box(4)[1] + picture.ROW_HEIGHT / 2))) != \
         picture.MEDALS[3]  # rank 5: a plain number, no disc
 
 
 def test_columns_keep_names_room_and_follow_the_points_flag() -> None:
-    """A points column only for a game with points; in every language the names keep at least 250 px."""
+    """A points column only for a game with points; in every language the names keep at least 400 px."""
     for locale in LOCALES:
         catalog = words(locale)
         with_points = [c.key for c in picture.columns(CASES["full_points"], catalog)]
         without = [c.key for c in picture.columns(CASES["full_no_points"], catalog)]
         assert with_points == ["won", "played", "rate", "points"] and without == ["won", "played", "rate"]
-        assert picture.name_right(CASES["long_names"], catalog) - picture.NAME_LEFT >= 250, locale
+        assert picture.name_right(CASES["long_names"], catalog) - picture.NAME_LEFT >= 400, locale
 
 
 def test_long_names_are_cut_before_the_columns() -> None:
@@ -131,12 +150,10 @@ def test_a_name_the_font_cannot_draw_becomes_member() -> None:
 
 
 def test_write_samples(artifacts: Path) -> None:
-    """Every case in every language, full size and as Discord shows it (550 px wide)."""
+    """Every case in every language, full size and as shown inline (the 550 × 350 box)."""
     for label, case in CASES.items():
         for locale in LOCALES:
             image = picture.render(case, words(locale))
             image.save(artifacts / f"{label}_{locale}.png")
-            small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)),
-                                 Image.Resampling.LANCZOS)
-            small.save(artifacts / f"{label}_{locale}_550.png")
-    assert (artifacts / "full_points_en_550.png").exists()
+            as_shown_inline(image).save(artifacts / f"{label}_{locale}_inline.png")
+    assert (artifacts / "full_points_en_inline.png").exists()

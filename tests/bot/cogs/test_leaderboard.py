@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.i18n import t, tn
 from games.polls import GAME as POLLS
+from renderers.core import inline_size
 from tests.bot.conftest import World
 
 DAY = 86_400.0
@@ -56,7 +57,7 @@ async def test_no_games_yet_is_one_private_sentence(world: World) -> None:
 
 
 async def test_the_board_is_public_with_the_picture_and_the_order_in_text(world: World) -> None:
-    """After some games: a public picture and an embed listing the members by wins, then win rate; no ids."""
+    """After some games: a public picture beside an embed listing the members by wins, then win rate; no ids."""
     barbara, federico, gianni, sabrina = world.players
     for _ in range(3):
         await record(world, "polls", [federico, gianni], [federico])
@@ -78,9 +79,9 @@ async def test_the_board_is_public_with_the_picture_and_the_order_in_text(world:
     assert embed.footer.text == "— fewer than 3 games: no win rate yet"
     assert "Computer" not in embed.description and str(world.guild.id) not in embed.description
     assert all(str(p.id) not in embed.description for p in world.players)
-    assert embed.image.url == "attachment://leaderboard.png"
+    assert embed.image.url is None  # the picture is beside the embed, shown in the larger attachment box
     image = await picture(result)
-    assert image.width == 880 and image.height > 400
+    assert image.width == 1100 and 250 < image.height <= 700 and inline_size(*image.size)[0] == 550
 
 
 async def test_points_show_only_for_a_game_with_points(world: World) -> None:
