@@ -70,17 +70,22 @@ class Game:
         self.table_id = 0
 
     @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    @property
     def table(self) -> Any:
-        return self.env.bot.service.tables.get(self.table_id)
+        return self.bot.service.tables.get(self.table_id)
 
     async def open(self) -> None:
         host, *others = self.members
         await host.slash(self.channel, "spyfall new", minutes=8)
         lobby = self.channel.last_message
+        assert lobby is not None
         for member in others:
             await member.click(lobby, custom_id=custom_id(lobby, ":join"))
         await host.click(lobby, custom_id=custom_id(lobby, ":start"))
-        self.table_id = max(self.env.bot.service.tables)
+        self.table_id = max(self.bot.service.tables)
 
     async def ask(self) -> str:
         """The member whose turn it is passes the question; what they were told privately."""

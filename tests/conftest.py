@@ -6,7 +6,6 @@ from typing import Any
 
 from tests.support import postgres
 
-
 LOUD = ("POSTGRESQL TESTS SKIPPED", "NO BROWSER")  # skips a run must never pass over in silence
 
 

@@ -121,7 +121,7 @@ async def rounds_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Async
         async def table_closed(self, table: Any, reason: str) -> None:
             pass
 
-    service.listener = Listener()  # type: ignore[assignment]
+    service.listener = Listener()
     table = await service.create_lobby("rounds", guild=1, channel=2, host=10, options={})
     await service.add_computer(table.id, "Computer")
     await service.start(table.id, 10)

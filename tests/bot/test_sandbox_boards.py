@@ -22,7 +22,7 @@ from tests.renderers.helpers import artifacts_dir
 if CHROMIUM is None or async_playwright is None:
     pytestmark = pytest.mark.skip(reason="NO BROWSER: see tests/bot/test_sandbox_browser.py")
 
-VIEWPORT = {"width": 1280, "height": 800}
+VIEWPORT: Any = {"width": 1280, "height": 800}
 MIN_SHOWN_WIDTH = 380  # px: the board must be read without opening it
 # (game, members, computers, member moves to play before measuring)
 TABLES = [("spyfall", 4, 0, 6), ("polls", 1, 1, 8), ("arditi", 1, 2, 12), ("som", 1, 1, 10), ("junta", 1, 3, 25)]
