@@ -2,6 +2,14 @@
 
 Secrets go by DM first; a failed DM (403 / 50007) gets a public hint that names the
 "Show my card" button and never the secret. Board images are rendered off the event loop.
+
+Discord's errors (docs/decisions.md, "When Discord fails"): discord.py itself tries a 500, 502, 504
+or 524 five times and waits out a 429; a 503 it raises at once, so a post, an edit or a DM is tried
+twice more on a 503, briefly (the caller may hold the table's lock). A board that still could not be
+shown is drawn again from the table as it is then, a few times on a timer and at the next change. A
+channel where the bot lost a permission it needs (403: 50013 Missing Permissions, 50001 Missing
+Access) pauses the table's talk there: the table goes on and keeps its state, the host gets one DM
+naming the permission, and the first post that goes through again ends the pause.
 """
 
 from __future__ import annotations
@@ -10,13 +18,16 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
+from bot.i18n import t
 from bot.tables import Table, TableService
+from games.core.messages import MessageFamily
 from renderers.core import to_png
 
 log = logging.getLogger(__name__)
@@ -24,6 +35,22 @@ log = logging.getLogger(__name__)
 BOARD_EDIT_WINDOW = timedelta(hours=1)
 BOARD_FILE = "board.png"
 MESSAGE_LIMIT = 2000  # characters of one Discord message
+
+# discord.py's HTTPClient.request already tries 500, 502, 504 and 524 five times (sleeping 1, 3, 5, 7 and
+# 9 s) and waits out each 429; a 503 it raises at once. We try a 503 again after each of these delays.
+RETRIED_STATUSES = frozenset({503})
+RETRY_DELAYS = (0.5, 1.5)  # seconds: at most two more tries, two seconds in all
+# A board that could not be shown for a passing reason (a 5xx, a 429 discord.py gave up on, a lost
+# connection) is drawn again after these delays, then only at the table's next change.
+BOARD_RETRY_DELAYS = (10.0, 30.0, 90.0)
+NO_ACCESS = frozenset({50001, 50013})  # Missing Access, Missing Permissions
+PERMISSION = MessageFamily("core.permission", ("view_channel", "send_messages", "send_messages_in_threads",
+                                               "embed_links", "attach_files"))
+# What a failed post may raise: Discord's answer, or no answer (a lost connection, a time-out).
+FAILURES: tuple[type[BaseException], ...] = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError,
+                                             asyncio.TimeoutError)
+
+T = TypeVar("T")
 
 
 def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -49,10 +76,45 @@ async def render_png(render: Callable[..., Any], *args: Any) -> bytes:
     return await asyncio.to_thread(work)
 
 
+def resendable(kwargs: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+    """The arguments of a send, for each try: a try reads its files, so every try gets fresh copies."""
+    single, many = kwargs.get("file"), kwargs.get("files")
+    if single is None and many is None:
+        return lambda: dict(kwargs)
+    rest = {k: v for k, v in kwargs.items() if k not in ("file", "files")}
+    blobs = []
+    chosen: list[discord.File] = [single] if single is not None else list(many or [])
+    for f in chosen:
+        f.reset()
+        blobs.append((f.filename, f.fp.read(), f.description))
+
+    def fresh() -> dict[str, Any]:
+        files = [discord.File(io.BytesIO(data), name, description=about) for name, data, about in blobs]
+        return {**rest, "file": files[0]} if single is not None else {**rest, "files": files}
+
+    return fresh
+
+
+def transient(error: BaseException) -> bool:
+    """A failure that may pass: a server error, a rate limit discord.py gave up on, no answer at all."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, FAILURES)
+
+
+def describe(error: BaseException) -> str:
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} (code {error.code})"
+    return type(error).__name__
+
+
 class Delivery:
     def __init__(self, client: discord.Client, service: TableService) -> None:
         self.client = client
         self.service = service
+        self.retry_delays: Sequence[float] = RETRY_DELAYS
+        self.board_retry_delays: Sequence[float] = BOARD_RETRY_DELAYS
+        self.board_failures: dict[int, int] = {}  # table id -> boards not shown in a row (passing failures)
 
     async def place(self, table: Table) -> discord.TextChannel | discord.Thread | None:
         """The channel (or thread) the table talks in, or None when it is gone."""
@@ -68,6 +130,18 @@ class Delivery:
             return None
         return channel
 
+    async def retrying(self, send: Callable[[], Awaitable[T]]) -> T:
+        """`send()`, tried again after a 503 (see RETRIED_STATUSES) once per delay in `retry_delays`."""
+        for delay in self.retry_delays:
+            try:
+                return await send()
+            except discord.HTTPException as exc:
+                if exc.status not in RETRIED_STATUSES:
+                    raise
+                log.warning("Discord answered %s; trying again in %.1f s", exc.status, delay)
+            await asyncio.sleep(delay)
+        return await send()
+
     async def say(self, table: Table, content: str, **kwargs: Any) -> discord.Message | None:
         """Post in the table's place; text past 2,000 characters goes in several messages, the
         attachments and embeds with the last one. Returns the last message posted."""
@@ -76,24 +150,34 @@ class Delivery:
             return None
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions(users=True))
         parts = split_message(content) or [""]
-        message = None
+        last = resendable(kwargs)
+        embed = bool(kwargs.get("embed") or kwargs.get("embeds"))
+        files = bool(kwargs.get("file") or kwargs.get("files"))
+        mentions = kwargs["allowed_mentions"]
+
+        def post(text: str | None, extra: Callable[[], dict[str, Any]]) -> Callable[[], Awaitable[discord.Message]]:
+            return lambda: channel.send(text, **extra())
+
         try:
             for part in parts[:-1]:
-                await channel.send(part, allowed_mentions=kwargs["allowed_mentions"])
-            message = await channel.send(parts[-1] or None, **kwargs)
-        except discord.HTTPException:
-            log.exception("table %s: could not post", table.id)
+                await self.retrying(post(part, lambda: {"allowed_mentions": mentions}))
+            message = await self.retrying(post(parts[-1] or None, last))
+        except FAILURES as exc:
+            await self.failed(table, channel, exc, "a message", needs(channel, post=True, embed=embed, files=files))
+            return None
+        await self.went_through(table, needs(channel, post=True, embed=embed, files=files))
         return message
 
     async def dm(self, user_id: int, **kwargs: Any) -> bool:
         """Send a private message; False when the user does not accept DMs from the bot."""
+        again = resendable(kwargs)
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(**kwargs)
+            await self.retrying(lambda: user.send(**again()))
         except discord.Forbidden:
             return False
-        except discord.HTTPException as exc:
-            log.warning("DM to %s failed: %s", user_id, exc.status)
+        except FAILURES as exc:
+            log.warning("DM to %s failed: %s", user_id, describe(exc))
             return False
         return True
 
@@ -103,7 +187,7 @@ class Delivery:
         message_id = table.row.meta.get("board")
         channel = await self.place(table)
         if message_id and channel is not None:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*FAILURES):
                 await channel.get_partial_message(message_id).edit(view=None)
 
     async def post_board(
@@ -114,36 +198,141 @@ class Delivery:
         """Edit the table's board message in place while it is younger than an hour, else post anew.
 
         `image` renders the board picture; it is called only when the picture changed or the
-        board is posted anew, so a click that changes no picture uploads nothing.
+        board is posted anew, so a click that changes no picture uploads nothing. A board deleted
+        (by a moderator, a purge) is posted anew. None when the board could not be shown: then
+        `board_retry_in` says whether to try again later.
         """
         channel = await self.place(table)
         if channel is None:
             return None
         # The picture goes beside the embed, not into it: an attachment is shown inline in a larger
         # box than an embed's image (docs/decisions.md, "Where players see a board").
+        picture: bytes | None = None
+
+        def files() -> list[discord.File]:
+            return [discord.File(io.BytesIO(picture), BOARD_FILE)] if picture is not None else []
+
         message_id = table.row.meta.get("board")
         if message_id:
             message = channel.get_partial_message(message_id)
             young = discord.utils.utcnow() - discord.utils.snowflake_time(message_id) < BOARD_EDIT_WINDOW
             if young and not repost:
-                kwargs: dict[str, Any] = {"embed": embed, "view": view}
                 if image is not None and image_changed:
-                    kwargs["attachments"] = [discord.File(io.BytesIO(await image()), BOARD_FILE)]
+                    picture = await image()
+
+                def edit() -> Awaitable[discord.Message]:
+                    if picture is None:
+                        return message.edit(embed=embed, view=view)
+                    return message.edit(embed=embed, view=view, attachments=files())
+
+                needed = needs(channel, post=False, embed=True, files=picture is not None)
                 try:
-                    return await message.edit(**kwargs)
-                except discord.NotFound:
-                    pass
+                    edited = await self.retrying(edit)
+                except discord.NotFound as exc:
+                    log.info("table %s: the board message is gone (%s); posting it anew", table.id, describe(exc))
+                except FAILURES as exc:
+                    await self.failed(table, channel, exc, "the board", needed, board=True)
+                    return None
+                else:
+                    await self.went_through(table, needed, board=True)
+                    return edited
             else:
-                with contextlib.suppress(discord.HTTPException):
+                with contextlib.suppress(*FAILURES):
                     await message.edit(view=None)  # the old board's buttons would only be stale
-        files = [discord.File(io.BytesIO(await image()), BOARD_FILE)] if image is not None else []
-        try:
+        if image is not None and picture is None:
+            picture = await image()
+
+        def send() -> Awaitable[discord.Message]:
             if view is not None:
-                message = await channel.send(embed=embed, view=view, files=files)
-            else:
-                message = await channel.send(embed=embed, files=files)
-        except discord.HTTPException:
-            log.exception("table %s: could not post the board", table.id)
+                return channel.send(embed=embed, view=view, files=files())
+            return channel.send(embed=embed, files=files())
+
+        needed = needs(channel, post=True, embed=True, files=picture is not None)
+        try:
+            posted = await self.retrying(send)
+        except FAILURES as exc:
+            await self.failed(table, channel, exc, "the board", needed, board=True)
             return None
-        await self.service.set_meta(table, board=message.id)
-        return message
+        await self.service.set_meta(table, board=posted.id)
+        await self.went_through(table, needed, board=True)
+        return posted
+
+    # --- when Discord fails -----------------------------------------------------------------
+
+    def board_retry_in(self, table_id: int) -> float | None:
+        """Seconds before drawing a board that could not be shown again; None: wait for the next change."""
+        failures = self.board_failures.get(table_id, 0)
+        if 1 <= failures <= len(self.board_retry_delays):
+            return self.board_retry_delays[failures - 1]
+        return None
+
+    async def failed(self, table: Table, channel: discord.TextChannel | discord.Thread, error: BaseException,
+                     what: str, needed: list[str], *, board: bool = False) -> None:
+        if isinstance(error, discord.Forbidden) and error.code in NO_ACCESS:
+            await self.lost_access(table, channel, missing(channel, needed, error.code))
+            return
+        if board and transient(error):
+            self.board_failures[table.id] = self.board_failures.get(table.id, 0) + 1
+        log.warning("table %s: could not post %s: %s", table.id, what, describe(error))
+
+    async def went_through(self, table: Table, proven: Iterable[str], *, board: bool = False) -> None:
+        """A post or an edit went through: it proves the permissions it needed, which may end a pause."""
+        if board:
+            self.board_failures.pop(table.id, None)
+        paused = table.row.meta.get("paused")
+        if paused and set(paused) <= set(proven) and table.id in self.service.tables:
+            log.info("table %s: the bot may post again (%s); the pause is over", table.id, ", ".join(paused))
+            await self.service.set_meta(table, paused=None)
+
+    async def lost_access(self, table: Table, channel: discord.TextChannel | discord.Thread,
+                          lacking: list[str]) -> None:
+        """The bot may no longer post in the table's place: the table pauses (it keeps its state and goes
+        on; the next post that goes through ends the pause), and the host hears it once, by DM."""
+        paused = list(table.row.meta.get("paused") or [])
+        log.warning("table %s: missing %s in %s", table.id, ", ".join(lacking), channel.id)
+        if set(lacking) <= set(paused):
+            return  # the host was told
+        if table.id in self.service.tables:
+            await self.service.set_meta(table, paused=sorted({*paused, *lacking}))
+        locale = self.host_locale(table)
+        named = ", ".join(t(locale, PERMISSION[p]) for p in lacking)
+        if not await self.dm(table.host, content=t(locale, "core.paused_permission", game=table.game.title,
+                                                    channel=channel.mention, permission=named)):
+            log.warning("table %s: could not tell the host %s by DM", table.id, table.host)
+
+    def host_locale(self, table: Table) -> str:
+        """The host's language: the one they chose, else their client's when they opened the table."""
+        chosen = getattr(self.client, "languages", {}).get(table.host)
+        seat = table.seat_of(table.host)
+        opened = table.locales[seat] if seat is not None and seat < len(table.locales) else None
+        return str(chosen or opened or table.row.meta.get("locale") or "en")
+
+
+def needs(channel: discord.TextChannel | discord.Thread, *, post: bool, embed: bool, files: bool) -> list[str]:
+    """The permissions a post (or an edit of the bot's own message) needs in `channel`."""
+    needed = ["view_channel"]
+    if post:
+        needed.append("send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages")
+    if embed:
+        needed.append("embed_links")
+    if files:
+        needed.append("attach_files")
+    return needed
+
+
+def missing(channel: discord.TextChannel | discord.Thread, needed: list[str], code: int) -> list[str]:
+    """Which permissions the bot lacks in `channel`, as its cache knows them: those the refused request
+    needed, else any other its posts need (the channel lacks it, whatever Discord refused just now); when the
+    cache sees nothing missing, what Discord's refusal names (every permission the request needed)."""
+    me = channel.guild.me
+    if me is not None:
+        granted = channel.permissions_for(me)
+        for wanted in (needed, needs(channel, post=True, embed=True, files=True)):
+            lacking = [p for p in wanted if not getattr(granted, p)]
+            if lacking:
+                # Without View Channel, or without Send Messages, Discord counts the permissions that
+                # depend on it as missing too: then that one is the one to give back.
+                return lacking if lacking[0] in ("embed_links", "attach_files") else lacking[:1]
+    if code == 50001:
+        return ["view_channel"]
+    return [p for p in needed if p != "view_channel"] or needed

@@ -104,7 +104,8 @@ class TablePresenter:
         await self.update_board(table, repost=over or bool(kinds & self.ui.repost_on))
         if over:
             self.pictured.pop(table.id, None)
-            self.bot.boards.forget(table.id)
+            if not self.bot.boards.waiting(table.id):  # else the final board is to be tried again
+                self.bot.boards.forget(table.id)
         self.bot.computers.kick(table)
 
     async def closed(self, table: Table, reason: str) -> None:
@@ -204,7 +205,24 @@ class TablePresenter:
             self.pictured.pop(table.id, None)
             embed = self.embed(ctx)
             embed.set_footer(text=ctx.msg("core.picture_failed"))
-            await self.bot.delivery.post_board(table, embed=embed, view=controls, image=None, repost=repost)
+            posted = await self.bot.delivery.post_board(table, embed=embed, view=controls, image=None, repost=repost)
+        if posted is None:
+            self.not_shown(table, repost)
+
+    def not_shown(self, table: Table, repost: bool) -> None:
+        """Discord did not take the board: its picture is uploaded with the next one, and after a passing
+        failure it is drawn again a little later, from the table as it is then (bot/delivery.py)."""
+        self.pictured.pop(table.id, None)
+        delay = self.bot.delivery.board_retry_in(table.id)
+        if delay is None:
+            return
+
+        async def again() -> None:
+            await self.draw_board(table, repost=repost)
+            if table.status != "playing" and not self.bot.boards.waiting(table.id):
+                self.bot.boards.forget(table.id)
+
+        self.bot.boards.later(table.id, again, delay)
 
     async def picture(self, render: Renderer | None, ctx: Ctx, filename: str) -> discord.File | None:
         if render is None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.delivery import resendable
 from bot.i18n import pick_locale, t, words
 from bot.tables import Table, TableError
 from games.core.protocol import IllegalAction
@@ -14,6 +16,12 @@ from games.core.rng import SeededRng
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+# An interaction's token lasts 15 minutes: after that a follow-up gets 401 / 50027 Invalid Webhook Token or
+# 404 / 10015 Unknown Webhook.
+EXPIRED_TOKEN = frozenset({50027, 10015})
 
 
 def bot_of(interaction: discord.Interaction) -> GameMasterBot:
@@ -29,9 +37,48 @@ def locale_of(interaction: discord.Interaction) -> str:
 async def tell(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was already answered."""
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
+        await follow_up(interaction, content, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+def token_expired(error: discord.HTTPException) -> bool:
+    return error.code in EXPIRED_TOKEN or error.status == 401
+
+
+async def follow_up(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
+                    **kwargs: Any) -> discord.Message | None:
+    """A follow-up answer after long work. When the interaction's token has expired (15 minutes), a public
+    answer goes to the channel instead (by DM if the channel refuses it) and a private one by DM. The
+    message sent (with `wait=True` when it is the follow-up), or None."""
+    again = resendable(kwargs)
+    try:
+        arguments: dict[str, Any] = {**again(), "ephemeral": ephemeral}
+        if content is not None:
+            arguments["content"] = content
+        sent: discord.Message | None = await interaction.followup.send(**arguments)
+        return sent
+    except discord.HTTPException as exc:
+        if not token_expired(exc):
+            raise
+        log.warning("interaction %s: its token expired (%s, code %s); answering %s", interaction.id, exc.status,
+                    exc.code, "by DM" if ephemeral else "in the channel")
+
+    def plain() -> dict[str, Any]:
+        return {k: v for k, v in again().items() if k not in ("wait", "thread", "thread_name", "username",
+                                                                "avatar_url")}
+
+    channel = interaction.channel
+    if not ephemeral and isinstance(channel, discord.abc.Messageable):
+        try:
+            return await channel.send(content, **plain())
+        except discord.HTTPException as exc:
+            log.warning("interaction %s: the channel refused the answer too (%s)", interaction.id, exc.status)
+    try:
+        return await interaction.user.send(content, **plain())
+    except discord.HTTPException as exc:
+        log.warning("interaction %s: the answer could not be sent by DM either (%s)", interaction.id, exc.status)
+    return None
 
 
 def refusal_text(locale: str, error: Exception, names: Sequence[str] | None = None) -> str:

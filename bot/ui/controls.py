@@ -27,7 +27,7 @@ import discord
 
 from bot.i18n import t
 from bot.tables import Table, TableError
-from bot.ui.common import bot_of, check_table, locale_of, refusal_text, tell, why_not
+from bot.ui.common import bot_of, check_table, follow_up, locale_of, refusal_text, tell, why_not
 from bot.ui.fullboard import FullBoardButton, full_board_button
 from bot.ui.spec import Compose, Ctx, GameUI, Group
 from bot.ui.watch import WatchButton, watch_button
@@ -271,7 +271,7 @@ class TableButton(
         choices = actions_of(ctx.table, nxt, seat)
         if choices:
             fresh = await context(bot_of(interaction), ctx.table, ctx.locale)
-            await interaction.followup.send(**picker(ctx.table, nxt, fresh, choices, 0), ephemeral=True)
+            await follow_up(interaction, **picker(ctx.table, nxt, fresh, choices, 0), ephemeral=True)
 
 
 # --- the private picker ------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import discord
 
 from bot.delivery import render_png
 from bot.i18n import t
-from bot.ui.common import bot_of, check_table, locale_of
+from bot.ui.common import bot_of, check_table, follow_up, locale_of
 from bot.ui.spec import Ctx
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gf:(
             data = await render_png(render, ctx.view, ctx.names, ctx.words)
         except Exception:
             log.exception("table %s: drawing the full board failed", table.id)
-            await interaction.followup.send(t(locale, "fullboard.failed"), ephemeral=True)
+            await follow_up(interaction, t(locale, "fullboard.failed"), ephemeral=True)
             return
-        await interaction.followup.send(t(locale, "fullboard.caption"), ephemeral=True,
-                                        file=discord.File(io.BytesIO(data), FILE))
+        await follow_up(interaction, t(locale, "fullboard.caption"), ephemeral=True,
+                        file=discord.File(io.BytesIO(data), FILE))

@@ -5,7 +5,8 @@ and queue behind Discord's per-channel rate limits, each edit showing a state al
 first edit goes at once; edits asked for within the next second are folded into one, sent when the
 second is up and drawn from the table as it is then. A new board message (a repost: a new round,
 the end) goes at once and replaces any edit still waiting. Every job on one board runs under that
-board's lock, so an edit can never land on a message after the repost that retired it.
+board's lock, so an edit can never land on a message after the repost that retired it. A board that
+could not be shown (Discord failed) is drawn again on a timer (`later`), unless a change comes first.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class _Board:
     last: float | None = None  # clock time the last job started
     waiting: Job | None = None  # the newest job asked for while paced
     timer: asyncio.Task[None] | None = None
+    retry: bool = False  # the timer is a retry after a failure (`later`), not pacing
 
 
 class BoardPacer:
@@ -47,6 +49,8 @@ class BoardPacer:
         into the one edit that goes when the board's second is up."""
         board = self._boards.setdefault(table_id, _Board())
         now = self.clock()
+        if board.retry:
+            self._drop_waiting(board)  # a change comes before the retry: it is drawn as usual
         if board.timer is not None:
             board.waiting = job  # the edit already waiting will draw the newest state
             return
@@ -62,6 +66,15 @@ class BoardPacer:
         board = self._boards.setdefault(table_id, _Board())
         self._drop_waiting(board)
         await self._run(board, job)
+
+    def later(self, table_id: int, job: Job, delay: float) -> None:
+        """Run `job` in `delay` seconds (a board Discord did not take is drawn again), unless an edit waits
+        already (it draws the newest state) or a change comes first (its edit replaces this one)."""
+        board = self._boards.setdefault(table_id, _Board())
+        if board.timer is not None:
+            return
+        board.waiting, board.retry = job, True
+        board.timer = asyncio.create_task(self._later(table_id, board, delay))
 
     def forget(self, table_id: int) -> None:
         """The table is gone: its waiting edit is dropped."""
@@ -82,7 +95,7 @@ class BoardPacer:
         await asyncio.sleep(delay)
         if board.timer is not asyncio.current_task():
             return
-        board.timer = None
+        board.timer, board.retry = None, False
         job, board.waiting = board.waiting, None
         if job is None:
             return
@@ -93,6 +106,6 @@ class BoardPacer:
 
     @staticmethod
     def _drop_waiting(board: _Board) -> None:
-        timer, board.timer, board.waiting = board.timer, None, None
+        timer, board.timer, board.waiting, board.retry = board.timer, None, None, False
         if timer is not None and not timer.done() and timer is not asyncio.current_task():
             timer.cancel()

@@ -31,7 +31,7 @@ from bot.i18n import Catalog, t, words
 from bot.replays import MAX_FRAMES, LoggedAction, Moment, Replay, ReplayMissing, build, check_log
 from bot.store import TableRow
 from bot.tables import Table
-from bot.ui.common import bot_of, locale_of, mention, tell
+from bot.ui.common import bot_of, follow_up, locale_of, mention, tell
 from bot.ui.spec import Ctx, GameUI
 from games.core.protocol import Game
 from renderers.animation import MAX_BYTES, Animation, Picture, TooLarge, animate
@@ -332,11 +332,11 @@ async def post_replay(interaction: discord.Interaction, table_id: int) -> None:
         made = await asyncio.to_thread(make, stored, game, ui, names, locale)
     except ReplayMissing as exc:
         log.warning("table %s: no replay: %s", table_id, exc)
-        await interaction.followup.send(t(locale, "replay.missing"))
+        await follow_up(interaction, t(locale, "replay.missing"))
         return
     except Exception:
         log.exception("table %s: making the replay failed", table_id)
-        await interaction.followup.send(t(locale, "replay.failed"))
+        await follow_up(interaction, t(locale, "replay.failed"))
         return
     catalog = words(locale)
     counts = [catalog.plural("replay.moves", made.moves)]
@@ -346,8 +346,9 @@ async def post_replay(interaction: discord.Interaction, table_id: int) -> None:
     if made.too_large:
         lines.append(t(locale, "replay.too_large"))
     try:
-        message = await interaction.followup.send("\n".join(lines), files=files_of(made, row.game, table_id),
-                                                  allowed_mentions=NO_PINGS, wait=True)
+        # Making a long replay may outlast the interaction's 15 minutes: then it is posted in the channel.
+        message = await follow_up(interaction, "\n".join(lines), files=files_of(made, row.game, table_id),
+                                  allowed_mentions=NO_PINGS, wait=True)
     except discord.HTTPException as exc:
         log.warning("table %s: posting the replay failed: %s %s", table_id, exc.status, exc.text)
         try:
@@ -358,6 +359,8 @@ async def post_replay(interaction: discord.Interaction, table_id: int) -> None:
     log.info("table %s: replay posted (%d moves, %s pictures, %s bytes, %.1f s)", table_id, made.moves,
              made.animation.frames if made.animation else 0, len(made.animation.data) if made.animation else 0,
              time.perf_counter() - started)
+    if message is None:
+        return
     meta = {**row.meta, "replay": {"message": message.id, "channel": message.channel.id, "locale": locale}}
     assert bot.store is not None
     await bot.store.update_table(table_id, bot.service.clock(), meta=meta)

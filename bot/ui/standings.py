@@ -20,7 +20,7 @@ import discord
 from bot import leaderboard as lb
 from bot.delivery import render_png
 from bot.i18n import t, tn, words
-from bot.ui.common import bot_of, locale_of, tell
+from bot.ui.common import bot_of, follow_up, locale_of, tell
 from games import REGISTRY
 from games.core.messages import N_
 from renderers.leaderboard import render
@@ -129,7 +129,7 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, perio
         embed.set_footer(text=tn(locale, "leaderboard.no_rate_note", board.min_games))
     # The picture goes beside the embed, not into it: an attachment is shown inline in a larger box than an
     # embed's image (docs/decisions.md, "Where players see a board").
-    await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), FILE))
+    await follow_up(interaction, embed=embed, file=discord.File(io.BytesIO(png), FILE))
 
 
 async def stats_command(interaction: discord.Interaction, member: discord.Member | discord.User | None) -> None:

@@ -16,7 +16,7 @@ import discord
 
 from bot.delivery import render_png
 from bot.i18n import t
-from bot.ui.common import bot_of, check_table, locale_of
+from bot.ui.common import bot_of, check_table, follow_up, locale_of
 from bot.ui.spec import Ctx
 
 if TYPE_CHECKING:
@@ -76,4 +76,4 @@ class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gw:(?P<t
         await interaction.response.defer(ephemeral=True, thinking=True)  # drawing takes a moment
         copy = await spectator_copy(interaction, table, locale)
         files = copy.pop("attachments")
-        await interaction.followup.send(ephemeral=True, files=files, **copy)
+        await follow_up(interaction, ephemeral=True, files=files, **copy)
