@@ -7,13 +7,22 @@ Pure (PIL only, no clock): the bot renders each picture with the game's renderer
   some); the pictures share one palette (255 colours, no dithering: the boards are flat colours
   and anti-aliased text) and each frame stores only what changed since the one before.
 - 1.5 s a picture, 2.5 s for the first and 6 s for the last (the final board), looping.
-- Every picture on one canvas (the largest width and height among them; the board centred on the
-  house background), with a caption strip on top: the turn in bold, the move in grey, and a bar
-  that fills up through the game. The caption's letters show at least 16 px tall when Discord
-  shows the picture 550 px wide.
+- Sized for the inline box: the GIF is an attachment, shown inline in the INLINE_BOX (550 × 350).
+  Each frame is a caption band across the top (the move in bold, the picture's number in grey, a bar
+  that fills up through the game) over the board at its own size, centred on the house background in
+  a frame of the box's proportion (`frame_layout`): the 1100 × 700 boards give 1162 × 739 frames, shown
+  at 0.473, so a board's 20 px letters show 9.5 px (10 px when the board is alone: the band's 39 px
+  cost that 5 %, however the frame is cut) and the caption's 24 px show 11.4 px. The boards are never
+  resampled: scaling them into a 1100 × 700 frame instead shows them as large inline but makes the
+  frames softer, the GIF larger and its making a second longer (a 60-picture replay). The caption
+  grows with a tall board (Spyfall's scoreboard of 8 players) to stay at least CAPTION_SHOWN px.
 - At most `MAX_BYTES` (8 MiB, under Discord's upload limit): the encoded bytes are measured and,
   while too many, the animation steps down: fewer pictures (evenly, the first and the last kept),
-  then a smaller size, then fewer colours. `TooLarge` when even the last step does not fit.
+  then a smaller size, then fewer colours. `TooLarge` when even the last step does not fit. The
+  smaller sizes are still at least 550 px wide, so the GIF shows as large inline (only less sharp
+  when opened). How much dropping pictures saves depends on the boards: a detailed board makes
+  the first frame a large share of the bytes (Polls: a third), the later ones storing only what
+  changed.
 """
 
 from __future__ import annotations
@@ -22,18 +31,21 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from renderers.core import PALETTE, draw_text, font, line_height, readable_size
+from renderers.core import INLINE_BOX, PALETTE, draw_text, font, inline_scale, line_height, recording_font_sizes
 
 MAX_BYTES = 8 * 1024 * 1024
 FRAME_MS = 1500
 FIRST_MS = 2500
 LAST_MS = 6000
 COLOURS = 255  # one palette index stays free: unchanged pixels of a frame are transparent there
-CAPTION_PX = 18  # the caption's letters when Discord shows the picture 550 px wide
-BAR_PX = 6
+CAPTION_FONT = 22  # the caption's smallest size
+CAPTION_SHOWN = 11  # its letters as shown inline at least (renderers.core.INLINE_MIN_TEXT is 10)
+CAPTION_PAD = 3  # above and below the caption's line
+BAR = 4  # the progress bar at the bottom of the caption band
 
 # The steps down, in order: (share of the pictures kept, scale, colours). The first always comes first.
 STEPS: tuple[tuple[float, float, int], ...] = (
@@ -75,38 +87,55 @@ class Animation:
         return self.size[0]
 
 
-def caption_height(width: int) -> int:
-    size = readable_size(width, CAPTION_PX)
-    return line_height(font(size, True)) + size // 2 + readable_size(width, BAR_PX)
+class FrameLayout(NamedTuple):
+    size: tuple[int, int]  # every frame's
+    caption: int  # the caption's font size
+    band: int  # the caption band's height
+    boards: tuple[int, int]  # the size of the area the boards take (the largest width and height)
+
+
+def frame_layout(pictures: Sequence[Picture]) -> FrameLayout:
+    """The frame: the caption band over the largest board, widened or heightened to the inline box's
+    proportion; the caption's size the smallest from CAPTION_FONT that shows CAPTION_SHOWN px inline."""
+    width = max(p.image.width for p in pictures)
+    height = max(p.image.height for p in pictures)
+    size = CAPTION_FONT
+    with recording_font_sizes():  # the sizes tried are measured, not drawn (a test records the drawn ones)
+        while True:
+            band = line_height(font(size, True)) + 2 * CAPTION_PAD + BAR
+            frame = (max(width, math.ceil((band + height) * INLINE_BOX[0] / INLINE_BOX[1])),
+                     max(band + height, math.ceil(width * INLINE_BOX[1] / INLINE_BOX[0])))
+            if size * inline_scale(*frame) >= CAPTION_SHOWN:
+                return FrameLayout(frame, size, band, (width, height))
+            size += 1
 
 
 def compose(pictures: Sequence[Picture]) -> list[Image.Image]:
-    """Each picture on the shared canvas under its caption strip (RGB)."""
-    width = max(p.image.width for p in pictures)
-    height = max(p.image.height for p in pictures)
-    strip = caption_height(width)
-    size = readable_size(width, CAPTION_PX)
-    bar = readable_size(width, BAR_PX)
+    """Each picture in the frame under its caption band (RGB): centred across, the boards of different
+    heights top-aligned together so that they do not jump between frames."""
+    layout = frame_layout(pictures)
+    width, height = layout.size
+    strip, size = layout.band, layout.caption
+    top = strip + (height - strip - layout.boards[1]) // 2
     pad = size // 2
     out = []
     for picture in pictures:
-        image = Image.new("RGB", (width, strip + height), PALETTE["background"])
+        image = Image.new("RGB", layout.size, PALETTE["background"])
         draw = ImageDraw.Draw(image)
         draw.rectangle((0, 0, width, strip - 1), fill=PALETTE["panel"])
-        text_box = (pad, 0, width - pad, strip - bar)
         detail_width = 0.0
         if picture.detail:
             fnt = font(size)
             detail_width = min(fnt.getlength(picture.detail), (width - 2 * pad) / 2)
-            draw_text(draw, (width - pad - detail_width, 0, width - pad, strip - bar), picture.detail, size,
+            draw_text(draw, (width - pad - detail_width, 0, width - pad, strip - BAR), picture.detail, size,
                       PALETTE["muted"], align="right")
-        draw_text(draw, (text_box[0], 0, text_box[2] - detail_width - pad, strip - bar), picture.label, size,
+        draw_text(draw, (pad, 0, width - 2 * pad - detail_width, strip - BAR), picture.label, size,
                   PALETTE["text"], bold=True)
         filled = round(width * min(1.0, max(0.0, picture.progress)))
-        draw.rectangle((0, strip - bar, width, strip - 1), fill=PALETTE["line"])
+        draw.rectangle((0, strip - BAR, width, strip - 1), fill=PALETTE["line"])
         if filled:
-            draw.rectangle((0, strip - bar, filled - 1, strip - 1), fill=PALETTE["accent"])
-        image.paste(picture.image.convert("RGB"), ((width - picture.image.width) // 2, strip))
+            draw.rectangle((0, strip - BAR, filled - 1, strip - 1), fill=PALETTE["accent"])
+        image.paste(picture.image.convert("RGB"), ((width - picture.image.width) // 2, top))
         out.append(image)
     return out
 

@@ -1,4 +1,5 @@
-"""The replay's animation (renderers/animation.py): one GIF under 8 MiB, readable at chat size, stepping down."""
+"""The replay's animation (renderers/animation.py): one GIF under 8 MiB, sized for the inline box (550 × 350) and
+readable there, stepping down."""
 
 from __future__ import annotations
 
@@ -13,10 +14,20 @@ from bot.i18n import words
 from bot.replays import build
 from bot.ui.replay import captioned
 from games import REGISTRY
-from renderers.animation import FIRST_MS, FRAME_MS, LAST_MS, MAX_BYTES, Picture, TooLarge, animate, evenly
-from renderers.core import CHAT_MIN_TEXT, CHAT_WIDTH, readable_size, recording_font_sizes
+from renderers.animation import (
+    FIRST_MS,
+    FRAME_MS,
+    LAST_MS,
+    MAX_BYTES,
+    Picture,
+    TooLarge,
+    animate,
+    evenly,
+    frame_layout,
+)
+from renderers.core import BOARD_SIZE, INLINE_BOX, INLINE_MIN_TEXT, inline_scale, inline_size, recording_font_sizes
 from tests.bot.test_replays import recorded, snapshot_of
-from tests.renderers.helpers import artifacts_dir
+from tests.renderers.helpers import artifacts_dir, as_shown_inline
 
 NAMES = ["barbara", "Federico Tommasini", "gianni", "Sabrina Müller", "olga", "Núria", "Zoë"]
 
@@ -31,6 +42,12 @@ def pictures_of(game_id: str, seed: int, locale: str = "en") -> list[Picture]:
     return captioned(replay, ui, NAMES[:n], words(locale))
 
 
+def alike(a: Image.Image, b: Image.Image) -> bool:
+    """The same picture, but for the palette (each GIF takes its own): under 1 % of the pixels differ visibly."""
+    off = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0)
+    return off.histogram()[255] < a.width * a.height // 100
+
+
 def frames_of(data: bytes) -> list[Image.Image]:
     gif: Any = Image.open(io.BytesIO(data))
     out = []
@@ -40,20 +57,24 @@ def frames_of(data: bytes) -> list[Image.Image]:
     return out
 
 
-@pytest.mark.parametrize("game_id", ["polls", "junta"])
-def test_a_whole_game_fits_and_reads_at_chat_size(game_id: str) -> None:
-    """A whole random game: one GIF frame per picture, under 8 MiB, at least 550 px wide (the boards' own
-    size, never shrunk), looping, 1.5 s a picture (the first 2.5 s, the final board 6 s), the caption's
-    letters readable when shown 550 px wide. Writes tests/artifacts/replay/<game>.gif and a few frames."""
+@pytest.mark.parametrize("game_id", ["polls", "junta", "spyfall"])
+def test_a_whole_game_fits_and_reads_inline(game_id: str) -> None:
+    """A whole random game: one GIF frame per picture, under 8 MiB, looping, 1.5 s a picture (the first 2.5 s,
+    the final board 6 s); each frame of the inline box's proportion (shown 550 × 350), the boards at their own
+    size under the caption band, which takes at most 6 % of the height; the caption's letters at least 11 px
+    as shown inline. Writes tests/artifacts/replay/<game>.gif and a few frames as shown inline."""
     pictures = pictures_of(game_id, 2)
-    assert len(pictures) > 20
+    assert len(pictures) > (3 if game_id == "spyfall" else 20)
     with recording_font_sizes() as sizes:
         animation = animate(pictures)
-    width = max(p.image.width for p in pictures)
     assert len(animation.data) <= MAX_BYTES
     assert animation.frames == len(pictures) and animation.scale == 1.0 and animation.colours == 255
-    assert animation.width == width >= CHAT_WIDTH
-    assert min(sizes) >= readable_size(width, CHAT_MIN_TEXT)
+    layout = frame_layout(pictures)
+    assert animation.size == layout.size and inline_size(*animation.size) == INLINE_BOX
+    assert min(sizes) == layout.caption and min(sizes) * inline_scale(*animation.size) >= 11 > INLINE_MIN_TEXT
+    if {p.image.size for p in pictures} == {BOARD_SIZE}:  # shown at 0.94 of the board's own size alone, or more
+        assert layout.band <= 0.06 * animation.size[1]
+        assert inline_scale(*animation.size) >= 0.94 * inline_scale(*BOARD_SIZE)
     gif: Any = Image.open(io.BytesIO(animation.data))
     assert gif.format == "GIF" and gif.n_frames == len(pictures) and gif.info["loop"] == 0
     durations = []
@@ -63,46 +84,56 @@ def test_a_whole_game_fits_and_reads_at_chat_size(game_id: str) -> None:
     assert durations == [FIRST_MS] + [FRAME_MS] * (len(pictures) - 2) + [LAST_MS]
     frames = frames_of(animation.data)
     assert frames[0].size == animation.size
-    # The last frame is the final board under its caption, colours as drawn (a shared palette, no dither).
+    # The last frame is the final board under its caption band, colours as drawn (a shared palette, no dither).
     board = pictures[-1].image.convert("RGB")
-    top = animation.size[1] - max(p.image.height for p in pictures)
-    left = (width - board.width) // 2
+    width, height = animation.size
+    left, top = (width - board.width) // 2, layout.band + (height - layout.band - layout.boards[1]) // 2
     drawn = frames[-1].crop((left, top, left + board.width, top + board.height))
-    off = ImageChops.difference(drawn, board).convert("L").point(lambda v: 255 if v > 40 else 0)
-    assert off.histogram()[255] < board.width * board.height // 100
+    assert alike(drawn, board)
     where = artifacts_dir("replay")
     (where / f"{game_id}.gif").write_bytes(animation.data)
     for index in (0, len(frames) // 2, len(frames) - 1):
-        frame = frames[index]
-        frame.resize((CHAT_WIDTH, round(frame.height * CHAT_WIDTH / frame.width)), Image.Resampling.LANCZOS).save(
-            where / f"{game_id}-frame{index:02d}-550px.png")
+        as_shown_inline(frames[index]).save(where / f"{game_id}-frame{index:02d}-inline.png")
 
 
 def test_too_many_bytes_step_down_until_it_fits() -> None:
-    """Forced under a small limit, the animation keeps fewer pictures (the first and the last among them),
-    then shrinks, then takes fewer colours; an impossible limit is refused."""
+    """Forced under a smaller limit, the animation takes the first step down that fits: a byte less than the
+    whole keeps three pictures in four (the first and the last among them); a quarter of the bytes needs a
+    smaller size or fewer colours too; an impossible limit is refused. (How far dropping pictures alone goes
+    depends on the boards: the first frame of a detailed board is a large share of the bytes.)"""
     pictures = pictures_of("polls", 3)[:16]
     full = animate(pictures)
-    fewer = animate(pictures, limit=len(full.data) * 2 // 3)
-    assert len(fewer.data) <= len(full.data) * 2 // 3
-    assert fewer.frames < full.frames and fewer.scale == 1.0 and fewer.colours == full.colours
+    fewer = animate(pictures, limit=len(full.data) - 1)
+    assert len(fewer.data) < len(full.data)
+    assert fewer.frames == 12 and fewer.scale == 1.0 and fewer.colours == full.colours
+    first, *_, last = frames_of(fewer.data)
+    whole = frames_of(full.data)
+    assert alike(first, whole[0]) and alike(last, whole[-1]) and not alike(last, whole[-2])
     smaller = animate(pictures, limit=len(full.data) // 4)
     assert len(smaller.data) <= len(full.data) // 4
     assert smaller.frames <= fewer.frames and (smaller.scale < 1.0 or smaller.colours < full.colours)
-    assert smaller.size[0] == round(full.size[0] * smaller.scale)
+    assert smaller.size[0] == round(full.size[0] * smaller.scale) >= INLINE_BOX[0]  # as large inline
     with pytest.raises(TooLarge):
         animate(pictures, limit=1000)
     assert evenly(10, 4) == [0, 3, 6, 9] and evenly(3, 5) == [0, 1, 2]
 
 
 def test_pictures_of_different_sizes_share_one_canvas() -> None:
-    """Boards of different sizes are centred on the largest, each under its caption."""
+    """Boards of different sizes are centred across the frame under the caption band, top-aligned together,
+    never resampled; the frame takes the inline box's proportion, and a tall board a larger caption."""
     small = Image.new("RGB", (550, 300), (200, 30, 30))
     large = Image.new("RGB", (700, 500), (30, 200, 30))
-    animation = animate([Picture(small, "Set-up"), Picture(large, "Move 1/1", "Picture 2/2", 1.0)])
+    pictures = [Picture(small, "Set-up"), Picture(large, "Move 1/1", "Picture 2/2", 1.0)]
+    animation = animate(pictures)
+    layout = frame_layout(pictures)
     first, last = frames_of(animation.data)
-    assert first.size == last.size == animation.size and animation.size[0] == 700
-    top = animation.size[1] - 500
-    assert first.getpixel((350, top + 150)) == (200, 30, 30)
-    assert first.getpixel((10, top + 150)) != (200, 30, 30)  # the background beside the narrower board
-    assert last.getpixel((10, top + 10)) == (30, 200, 30)
+    assert first.size == last.size == animation.size == layout.size and inline_size(*layout.size) == INLINE_BOX
+    width, height = layout.size
+    top = layout.band + (height - layout.band - 500) // 2
+    assert first.getpixel((width // 2, top + 1)) == (200, 30, 30)
+    assert first.getpixel(((width - 550) // 2 - 2, top + 150)) != (200, 30, 30)  # the background beside it
+    assert last.getpixel(((width - 700) // 2, top)) == (30, 200, 30)
+    assert last.getpixel(((width - 700) // 2 - 1, top)) != (30, 200, 30)
+    assert first.getpixel((width // 2, 5)) != (200, 30, 30)  # the caption band above
+    tall = frame_layout([Picture(Image.new("RGB", (880, 833)), "x")])
+    assert tall.caption > layout.caption and tall.caption * inline_scale(*tall.size) >= 11

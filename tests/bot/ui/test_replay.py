@@ -17,7 +17,7 @@ from bot.i18n import t, words
 from bot.ui.replay import desk_of
 from games.spyfall.locations import BY_ID, LOCATION_NAME, ROLE_NAME
 from renderers.animation import MAX_BYTES
-from renderers.core import CHAT_WIDTH
+from renderers.core import BOARD_SIZE, INLINE_BOX, inline_size
 from tests.bot.cogs.test_polls import fast_legal_chooser, new_game_against_computer, play_until_over
 from tests.bot.conftest import World, components, custom_id, make_bot
 from tests.bot.helpers import choose, click, location_of, open_table, spy_seat
@@ -78,7 +78,7 @@ async def test_polls_final_board_replay_for_anyone_and_after_a_restart(
     world: World, db_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A whole game against the computer: the final board's 🎞️ Replay button, pressed by a member who did
-    not play, posts a GIF (one picture per turn, under 8 MiB, 550 px wide at least) and the text log in
+    not play, posts a GIF (one picture per turn, under 8 MiB, sized for the inline box) and the text log in
     public. Once posted, a click links to it; after a restart the button still works, an Italian reader gets
     the log in Italian, and a replay deleted from the channel is made again."""
     fast_legal_chooser(monkeypatch)
@@ -99,7 +99,8 @@ async def test_polls_final_board_replay_for_anyone_and_after_a_restart(
     files = await attached(posted)
     assert sorted(files) == [f"replay-polls-{table_id}.gif", f"replay-polls-{table_id}.txt"]
     gif: Any = Image.open(io.BytesIO(files[f"replay-polls-{table_id}.gif"]))
-    assert gif.format == "GIF" and gif.n_frames >= 20 and gif.width >= CHAT_WIDTH
+    assert gif.format == "GIF" and gif.n_frames >= 20
+    assert gif.width >= BOARD_SIZE[0] and inline_size(*gif.size) == INLINE_BOX  # the board's size, filling the box
     assert len(files[f"replay-polls-{table_id}.gif"]) <= MAX_BYTES
     assert f"{gif.n_frames} pictures" in posted.content and re.search(r"\d+ moves", posted.content)
     text = files[f"replay-polls-{table_id}.txt"].decode()
