@@ -186,6 +186,56 @@ async def outages(backends: Sequence[str], seconds: float, every: float, postgre
     return results
 
 
+@dataclass
+class Errors:
+    clicks: int = 0
+    failed_requests: int = 0  # requests answered 503 (each is tried again by the bot, within bounds)
+    requests: int = 0
+    boards_behind: int = 0  # clicks after which the board did not come to show the table's last action
+
+
+async def discord_errors_run(clicks: int, every: int) -> Errors:
+    """Every `every`-th request to post or edit in the channel answered 503 once, for `clicks` clicks."""
+    from bot.app import GameMasterBot
+    from bot.config import Config
+
+    found = Errors()
+    with tempfile.TemporaryDirectory(prefix="bench-faults-") as tmp:
+        bot = GameMasterBot(Config(token=None, database=str(Path(tmp) / "tables.db"), use_threads=False,
+                                   shard_count=1, board_edit_interval=0.05))
+        try:
+            async with simcord.run(bot, check_errors=False) as env:
+                game = Game(env)
+                await game.open()
+                original = bot.http.request
+
+                async def counted(route: Any, **kwargs: Any) -> Any:
+                    found.requests += 1
+                    try:
+                        return await original(route, **kwargs)
+                    except Exception as exc:
+                        if getattr(exc, "status", None) == 503:
+                            found.failed_requests += 1
+                        raise
+
+                bot.http.request = counted  # type: ignore[method-assign]
+                for click in range(clicks):
+                    if game.table is None or game.table.state["phase"] != "playing":
+                        break
+                    if click % max(1, every) == 0:
+                        env.inject_error("*", f"/channels/{game.channel.id}/messages*", status=503,
+                                         message="Service Unavailable")
+                    await game.ask()
+                    found.clicks += 1
+                    await env.advance_time(1.0)  # the paced edit goes
+                    if game.table.row.meta.get("board_seq") != game.table.seq:
+                        found.boards_behind += 1
+        finally:
+            if bot.store is not None:
+                await bot.store.close()
+    return found
+
+
 def run(seconds: float = 20.0, every: float = 1.0, backends: Sequence[str] = ("sqlite", "postgresql")) -> list[Metric]:
     header(f"Faults: the database away for {seconds:.0f} s in a Spyfall game, a click every {every:g} s")
     metrics: list[Metric] = []
@@ -212,6 +262,15 @@ def run(seconds: float = 20.0, every: float = 1.0, backends: Sequence[str] = ("s
             Metric(f"faults {found.backend}: back → due deadline fired", round(found.deadline_fired_after or -1, 1),
                    None, "s", "retried with backoff 1, 2, 4, 8 s"),
         ]
+    errors = asyncio.run(discord_errors_run(clicks=20, every=2))
+    print(f"  Discord: {errors.clicks} clicks with a 503 on every second one's post or edit: {errors.failed_requests}"
+          f" requests answered 503 and tried again (of {errors.requests}); boards left behind the table:"
+          f" {errors.boards_behind}")
+    metrics += [
+        Metric("faults discord: requests retried after a 503", errors.failed_requests, None, "",
+               f"of {errors.requests} requests, {errors.clicks} clicks"),
+        Metric("faults discord: boards left behind", errors.boards_behind, 0, "", "target 0"),
+    ]
     return metrics
 
 
