@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from games.arditi.actions import ACTIONS
 from games.arditi.board import (
     DIRECTIONS,
     LEFT,
@@ -31,6 +32,7 @@ from games.arditi.board import (
     neighbours,
     relative,
 )
+from games.core.actions import check_action, check_seat
 from games.core.data import UntimedGame, clone, clone_keeping_log
 from games.core.messages import N_, NP_, msg
 from games.core.options import check_options
@@ -123,6 +125,7 @@ class Arditi(UntimedGame):
     min_players = 2
     max_players = 6
     options_schema = OPTIONS_SCHEMA
+    actions = ACTIONS
 
     # --- set-up ----------------------------------------------------------------------------------
 
@@ -271,6 +274,7 @@ class Arditi(UntimedGame):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything is public; the view adds what a board and its controls need."""
+        check_seat(seat, state["n"])
         taken = occupancy(state)
         spaces: dict[str, dict[str, Any]] = {}
         for space, (kind, owner) in taken.items():
@@ -329,16 +333,11 @@ class Arditi(UntimedGame):
     # --- apply -----------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("arditi.not_an_action", "That is not an action.")
-        kind = action["type"]
-        handler = getattr(self, f"_do_{kind}", None)
-        if handler is None:
-            raise IllegalAction("arditi.no_such_action", f"Arditi del Popolo has no action called {kind!r}.",
-                                action=kind)
+        check_action(ACTIONS, state["n"], seat, action)
+        handler = getattr(self, f"_do_{action['type']}")
         if state["phase"] == "game_over":
             raise IllegalAction("arditi.game_over", "The game is over.")
-        if seat is None or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["n"]:
+        if seat is None:
             raise IllegalAction("arditi.not_playing", "Only a player at this table can do that.")
         if seat not in self.to_act(state):
             (waiting,) = self.to_act(state)

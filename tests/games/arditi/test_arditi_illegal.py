@@ -26,23 +26,24 @@ def test_out_of_turn(action):
     assert refusal.params == {"player": {"seat": 0}}
 
 
-@pytest.mark.parametrize("seat", [None, 2, -1, True])
-def test_only_seated_players_act(seat):
+@pytest.mark.parametrize(("seat", "message_id"), [(None, "arditi.not_playing"), (2, "core.not_a_seat"),
+                                                   (-1, "core.not_a_seat"), (True, "core.not_a_seat")])
+def test_only_seated_players_act(seat, message_id):
     """The game master (None) and seats not at the table cannot act: there are no automatic steps."""
-    assert refused(start(), seat, ROLL).message_id == "arditi.not_playing"
+    assert refused(start(), seat, ROLL).message_id == message_id
 
 
 @pytest.mark.parametrize("action", [None, "roll", ["roll"], {}, {"type": 3}])
 def test_not_an_action(action):
     """Something without a string type is not an action."""
-    assert refused(start(), 0, action).message_id == "arditi.not_an_action"
+    assert refused(start(), 0, action).message_id == "core.not_an_action"
 
 
 @pytest.mark.parametrize("kind", ["timeout", "leave", "move", "__init__"])
 def test_unknown_action_types(kind):
     """Types outside the vocabulary are refused, the type named back."""
     refusal = refused(start(), 0, {"type": kind})
-    assert refusal.message_id == "arditi.no_such_action"
+    assert refusal.message_id == "core.no_such_action"
     assert refusal.params == {"action": kind}
 
 
@@ -63,18 +64,23 @@ def test_place_leader_without_an_attack():
     assert refused(start(), 0, place(23)).message_id == "arditi.roll_first"
 
 
-@pytest.mark.parametrize("direction", [None, "up", "forward", "IN", 1, ["in"]])
-def test_bad_direction(direction):
-    """A step needs one of the absolute directions in, out, cw or ccw."""
-    assert refused(rolled(), 0, step(direction)).message_id == "arditi.bad_direction"
-    assert refused(rolled(), 0, {"type": "step"}).message_id == "arditi.bad_direction"
+@pytest.mark.parametrize(("direction", "message_id"), [
+    ("up", "arditi.bad_direction"), ("forward", "arditi.bad_direction"), ("IN", "arditi.bad_direction"),
+    (None, "core.bad_field"), (1, "core.bad_field"), (["in"], "core.bad_field"),
+])
+def test_bad_direction(direction, message_id):
+    """A step needs one of the absolute directions in, out, cw or ccw (a word: the shared guard refuses the rest)."""
+    assert refused(rolled(), 0, step(direction)).message_id == message_id
+    assert refused(rolled(), 0, {"type": "step"}).message_id == "core.missing_field"
 
 
-@pytest.mark.parametrize("toward", [None, "front", "HEAD", 1])
-def test_bad_toward(toward):
+@pytest.mark.parametrize(("toward", "message_id"), [
+    ("front", "arditi.bad_toward"), ("HEAD", "arditi.bad_toward"), (None, "core.bad_field"), (1, "core.bad_field"),
+])
+def test_bad_toward(toward, message_id):
     """A leader move goes toward the head or toward the tail."""
     action = {"type": "leader_move", "toward": toward, "places": 1}
-    assert refused(rolled(), 0, action).message_id == "arditi.bad_toward"
+    assert refused(rolled(), 0, action).message_id == message_id
 
 
 def test_refusals_carry_a_hint_of_what_is_possible():
