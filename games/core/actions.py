@@ -96,7 +96,7 @@ def check_action(vocabulary: ActionVocabulary, n_seats: int, seat: object, actio
     fields = vocabulary.types.get(kind)
     if fields is None:
         shown = kind if len(kind) <= 40 else kind[:40] + "…"
-        raise IllegalAction("core.no_such_action", f"This game has no action called {shown!r}.", action=shown)
+        raise IllegalAction("core.no_such_action", f'This game has no action called "{shown}".', action=shown)
     check_seat(seat, n_seats)
     if action.get("at") is not None and not _fits(action["at"], "number"):
         raise IllegalAction("core.bad_time", "The action's time stamp is not a number.")
@@ -113,7 +113,7 @@ def _check_field(container: Mapping[str, Any], name: str, field_type: FieldType,
     if key not in container:
         if optional:
             return
-        raise IllegalAction("core.missing_field", f"The action lacks its field {path!r}.", field=path)
+        raise IllegalAction("core.missing_field", f'The action lacks its field "{path}".', field=path)
     _check_value(container[key], field_type, path)
 
 
@@ -156,7 +156,7 @@ def _fits(value: Any, scalar: str) -> bool:
 
 
 def _refuse(path: str, expected: str) -> None:
-    raise IllegalAction("core.bad_field", f"The action's field {path!r} should be {_ENGLISH[expected]}.",
+    raise IllegalAction("core.bad_field", f'The action\'s field "{path}" should be {_ENGLISH[expected]}.',
                         field=path, expected=msg(EXPECTED[expected]))
 
 

@@ -35,8 +35,9 @@ ENGLISH = re.compile(
 KEPT = re.compile(r"The Polls Are Closed!|Spyfall|\btake (true|false)\b|«type»")
 # Words the pattern takes for English that are also a language's own: Catalan plurals of regió, opinió.
 NATIVE = {"ca": {"regions", "Opinions"}}
-# Refusals that name identifiers rather than words (an unknown option is only ever sent by code).
-IDENTIFIERS = ("core.option_unknown",)
+# Refusals that name identifiers rather than words (an unknown option, a malformed action's field: only ever
+# sent by code, and named as the code spells it).
+IDENTIFIERS = ("core.option_unknown", "core.missing_field", "core.bad_field", "core.no_such_action")
 
 
 def probes(game_id: str) -> list[Any]:
