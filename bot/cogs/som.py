@@ -15,7 +15,7 @@ from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
 from games.som.cards import CARDS, DISC
-from games.som.engine import CARD_NAME, KIND_NAME
+from games.som.engine import CARD_NAME, KIND_NAME, MAX_STEPS
 from renderers import som as pictures
 
 if TYPE_CHECKING:
@@ -33,8 +33,8 @@ PHASE = MessageFamily("som.phase", ("place_start", "choose_centralism", "taxatio
 EFFECT = MessageFamily("som.effect", ("education", "railways", "roads", "forests", "energy", "housing", "health",
                                       "justice"))
 REASON = MessageFamily("som.result.reason", ("referendum", "intervened", "dui"))
-ENDED = MessageFamily("som.log.movement_ended", ("stopped", "world", "spain", "urn", "no_moves", "no_step",
-                                                 "declined", "vote"))
+ENDED = MessageFamily("som.log.movement_ended", ("stopped", "world", "spain", "urn", "no_step", "declined",
+                                                 "vote"))
 SIDE = MessageFamily("som.side", ("motion", "government"))
 PAY_REASON = MessageFamily("som.pay_reason", ("tax", "transfer", "economic", "health", "justice", "elections"))
 
@@ -253,6 +253,8 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
         return ctx.msg("som.log.economic", name=name, card=card_name(event["card"], ctx))
     if kind == "urn_found":
         return ctx.msg("som.log.urn_found", name=name, card=card_name(event["card"], ctx), urns=event["urns"])
+    if kind == "movement_ended" and event["why"] == "step_limit":
+        return ctx.plural("som.log.step_limit", event.get("steps") or MAX_STEPS, name=name)
     if kind == "movement_ended" and event["why"] in ENDED:
         return said(ctx, ENDED, event["why"], name=name)
     if kind == "state_acts":

@@ -10,7 +10,8 @@ State fields:
     "game_over"), hands [seat] [disc ids], hisenda [disc ids], participation [seat], pool,
     board {cell: card id | None}, face_up [card ids on the board, face up], urn_area [card ids],
     citizens [seat] cell, die (face), movers [seats still to move], movement (the current mover's:
-    mover, start, cell, visited, steps, landed, window = effects this landing may still trigger),
+    mover, start, cell, visited = every cell stood on, in order, a card stepped on again appearing
+    again, steps, landed, window = effects this landing may still trigger),
     used {health, justice}, payment (in progress, waiting on a choice), pay_queue, pending
     (protect_urn | sufragi), vote, last_vote, next_holder (set by a vote), result, log, log_count.
 
@@ -23,7 +24,7 @@ from itertools import combinations
 from typing import Any
 
 from games.core.data import UntimedGame, clone, clone_keeping_log
-from games.core.messages import N_, msg, seat_ref
+from games.core.messages import N_, NP_, msg, seat_ref
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Rng
 from games.som.cards import (
@@ -71,6 +72,7 @@ Party = int | str
 HISENDA = "hisenda"
 MODES = ("A", "B", "C", "A+C")
 LOG_KEPT = 60
+MAX_STEPS = 40  # steps in one movement: a citizen may step back onto cards, so automated play needs a bound
 
 OPTIONS_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("mode", "choice", "A", N_("som.option.mode"), choices=MODES),
@@ -305,12 +307,14 @@ class Som(UntimedGame):
         raise AssertionError(f"som: nothing to wait on in phase {phase}")
 
     def _moves(self, s: State) -> list[str]:
-        """Cells the current mover may step to: neighbours holding a card not yet stood on."""
+        """Cells the current mover may step to: every neighbour holding a card, the ones already stood on
+        this movement included, until the movement has taken its MAX_STEPS steps."""
         movement = s["movement"]
         if movement is None or s["payment"] is not None or s["pending"] is not None or s["vote"] is not None:
             return []
-        return [c for c in neighbours(movement["cell"])
-                if s["board"][c] is not None and c not in movement["visited"]]
+        if movement["steps"] >= MAX_STEPS:
+            return []
+        return [c for c in neighbours(movement["cell"]) if s["board"][c] is not None]
 
     def _landing_effects(self, s: State) -> list[str]:
         """Health or justice, usable now after the holder's own citizen landed on their card."""
@@ -509,6 +513,8 @@ class Som(UntimedGame):
         if payment is not None:
             payment_view = {k: payment[k] for k in ("payer", "payee", "amount", "reason", "step", "changer",
                                                      "overpay", "broken")}
+            if payment["broken"] in hisenda:  # the Hisenda's coin: named only once it reaches a player's hands
+                payment_view["broken"] = None
             payment_view["due"] = self._due(payment)
             payment_view["choices"] = self._payment_choices(s)
         movement = s["movement"]
@@ -864,7 +870,8 @@ class Som(UntimedGame):
                 if movement["steps"] == 0:
                     self._end_movement(s, "no_step")
                 elif not self._landing_effects(s):
-                    self._end_movement(s, "no_moves")
+                    # The card stepped from is always a step back, so only the step limit leaves no step.
+                    self._end_movement(s, "step_limit")
                 else:
                     return
             else:  # set-up and phase 3 wait on a player
@@ -912,8 +919,9 @@ class Som(UntimedGame):
     def _end_movement(self, s: State, why: str, phase_ends: bool = False) -> None:
         """End the current movement; `phase_ends`: nobody else moves this turn (the State acted,
         or Sufragi universal was announced)."""
-        mover = s["movement"]["mover"]
-        self._log(s, {"type": "movement_ended", "seat": mover, "cell": s["citizens"][mover], "why": why})
+        mover, steps = s["movement"]["mover"], s["movement"]["steps"]
+        self._log(s, {"type": "movement_ended", "seat": mover, "cell": s["citizens"][mover], "why": why,
+                      "steps": steps})
         s["movement"] = None
         if phase_ends:
             s["movers"] = []
@@ -1040,15 +1048,15 @@ class Som(UntimedGame):
         moves = self._moves(s)
         if cell not in CELL_INDEX:
             raise IllegalAction("som.no_such_cell", "Name a cell of the board, such as D3.")
-        if cell not in moves:
+        if movement["steps"] >= MAX_STEPS:
+            raise IllegalAction(NP_("som.step_limit"), f"Your citizen has already taken {MAX_STEPS} steps, the "
+                                                       "most a movement allows: stop here.", count=MAX_STEPS)
+        if cell not in moves:  # a card stood on earlier in this movement is a step like any other
             cells = ", ".join(moves) or "-"
             if cell not in neighbours(movement["cell"]):
                 raise IllegalAction("som.cell_not_neighbour",
                                     f"Step to a cell next to your citizen: {cells}.", cells=cells)
-            if s["board"][cell] is None:
-                raise IllegalAction("som.cell_empty", f"That cell has no card: step to {cells}.", cells=cells)
-            raise IllegalAction("som.cell_visited",
-                                f"Your citizen has already stood there this movement: step to {cells}.", cells=cells)
+            raise IllegalAction("som.cell_empty", f"That cell has no card: step to {cells}.", cells=cells)
         mover = movement["mover"]
         came_from = movement["cell"]
         card = s["board"][cell]
@@ -1371,4 +1379,5 @@ class Som(UntimedGame):
 
 GAME = Som()
 
-__all__ = ["CARD_NAME", "GAME", "HISENDA", "KIND_NAME", "Som", "auto_payment", "change_options", "pay_options"]
+__all__ = ["CARD_NAME", "GAME", "HISENDA", "KIND_NAME", "MAX_STEPS", "Som", "auto_payment", "change_options",
+           "pay_options"]

@@ -4,10 +4,14 @@ bidding), gifts composed in a private panel, and the refusals of wrong players a
 
 from __future__ import annotations
 
+import copy
+import json
 import random
+import re
 import sys
 from collections import deque
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -15,11 +19,14 @@ import pytest
 
 from bot.cogs import som as som_cog
 from bot.i18n import words
+from bot.ui.controls import public_actions
+from bot.ui.spec import Ctx
 from games.som import GAME
-from games.som.cards import CARD, neighbours
+from games.som.cards import CARD, DISC, neighbours
 from tests.bot.conftest import World, components, custom_id
-from tests.bot.helpers import choose, embed_text, member_of, public_text, record_renders, table_of
+from tests.bot.helpers import choose, embed_text, group_for, member_of, public_text, record_renders, table_of
 from tests.bot.helpers import use as play
+from tests.games.som.som_kit import at_move, position
 
 ENGLISH = words("en")
 CARD_NAMES = {card: ENGLISH.msg(f"som.card.{card}") for card in CARD}
@@ -96,10 +103,14 @@ def pick(state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: ran
         movement = state["movement"] or {}
         here = movement.get("cell") or state["citizens"][seat]
         goal = next(cell for cell, card in state["board"].items() if card == "sufragi_universal")
-        path = route(state, here, goal, set(movement.get("visited") or []))
+        visited = set(movement.get("visited") or [])
+        path = route(state, here, goal, visited)
         steps = [a for a in by_type["move_citizen"] if path and a["cell"] == path[0]]
-        safe = [a for a in by_type["move_citizen"] if CARD[state["board"][a["cell"]]].flag == "catalunya"]
-        return (steps or safe or by_type["move_citizen"])[0]
+        # Cards already stood on are legal steps too, but a player heading somewhere does not go back.
+        onward = [a for a in by_type["move_citizen"] if a["cell"] not in visited]
+        safe = [a for a in onward if CARD[state["board"][a["cell"]]].flag == "catalunya"]
+        if steps or onward or "stop_moving" not in by_type:
+            return (steps or safe or onward or by_type["move_citizen"])[0]
     for kind in ("stop_moving", "back", "decline_vote"):
         if kind in by_type:
             return by_type[kind][0]
@@ -281,3 +292,85 @@ async def test_the_real_computer_citizen_takes_its_turns(world: World) -> None:
     acted = {e["seat"] for e in table.state["log"] if isinstance(e.get("seat"), int)}
     assert computer_seat in acted
     assert table_of(world, table_id) is None or GAME.to_act(table.state) - set(table.computer_seats)
+
+
+def crafted(monkeypatch: pytest.MonkeyPatch, state: dict[str, Any]) -> None:
+    """The next table of `state["n"]` players starts from `state` (a position made with the engine tests'
+    kit) instead of a fresh deal."""
+    real = GAME.setup
+
+    def setup(n: int, options: dict[str, Any], rng: Any) -> dict[str, Any]:
+        return copy.deepcopy(state) if n == state["n"] else real(n, options, rng)
+
+    monkeypatch.setattr(GAME, "setup", setup)
+
+
+def move_labels(message: discord.Message) -> list[str]:
+    return [str(c.label) for c in components(message) if re.match(r"^g:\d+:move[.:]", str(c.custom_id or ""))]
+
+
+async def test_the_board_offers_a_card_the_citizen_already_stood_on(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed: from a Catalunya card the citizen may move "a cualquiera de las 8 cartas de su alrededor, esté
+    descubierta o no": after stepping from Concentració nacional (A1) onto B1, the board's movement buttons
+    offer A1 again, and clicking it steps back."""
+    crafted(monkeypatch, at_move(position(2, colours=["pink", "blue"]), "generalitat"))
+    table_id = await open_table(world, humans=2, computers=0, mode="A")
+    table = table_of(world, table_id)
+    assert GAME.to_act(table.state) == {0} and table.state["citizens"][0] == "A1"
+    await use(world, table, 0, {"type": "move_citizen", "cell": "B1"})
+    assert table.state["citizens"][0] == "B1" and table.state["movement"]["steps"] == 1
+    offered = public_actions(table, group_for(som_cog.UI, {"type": "move_citizen", "cell": "A1"}))
+    assert {"type": "move_citizen", "cell": "A1"} in offered
+    assert any("A1" in label and "Concentració nacional" in label for label in move_labels(board(world)))
+    await use(world, table, 0, {"type": "move_citizen", "cell": "A1"})
+    assert table.state["citizens"][0] == "A1" and table.state["movement"]["steps"] == 2
+    assert "steps to A1 (Concentració nacional)" in embed_text(board(world))
+
+
+async def test_the_hisendas_coin_stays_hidden_while_the_change_is_chosen(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed: the Hisenda's discs show their coin side "sin que se pueda saber a qué servicio público o a qué
+    infraestructura corresponden". Pink reveals Turisme; the Hisenda, holding only 2 € discs (education and
+    mossos), breaks one at random and Pink picks the change: no public message, board or picture names that
+    disc meanwhile (the pictures are drawn from views that do not hold it); once the change is given, the
+    disc is in Pink's hands and the board names it."""
+    s = position(2, mode="B", colours=["pink", "blue"], hands={0: ["justice1", "roads1", "forests1", "housing1"],
+                                                               1: ["health3"]},
+                 hisenda=["education1", "mossos1"], cards={"B2": "turisme"})
+    crafted(monkeypatch, at_move(s, "generalitat"))
+    table_id = await open_table(world, humans=2, computers=0, mode="B")
+    table = table_of(world, table_id)
+    drawn = record_renders(world, "som", monkeypatch)
+    await use(world, table, 0, {"type": "move_citizen", "cell": "B2"})
+    await world.env.settle()
+    payment = table.state["payment"]  # the test may look at the hidden state
+    broken = payment["broken"]
+    assert payment["step"] == "give_change" and payment["payer"] == "hisenda" and broken in ("education1", "mossos1")
+    name = ENGLISH.msg("som.disc_value", kind=ENGLISH.msg(f"som.kind.{DISC[broken].kind}"), value=2)
+    assert name not in public_text(world) and name not in embed_text(board(world))
+    assert drawn and all(broken not in json.dumps(view) for view in drawn)
+    assert all(broken not in json.dumps(table.view(seat)) for seat in (None, 0, 1))
+    opened = await member_of(world, table, 0).click(board(world), custom_id=custom_id(board(world), r"^g:\d+:change:"))
+    assert opened.ephemeral and name not in json.dumps([o.label for o in picker_options(opened)])
+    await use(world, table, 0, {"type": "give_change", "discs": ["forests1", "roads1"]})
+    assert broken in table.state["hands"][0] and name in embed_text(board(world))
+
+
+def picker_options(result: Any) -> list[Any]:
+    select = next(c for c in components(result.response.message) if str(getattr(c, "custom_id", "")).startswith("gp:"))
+    return list(select.options)
+
+
+@pytest.mark.parametrize(("locale", "wanted"), [
+    ("en", "Anna has taken 40 steps"), ("it", "Anna ha fatto 40 passi"), ("es", "Anna ha dado 40 pasos"),
+    ("ca", "Anna ha fet 40 passos")])
+def test_a_movement_ended_by_the_step_limit_is_worded(locale: str, wanted: str) -> None:
+    """The log line of a movement that took its 40 steps, with the count, in every language."""
+    view = at_move(position(2, colours=["pink", "blue"]), "generalitat")
+    ctx = Ctx(table=SimpleNamespace(users=[1, 2], computer_seats=[], state=None, id=0),  # type: ignore[arg-type]
+              view=GAME.view(view, None), names=["Anna", "Bruno"], locale=locale)
+    event = {"id": 9, "type": "movement_ended", "seat": 0, "cell": "B2", "why": "step_limit", "steps": 40}
+    assert wanted in (som_cog.word(event, ctx) or "")

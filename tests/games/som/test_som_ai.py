@@ -129,17 +129,17 @@ def test_work_per_decision_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Look-ahead positions expanded and engine applications together stay within the node budget (a tiny
     budget still gives a legal action); with the normal budget the same decisions do more work."""
     work = [0]
-    real_options, real_apply = ai.Mover.options, ai._apply
+    real_ways_on, real_apply = ai.Mover.ways_on, ai._apply
 
-    def options(self: ai.Mover, *args: Any) -> Any:
+    def ways_on(self: ai.Mover, *args: Any) -> Any:
         work[0] += 1
-        return real_options(self, *args)
+        return real_ways_on(self, *args)
 
     def apply(*args: Any) -> Any:
         work[0] += 1
         return real_apply(*args)
 
-    monkeypatch.setattr(ai.Mover, "options", options)
+    monkeypatch.setattr(ai.Mover, "ways_on", ways_on)
     monkeypatch.setattr(ai, "_apply", apply)
     states = [s for n, mode in ((4, "A"), (2, "B"), (3, "C")) for s in random_states(11, n, mode, 2)]
     worst = {}
@@ -151,7 +151,7 @@ def test_work_per_decision_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
             work[0] = 0
             assert accepted(state, seat, choose(state, seat))
             worst[budget] = max(worst[budget], work[0])
-    assert worst[10] == 10 + 1  # the root's ways on, then ten more positions at most
+    assert worst[10] == 10  # ten positions at most (the root's first steps are read off them)
     assert worst[ai.NODE_BUDGET] > 40
 
 
@@ -206,6 +206,37 @@ def test_steps_onto_a_face_down_card_rather_than_a_known_one() -> None:
     legal = GAME.legal_actions(s, 0)
     assert step("C3") in legal and step("E3") in legal and {"type": "stop_moving"} in legal
     assert choose(s, 0) == step("E3")
+
+
+def dead_end(steps: int) -> State:
+    """The holder's citizen stepped from F2 (face-up Teixit associatiu, face-down cards around it) onto G1
+    (face-up Turisme), whose other neighbours are face-up world cards."""
+    worlds = {"F1": "pau", "G2": "sostenibilitat", "H2": "solidaritat"}
+    s = position(2, holder=0, cards=worlds, citizens="G1",
+                 face_up=["teixit_associatiu", "turisme", *worlds.values()])
+    s = at_move(s, "generalitat")
+    s["movement"].update(visited=["F2", "G1"], steps=steps)
+    return s
+
+
+def test_steps_back_onto_a_card_it_stood_on_to_reach_the_face_down_ones() -> None:
+    """Seed: from a Catalunya card the citizen may go "a cualquiera de las 8 cartas de su alrededor, esté
+    descubierta o no": at a dead end it steps back onto F2, already stood on, to turn a card next to it,
+    rather than stop or end on a world card."""
+    s = dead_end(1)
+    assert step("F2") in GAME.legal_actions(s, 0)
+    assert choose(s, 0) == step("F2")
+
+
+def test_the_search_counts_only_the_steps_left() -> None:
+    """With one step left (39 taken), stepping back onto F2 can turn nothing more: it is worth only where
+    the movement then ends, and the search does not count on a draw beyond the 40th step."""
+    know = ai.Know(dead_end(ai.MAX_STEPS - 1))
+    search = ai.Mover(know, 0, ai.Budget(ai.NODE_BUDGET))
+    pools = tuple(tuple(float(group[t]) for t in ai._TYPES) for group in know.groups)
+    one_left = search.first_steps("G1", pools, True, 1)
+    assert one_left["F2"] == pytest.approx(search.end("F2") - ai.STEP)
+    assert search.first_steps("G1", pools, True, 2)["F2"] > one_left["F2"] + 1
 
 
 def test_prefers_the_cards_a_state_action_dealt_without_spain_cards() -> None:

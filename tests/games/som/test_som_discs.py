@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.som.engine import HISENDA
+from games.som.engine import HISENDA, MAX_STEPS
 from tests.games.som.som_kit import (
     NO_GIFTS,
     STOP,
@@ -18,6 +18,7 @@ from tests.games.som.som_kit import (
     at_cohesion,
     at_move,
     events,
+    play,
     position,
     refused,
     step,
@@ -179,16 +180,33 @@ def test_justice_charges_up_to_a_third_of_one_player():
 
 
 def test_the_effect_can_wait_when_no_step_is_left():
-    """A holder on the card with nowhere to go may still use the effect, then the movement ends."""
+    """A holder whose 40th step (the most a movement takes) lands on the card may still use the effect,
+    then the movement ends by itself."""
     s = position(mode="B", hands={0: ["justice1"], 1: ["health1", "health2", "health3"]},
-                 cards={"B7": "impost_de_successions"}, urn_area=["estrategia_internacional"],
-                 citizens=["C6", "A1", "A1", "A1"])
+                 cards={"B7": "impost_de_successions"}, citizens=["C6", "A1", "A1", "A1"])
     s = at_move(s, "everyone")
+    s["movement"]["steps"] = MAX_STEPS - 1
     landed = act(s, 0, step("B7"))
     assert types(landed, 0) == {"stop_moving", "use_disc_effect"} and G.view(landed, None)["moves"] == []
     charged = act(landed, 0, effect("justice", target=1, amount=2))
     assert charged["movement"]["mover"] == 1  # Pink's movement ended by itself
+    assert events(landed, charged, "movement_ended")[0]["why"] == "step_limit"
     assert value(charged, 0) == 2 + 2
+
+
+def test_stepping_back_onto_the_card_offers_the_effect_again_in_the_same_movement():
+    """Seed: a Catalunya card lets the citizen move "a cualquiera de las 8 cartas de su alrededor, esté
+    descubierta o no"; health is triggered at each landing of the holder's citizen on Euro per recepta
+    until it is used this turn, a landing back on the face-up card included."""
+    s, landed = on_card("C1", HEALTHY)
+    moved_on = act(landed, 0, step("D2"))
+    assert "use_disc_effect" not in types(moved_on, 0)
+    back = act(moved_on, 0, step("C1"))
+    assert not events(moved_on, back, "moved")[0]["revealed"]
+    assert effect("health", targets=[1]) in G.legal_actions(back, 0)
+    used = act(back, 0, effect("health", targets=[1]))
+    again = play(used, (0, step("D2")), (0, step("C1")))
+    assert "use_disc_effect" not in types(again, 0)  # once a turn
 
 
 def test_stopping_forgoes_the_effect():

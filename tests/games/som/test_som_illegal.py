@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.som.engine import MAX_STEPS
 from tests.games.som.som_kit import (
     STOP,
     G,
@@ -25,10 +26,17 @@ def moving() -> dict:
 
 
 def test_an_illegal_move():
-    """Two cells away, off the board, or back onto a visited card."""
+    """Two cells away, off the board, or a 41st step (a card already stood on is a legal step)."""
     assert refused(moving(), 0, step("C3")).message_id == "som.cell_not_neighbour"
     assert refused(moving(), 0, step("I9")).message_id == "som.no_such_cell"
-    assert refused(act(moving(), 0, step("B2")), 0, step("A1")).message_id == "som.cell_visited"
+    act(act(moving(), 0, step("B2")), 0, step("A1"))
+    s = position(mode="B", hands={0: ["justice1"], 1: ["health1", "health2", "health3"]},
+                 cards={"B1": "impost_de_successions"})
+    s = at_move(s, "generalitat")
+    s["movement"]["steps"] = MAX_STEPS - 1
+    landed = act(s, 0, step("B1"))  # the 40th step, onto Impost de successions: the effect keeps it waiting
+    refusal = refused(landed, 0, step("A1"))
+    assert refusal.message_id == "som.step_limit" and refusal.params == {"count": MAX_STEPS}
 
 
 def test_giving_away_the_last_disc():

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import pytest
 
+from games.som.engine import MAX_STEPS
 from tests.games.som.som_kit import (
     STOP,
     G,
     act,
+    act_on,
     at_move,
     events,
+    play,
     position,
     refused,
     step,
     types,
+    value,
     waiting,
 )
 
@@ -60,13 +64,52 @@ def test_each_step_turns_a_face_down_card_face_up():
     assert (event["cell"], event["card"], event["revealed"]) == ("B2", "parlament_de_catalunya", True)
 
 
-def test_no_card_twice_in_one_movement():
-    """The starting card and every card stood on are out of reach for the rest of the movement."""
+def test_a_citizen_may_step_back_onto_a_card_it_already_stood_on():
+    """Seed: on a Catalunya card the player "puede volver a desplazarlo a cualquiera de las 8 cartas de su
+    alrededor, esté descubierta o no" (rules/som.md, Phase 4, item 4, corrected 2026-11-26): the card
+    stepped from, the starting card included, is a step like any other, and stepping on it again turns
+    nothing."""
     s = act(at_move(position(), "generalitat"), 0, step("B2"))
-    assert "A1" not in G.view(s, None)["moves"]
-    assert refused(s, 0, step("A1")).message_id == "som.cell_visited"
-    s = act(s, 0, step("B1"))
-    assert refused(s, 0, step("B2")).message_id == "som.cell_visited"
+    assert "A1" in G.view(s, None)["moves"] and step("A1") in G.legal_actions(s, 0)
+    back = act(s, 0, step("A1"))
+    assert back["citizens"][0] == "A1" and back["movement"]["steps"] == 2
+    again = act(back, 0, step("B2"))
+    moved = events(back, again, "moved")[0]
+    assert (moved["cell"], moved["card"], moved["revealed"]) == ("B2", "parlament_de_catalunya", False)
+    assert again["movement"]["visited"] == ["A1", "B2", "A1", "B2"] and again["movement"]["steps"] == 3
+
+
+def test_stopping_on_a_catalunya_card_stays_optional_after_a_step_back():
+    """Seed: "puede volver a desplazarlo" (may, not must): back on a card already stood on, the mover may
+    go on or stop there."""
+    s = play(at_move(position(), "generalitat"), (0, step("B2")), (0, step("C2")), (0, step("B2")))
+    assert types(s, 0) == {"move_citizen", "stop_moving"} and G.view(s, None)["can_stop"]
+    stopped = act_on(s, 0, STOP, 5)
+    ended = events(s, stopped, "movement_ended")[0]
+    assert (ended["why"], ended["cell"], ended["steps"]) == ("stopped", "B2", 3)
+
+
+def test_a_face_up_cards_symbol_does_not_trigger_again():
+    """Seed: "a cualquiera de las 8 cartas de su alrededor, esté descubierta o no": Ports i logística pays
+    its 3 € when a step reveals it, not when the citizen steps back onto it, face up, in the same movement."""
+    s = at_move(position(2, colours=["pink", "blue"], citizens="D2"), "generalitat")
+    revealed = act(s, 0, step("E1"))
+    assert [e["card"] for e in events(s, revealed, "economic")] == ["ports_i_logistica"]
+    assert value(revealed, 0) == value(s, 0) + 3
+    again = play(revealed, (0, step("D2")), (0, step("E1")))
+    assert not events(revealed, again, "economic") and not events(revealed, again, "paid")
+    assert value(again, 0) == value(revealed, 0)
+
+
+def test_an_urn_card_after_steps_back_sends_the_citizen_to_the_card_it_stepped_from():
+    """Seed: the urn cards "detienen el desplazamiento": after going back and forth the citizen returns to
+    the card it stepped from, and the movement ends."""
+    s = at_move(position(cards={"C3": "cultura_democratica"}), "everyone")
+    s = play(s, (0, step("B2")), (0, step("A1")), (0, step("B2")))
+    after = act(s, 0, step("C3"))
+    assert after["urn_area"] == ["cultura_democratica"] and after["citizens"][0] == "B2"
+    assert events(s, after, "urn_found")[0]["back_to"] == "B2"
+    assert events(s, after, "movement_ended")[0]["why"] == "urn" and G.to_act(after) == {1}
 
 
 def test_steps_go_to_neighbouring_cells_only():
@@ -120,14 +163,35 @@ def test_no_card_next_to_the_citizen_ends_the_movement_without_a_step():
     assert (ended["seat"], ended["why"]) == (0, "no_step")
 
 
-def test_a_mover_with_nowhere_left_stops_automatically():
-    """Landing on a Catalunya card whose neighbours are empty or already visited ends the movement."""
-    s = position(cards={"B7": "castells"}, urn_area=["estrategia_internacional"],
-                 citizens=["C6", "A1", "A1", "A1"])
-    s = at_move(s, "everyone")
-    after = act(s, 0, step("B7"))
-    assert events(s, after, "movement_ended")[0]["why"] == "no_moves"
-    assert G.to_act(after) == {1}
+def back_and_forth(s: dict, steps: int) -> dict:
+    """Seat 0 steps between A1 and B2 (Concentració nacional and Parlament) `steps` times from A1."""
+    for count in range(steps):
+        s = act(s, 0, step("B2" if count % 2 == 0 else "A1"))
+    return s
+
+
+def test_a_movement_ends_after_forty_steps():
+    """Stepping back is allowed ("a cualquiera de las 8 cartas de su alrededor"), so a movement ends after
+    MAX_STEPS (40) steps [decision, rules/som.md Phase 4 item 4]: the 40th step's card is resolved, then the
+    citizen stays where it stands and the next mover starts."""
+    assert MAX_STEPS == 40
+    s = at_move(position(), "everyone")
+    s = back_and_forth(s, MAX_STEPS - 1)
+    assert s["movement"]["steps"] == 39 and s["citizens"][0] == "B2" and G.view(s, None)["moves"]
+    after = act(s, 0, step("A1"))
+    ended = events(s, after, "movement_ended")[0]
+    assert (ended["seat"], ended["why"], ended["cell"], ended["steps"]) == (0, "step_limit", "A1", MAX_STEPS)
+    assert after["citizens"][0] == "A1" and G.to_act(after) == {1} and after["movement"]["mover"] == 1
+
+
+def test_the_fortieth_step_still_reveals_and_resolves_its_card():
+    """A face-down card turned by the 40th step acts as usual: Ports i logística pays its 3 €."""
+    s = at_move(position(cards={"B1": "ports_i_logistica"}), "everyone")
+    s = back_and_forth(s, MAX_STEPS - 1)
+    after = act(s, 0, step("B1"))
+    assert [e["card"] for e in events(s, after, "economic")] == ["ports_i_logistica"]
+    assert value(after, 0) == value(s, 0) + 3
+    assert events(s, after, "movement_ended")[0]["why"] == "step_limit"
 
 
 def test_citizens_may_share_a_card():

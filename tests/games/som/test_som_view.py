@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from games.som.cards import START_CARD
-from tests.games.som.som_kit import G, act, at_move, at_turn, bid, new, play, position, step
+from tests.games.som.som_kit import G, act, at_move, at_turn, bid, events, new, play, position, step
 
 KEYS = {"game", "n", "mode", "kinds_matter", "degree", "phase", "turn", "holder", "starting_holder", "colours",
         "seat_of_colour", "die", "movers_left", "players", "hisenda", "pool", "urn_area", "board", "start_cell",
@@ -81,3 +81,39 @@ def test_the_log_records_events_as_data():
     ids = [e["id"] for e in s["log"]]
     assert ids == sorted(ids) and all(isinstance(e["type"], str) for e in s["log"])
     assert s["log"][-1]["type"] == "moved" and G.view(s, None)["log_count"] == ids[-1]
+
+
+def hisenda_breaks_a_coin() -> tuple[dict, dict]:
+    """Mode B: Pink reveals Turisme and the Hisenda owes her 3 € holding only 2 € discs (education1 and
+    mossos1): it breaks one at random, and Pink, the holder with three kinds of 1 € discs, gives the change."""
+    s = position(2, mode="B", colours=["pink", "blue"], hands={0: ["justice1", "roads1", "forests1", "housing1"],
+                                                               1: ["health3"]},
+                 hisenda=["education1", "mossos1"], cards={"B2": "turisme"})
+    s = at_move(s, "generalitat")
+    return s, act(s, 0, step("B2"))  # ScriptedRng: the Hisenda's random pick is its first disc, education1
+
+
+def test_the_hisendas_broken_coin_is_named_only_once_revealed():
+    """Seed: the Hisenda's discs lie coin side up "sin que se pueda saber a qué servicio público o a qué
+    infraestructura corresponden": while Pink chooses the change for the Hisenda's 2 € disc, no view names
+    that disc (nor does the log); it is named from the moment it reaches her hands."""
+    s, asked = hisenda_breaks_a_coin()
+    assert asked["payment"]["broken"] == "education1" and asked["payment"]["step"] == "give_change"
+    for seat in (None, 0, 1):
+        view = G.view(asked, seat)
+        assert view["payment"]["broken"] is None and view["payment"]["changer"] == 0
+        assert view["payment"]["payer"] == "hisenda" and "education1" not in json.dumps(view)
+    given = act(asked, 0, {"type": "give_change", "discs": ["forests1", "roads1"]})
+    change = events(asked, given, "change")[0]
+    assert (change["payer"], change["changer"], change["broken"]) == ("hisenda", 0, "education1")
+    assert "education1" in [d["id"] for d in G.view(given, None)["players"][0]["discs"]]
+
+
+def test_a_players_own_coin_being_broken_is_public():
+    """A disc a player breaks lies service side up in their hands: the payment names it while the
+    change-giver chooses."""
+    s = position(2, mode="B", colours=["pink", "blue"], hands={0: ["justice1", "roads1", "forests1", "housing1"],
+                                                               1: ["health1"]}, hisenda=["education1"])
+    asked = at_turn(s, 0)
+    assert G.view(asked, None)["payment"]["broken"] == "health1"
+    assert G.view(asked, None)["payment"]["payer"] == 1
