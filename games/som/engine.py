@@ -23,10 +23,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from games.core.actions import check_action, check_seat
 from games.core.data import UntimedGame, clone, clone_keeping_log
 from games.core.messages import N_, NP_, msg, seat_ref
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Rng
+from games.som.actions import ACTIONS
 from games.som.cards import (
     ATC_CARD,
     CARD,
@@ -107,7 +109,6 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "name_beneficiary": ("name_beneficiary",),
     "bid": ("bid",),
 }
-ACTION_TYPES = frozenset(t for types in ANSWERS.values() for t in types)
 HINT: dict[str, str] = {
     "place_start": N_("som.hint.place_start"),
     "choose_centralism": N_("som.hint.choose_centralism"),
@@ -223,6 +224,7 @@ class Som(UntimedGame):
     min_players = 1
     max_players = 4
     options_schema = OPTIONS_SCHEMA
+    actions = ACTIONS
 
     # --- set-up ----------------------------------------------------------------------------------
 
@@ -476,6 +478,7 @@ class Som(UntimedGame):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything but face-down cards, the Hisenda's kinds and unrevealed bids (docs/som-view.md)."""
+        check_seat(seat, state["n"])
         s = state
         waiting, seats = self._waiting(s)
         face_up = set(s["face_up"])
@@ -622,17 +625,12 @@ class Som(UntimedGame):
     # --- apply -----------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("som.not_an_action", "That is not an action.")
+        check_action(ACTIONS, state["n"], seat, action)
         kind = action["type"]
-        if kind not in ACTION_TYPES:
-            raise IllegalAction("som.no_such_action", f"Som el que decidim! has no action called {kind!r}.",
-                                action=kind)
         if state["phase"] == "game_over":
             raise IllegalAction("som.game_over", "The game is over.")
-        if not _is_seat(seat, state["n"]):
+        if seat is None:
             raise IllegalAction("som.not_playing", "Only a player at this table can do that.")
-        assert seat is not None
         waiting, seats = self._waiting(state)
         assert waiting is not None
         if seat not in seats:

@@ -75,7 +75,7 @@ def test_gifts_go_to_other_players_once_each():
     assert refused(s, 0, gifts(("health1", 4))).message_id == "som.gift_to"
     assert refused(s, 0, gifts(("health1", 1), ("health1", 2))).message_id == "som.gift_twice"
     assert refused(s, 0, gifts(("health2", 1))).message_id == "som.gift_not_yours"
-    assert refused(s, 0, {"type": "redistribute", "gifts": "health1"}).message_id == "som.gifts_bad"
+    assert refused(s, 0, {"type": "redistribute", "gifts": "health1"}).message_id == "core.bad_field"
 
 
 def test_representative_redistributions():

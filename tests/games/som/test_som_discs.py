@@ -80,7 +80,7 @@ def test_exchange_refusals():
     assert refused(s, 0, effect("forests", target_disc="mossos1")).message_id == "som.target_kind"
     assert refused(s, 0, effect("forests", target_disc="health3")).message_id == "som.target_not_held"
     assert refused(s, 0, effect("forests", target_disc="health2")).message_id == "som.target_not_held"
-    assert refused(s, 0, effect("forests", target_disc=None)).message_id == "som.target_not_held"
+    assert refused(s, 0, effect("forests", target_disc=None)).message_id == "core.bad_field"
     assert refused(s, 0, effect("magic")).message_id == "som.effect_unknown"
     assert refused(s, 1, effect("forests", target_disc="health1")).message_id == "som.not_your_turn"
 
@@ -128,8 +128,10 @@ def test_health_charges_one_euro_to_up_to_h_players_with_money():
 def test_health_target_refusals():
     """No more targets than health discs, never the holder, a target without money or twice."""
     s, landed = on_card("C1", HEALTHY)
-    for targets in ([1, 2, 3], [3], [0], [1, 1], [], "1", [True]):
+    for targets in ([1, 2, 3], [3], [0], [1, 1], []):
         assert refused(landed, 0, effect("health", targets=targets)).message_id == "som.health_targets"
+    for malformed in ("1", [True]):  # not a list of seats: the shared guard's refusal
+        assert refused(landed, 0, effect("health", targets=malformed)).message_id == "core.bad_field"
 
 
 def test_health_is_once_per_turn():

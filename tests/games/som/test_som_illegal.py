@@ -53,7 +53,7 @@ def test_a_bid_above_ones_discs():
     s = play(s, (0, {"type": "call_elections"}), (1, {"type": "stand", "stand": False}),
              (2, {"type": "stand", "stand": False}), (3, {"type": "stand", "stand": False}))
     assert refused(s, 2, bid(2)).message_id == "som.bid_range"
-    assert refused(s, 2, {"type": "bid"}).message_id == "som.bid_range"
+    assert refused(s, 2, {"type": "bid"}).message_id == "core.missing_field"
     act(s, 2, bid(1))
 
 
@@ -66,7 +66,7 @@ def test_a_payment_that_does_not_add_up():
     assert refused(s, 1, {"type": "pay", "discs": ["roads1", "forests1"]}).message_id == "som.pay_wrong_total"
 
 
-@pytest.mark.parametrize("action", [step("B2"), STOP, gifts(), bid(0), {"type": "place_start", "cell": None}])
+@pytest.mark.parametrize("action", [step("B2"), STOP, gifts(), bid(0), {"type": "place_start", "cell": "A1"}])
 def test_acting_out_of_turn(action):
     """Any seat but the one to act is refused, naming whose turn it is."""
     refusal = refused(moving(), 2, action)
@@ -74,24 +74,25 @@ def test_acting_out_of_turn(action):
     assert refusal.params == {"player": {"seat": 0}}
 
 
-@pytest.mark.parametrize("seat", [None, 4, -1, True])
-def test_only_seated_players_act(seat):
+@pytest.mark.parametrize(("seat", "message_id"), [(None, "som.not_playing"), (4, "core.not_a_seat"),
+                                                   (-1, "core.not_a_seat"), (True, "core.not_a_seat")])
+def test_only_seated_players_act(seat, message_id):
     """The game master (None) and seats not at the table cannot act: there are no automatic actions."""
-    assert refused(moving(), seat, step("B2")).message_id == "som.not_playing"
+    assert refused(moving(), seat, step("B2")).message_id == message_id
     assert G.legal_actions(moving(), None) == []
 
 
 @pytest.mark.parametrize("action", [None, "move", ["move_citizen"], {}, {"type": 3}])
 def test_not_an_action(action):
     """Something without a string type is not an action."""
-    assert refused(moving(), 0, action).message_id == "som.not_an_action"
+    assert refused(moving(), 0, action).message_id == "core.not_an_action"
 
 
 @pytest.mark.parametrize("kind", ["timeout", "leave", "roll", "__init__", "_do_bid"])
 def test_unknown_action_types(kind):
     """Types outside the rules' actions are refused, the type named back."""
     refusal = refused(moving(), 0, {"type": kind})
-    assert refusal.message_id == "som.no_such_action" and refusal.params == {"action": kind}
+    assert refusal.message_id == "core.no_such_action" and refusal.params == {"action": kind}
 
 
 @pytest.mark.parametrize("action", [gifts(), {"type": "pay", "discs": []}, {"type": "call_elections"},

@@ -80,7 +80,7 @@ def test_payment_that_does_not_add_up_is_refused():
     assert refused(after, 1, {"type": "pay", "discs": ["health1"]}).message_id == "som.pay_wrong_total"
     assert refused(after, 1, {"type": "pay", "discs": ["roads1"]}).message_id == "som.not_your_disc"
     assert refused(after, 1, {"type": "pay", "discs": ["roads2", "roads2"]}).message_id == "som.bad_discs"
-    assert refused(after, 1, {"type": "pay", "discs": "roads2"}).message_id == "som.bad_discs"
+    assert refused(after, 1, {"type": "pay", "discs": "roads2"}).message_id == "core.bad_field"
     assert refused(after, 0, {"type": "pay", "discs": ["justice1"]}).message_id == "som.not_your_turn"
 
 

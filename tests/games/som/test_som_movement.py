@@ -117,7 +117,7 @@ def test_steps_go_to_neighbouring_cells_only():
     s = at_move(position(), "generalitat")
     assert refused(s, 0, step("C3")).message_id == "som.cell_not_neighbour"
     assert refused(s, 0, step("Z9")).message_id == "som.no_such_cell"
-    assert refused(s, 0, {"type": "move_citizen"}).message_id == "som.no_such_cell"
+    assert refused(s, 0, {"type": "move_citizen"}).message_id == "core.missing_field"
 
 
 def test_a_world_card_ends_the_movement():

@@ -183,7 +183,7 @@ def test_protection_refusals():
     s = protect_position()
     assert refused(s, 0, {"type": "protect_urn", "discs": ["justice1"]}).message_id == "som.protect_interior"
     assert refused(s, 0, {"type": "protect_urn", "discs": ["mossos2"]}).message_id == "som.protect_interior"
-    assert refused(s, 0, {"type": "protect_urn", "discs": "mossos1"}).message_id == "som.bad_discs"
+    assert refused(s, 0, {"type": "protect_urn", "discs": "mossos1"}).message_id == "core.bad_field"
     assert refused(s, 1, {"type": "protect_urn", "discs": []}).message_id == "som.not_your_turn"
     three = position(mode="B", hands={0: ["mossos1", "mossos2"], 1: ["firefighters1"]},
                      urn_area=["cultura_democratica"], citizens=["B5", "A1", "A1", "A1"])

@@ -163,7 +163,7 @@ def test_a_bid_above_ones_discs_is_refused():
     s = play(elections(), (1, SIT), (2, SIT), (3, SIT))
     assert refused(s, 1, bid(3)).message_id == "som.bid_range"
     assert refused(s, 1, bid(-1)).message_id == "som.bid_range"
-    assert refused(s, 1, bid(True)).message_id == "som.bid_range"
+    assert refused(s, 1, bid(True)).message_id == "core.bad_field"
     assert [a["count"] for a in G.legal_actions(s, 1)] == [0, 1, 2]
 
 
@@ -277,5 +277,5 @@ def test_vote_steps_refuse_other_actions():
     """During a vote only its step's action is taken."""
     s = elections()
     assert refused(s, 1, bid(0)).message_id == "som.not_now"
-    assert refused(s, 1, {"type": "stand", "stand": "yes"}).message_id == "som.stand_bool"
+    assert refused(s, 1, {"type": "stand", "stand": "yes"}).message_id == "core.bad_field"
     assert refused(s, 2, STAND).message_id == "som.not_your_turn"
