@@ -49,7 +49,7 @@ NAME_WIDTH = int(board.NAME_BOX[2] - board.NAME_BOX[0])
 PREFERRED = ("move_citizen", "call_elections", "motion_of_censure", "protect_urn")
 # seeded games of every size and mode; (16, 4, "B") ends with the referendum, (30, 3, "B") with a DUI
 GAMES = [(seed, n, mode) for mode in ("A", "B", "C", "A+C") for n in (1, 2, 3, 4) for seed in (1, 2, 3)
-         if not (n == 1 and mode in ("C", "A+C"))] + [(16, 4, "B"), (30, 3, "B")] + [
+         if not (n == 1 and mode in ("C", "A+C"))] + [(16, 4, "B"), (30, 3, "B"), (9, 2, "B"), (26, 2, "B"), (4, 3, "B")] + [
     (seed, 4, "C") for seed in range(4, 16)]
 
 
