@@ -462,8 +462,8 @@ class Arditi(UntimedGame):
         if isinstance(space, bool) or not isinstance(space, int) or space not in placing["options"]:
             spaces = ", ".join(str(x) for x in placing["options"])
             raise IllegalAction("arditi.bad_leader_space",
-                                "Put your leader on one of the free spaces offered next to the end of your march: "
-                                f"{spaces}.", spaces=spaces)
+                                "Put your leader on one of the free spaces offered next to the rear end of a part of "
+                                f"your march: {spaces}.", spaces=spaces)
         self._place_attacked_leader(s, seat, space)
         s["placing"] = None
         s["phase"] = "move"

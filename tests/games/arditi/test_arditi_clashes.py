@@ -194,7 +194,7 @@ def test_true_is_not_space_one():
     state = act(state, 0, ROLL, 2)
     state = act(state, 0, step("out"))  # 9 → 8, next to 7
     assert 1 in state["placing"]["options"]
-    assert refused(state, 1, place(True)).message_id == "arditi.bad_leader_space"
+    assert refused(state, 1, place(True)).message_id == "core.bad_field"  # the shared guard: a boolean is no int
     state = act(state, 1, place(1))
     assert state["marches"][1]["spaces"] == [2, 1]
     assert state["groups"] == [{"seat": 1, "spaces": [12]}]
