@@ -879,20 +879,8 @@ def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], word
         label = words.msg(PHASE_NAME[phase]) if phase in PHASE_NAME else ""
     put_fitted(image, (x, LINE1 - 12, right - 8, LINE1 + 12), label, STRONG, GOLD if over else PALETTE["text"], True)
     # the markers
-    markers = view.get("markers") or {}
     x = left + 14
-    chips: list[tuple[str, Color, Color, str]] = []
-    if markers.get("pretext"):
-        chips.append((words.msg(N_("junta.picture.pretext")), RED, WHITE, "⚠"))
-    else:
-        chips.append((words.msg(N_("junta.picture.no_pretext")), PALETTE["panel_alt"], PALETTE["muted"], ""))
-    bank = markers.get("bank")
-    if bank in BANK:
-        chips.append((words.msg(BANK[bank]), BANK_CHIP[str(bank)], WHITE, "$"))
-    if markers.get("bank_safe"):
-        chips.append((words.msg(N_("junta.picture.bank_safe")), (58, 96, 140), WHITE, "✓"))
-    if markers.get("occupied"):
-        chips.append((words.msg(N_("junta.picture.occupied")), (96, 70, 120), WHITE, "★"))
+    chips = marker_chips(view, words)
     share = right - 8 - x - 6 * (len(chips) - 1)
     widths = [text_width(t, font(TEXT)) + 10 + (text_width(g, font(TEXT, True)) + 4 if g else 0)
               for t, _f, _i, g in chips]
