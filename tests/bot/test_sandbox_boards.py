@@ -84,20 +84,26 @@ async def play_to_mid_game(sandbox: Sandbox, game: str, members: int, computers:
 
 
 async def shown_board(page: Any, sandbox: Sandbox, table: Any) -> dict[str, float]:
-    """The bounding box of the newest board picture in the page (the message with the board's buttons)."""
+    """The bounding box of the newest board picture in the page (the message with the board's buttons), once
+    the picture has loaded. The preview redraws its messages as they change, so the picture is looked up
+    afresh on each try rather than held (generous bounds: a busy machine is slow, never wrong)."""
     async with sandbox.lock:
         await sandbox.env.bot.presenter(table).show_board(table)  # the newest board at the bottom
         await sandbox.preview.refresh()
-    await latest(page)
-    board = page.locator("article.channel-message:has(.component-button) img").last
-    await board.wait_for(timeout=30000)
-    await page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=await board.element_handle(),
-                                 timeout=30000)
-    await board.scroll_into_view_if_needed()
-    box = await board.bounding_box()
-    assert box is not None
-    natural = await board.evaluate("img => [img.naturalWidth, img.naturalHeight]")
-    return {"width": box["width"], "height": box["height"], "natural_width": natural[0], "natural_height": natural[1]}
+    for _ in range(120):
+        await latest(page)
+        board = page.locator("article.channel-message:has(.component-button) img").last
+        if await board.count():
+            loaded = await board.evaluate("img => img.complete && img.naturalWidth > 0 ? "
+                                          "[img.naturalWidth, img.naturalHeight] : null")
+            if loaded:
+                await board.scroll_into_view_if_needed()
+                box = await board.bounding_box()
+                if box is not None and box["width"] > 0:
+                    return {"width": box["width"], "height": box["height"], "natural_width": loaded[0],
+                            "natural_height": loaded[1]}
+        await page.wait_for_timeout(500)
+    raise AssertionError("the board's picture never showed in the page")
 
 
 @pytest.mark.parametrize(("game", "members", "computers", "moves"), TABLES, ids=[t[0] for t in TABLES])
