@@ -1,7 +1,7 @@
 """Benchmark the computer player of Arditi del Popolo: win rates, margins, game length, think time.
 
 Run:  .venv/bin/python -m bench.arditi_ai [--games 200] [--workers 2] [--against random greedy]
-                                          [--max-rounds N]
+                                          [--max-rounds N] [--tables 2 3 4 5 6] [--table-games 20]
 
 The computer (`games.arditi.ai.choose`) plays seeded 2-player games against a uniformly random
 legal player and against the greedy one-step player (`games.arditi.ai.greedy_choose`: the action
@@ -12,7 +12,13 @@ counted as not won in the win rate (the "points" rate counts it as half). Prints
 and losses, the mean score margin, game length (rounds and actions) and why games ended, the think
 time per decision of the computer (mean, p99, max; every decision, "roll" included, and separately
 the step decisions that search), and the totals against the targets (win ≥ 80 % vs random, ≥ 60 %
-vs greedy, think time p99 ≤ 0.5 s). Reports, never asserts.
+vs greedy, think time p99 ≤ 0.5 s).
+
+How games end: `--table-games` seeded games at each table size of `--tables` (2 to 6 by default),
+every seat played by the computer, report the end reasons per table size: the seed's two ends (the
+bag running out, a march of 12 militants) against the safety nets (a round without a step, the round
+cap), with the target of at least 90 % by the seed's ends; also rounds, captures, clashes, arrests,
+the turns that found a march boxed in, and the numbers left in the bag. Reports, never asserts.
 """
 
 from __future__ import annotations
@@ -33,6 +39,9 @@ from games.core.rng import SeededRng
 
 TARGETS = {"random": 0.80, "greedy": 0.60}
 THINK_P99_S = 0.5
+SEED_ENDS = ("bag_empty", "twelve_militants")  # how the rulebook ends a game
+SAFETY_NETS = ("no_steps", "max_rounds")  # the engine's own ends for a table that would not finish
+SEED_END_TARGET = 0.90
 MAX_STEPS = 20_000  # far above a real game (at most 60 rounds of about 8 actions): a stall shows here
 
 
@@ -138,6 +147,68 @@ def report(opponent: str, results: list[GameResult]) -> dict[str, float]:
             "max": max(think, default=0.0)}
 
 
+@dataclass
+class TableResult:
+    """One game with the computer in every seat."""
+
+    players: int
+    seed: int
+    reason: str = "stalled"
+    rounds: int = 0
+    bag: int = 0  # numbers still in the bag at the end
+    counts: dict[str, int] = field(default_factory=dict)  # log events of interest
+
+
+COUNTED = ("recruited", "clash", "arrest", "boxed_in")
+
+
+def play_table(job: tuple[int, int, int | None]) -> TableResult:
+    """One seeded game of `players` computers."""
+    players, seed, max_rounds = job
+    options: dict[str, Any] = {} if max_rounds is None else {"max_rounds": max_rounds}
+    state = GAME.setup(players, options, SeededRng(seed, 0))
+    record = TableResult(players, seed, counts=dict.fromkeys(COUNTED, 0))
+    seen = state["log_count"]
+    for step in range(1, MAX_STEPS * players + 1):
+        if GAME.outcome(state) is not None:
+            break
+        (seat,) = GAME.to_act(state)
+        action = choose(state, seat, seed * 100_000 + step)
+        assert action is not None  # the seat to act always has a legal action
+        state = GAME.apply(state, seat, action, SeededRng(seed, step))
+        for event in state["log"]:
+            if event["id"] > seen and event["type"] in record.counts:
+                record.counts[event["type"]] += 1
+        seen = state["log_count"]
+    outcome = GAME.outcome(state)
+    record.rounds, record.bag = state["round"], len(state["bag"])
+    if outcome is not None:
+        record.reason = outcome.reason
+    return record
+
+
+def report_tables(results: list[TableResult]) -> dict[int, float]:
+    """End reasons per table size; returns the share of seed ends per size."""
+    print("\nHow games end, every seat played by the computer")
+    print(f"  {'players':>7}  {'games':>5}  {'bag':>4}  {'12':>4}  {'no step':>7}  {'cap':>4}  {'stalled':>7}"
+          f"  {'seed ends':>9}  rounds  captures  clashes  arrests  boxed  bag left")
+    shares = {}
+    for players in sorted({r.players for r in results}):
+        mine = [r for r in results if r.players == players]
+        reasons = Counter(r.reason for r in mine)
+        share = sum(reasons[k] for k in SEED_ENDS) / len(mine)
+        shares[players] = share
+
+        def avg(key: str, rows: list[TableResult] = mine) -> float:
+            return mean([float(r.counts[key]) for r in rows])
+
+        print(f"  {players:>7}  {len(mine):>5}  {reasons['bag_empty']:>4}  {reasons['twelve_militants']:>4}"
+              f"  {reasons['no_steps']:>7}  {reasons['max_rounds']:>4}  {reasons['stalled']:>7}  {share:>9.0%}"
+              f"  {mean([float(r.rounds) for r in mine]):>6.1f}  {avg('recruited'):>8.1f}  {avg('clash'):>7.1f}"
+              f"  {avg('arrest'):>7.1f}  {avg('boxed_in'):>5.1f}  {mean([float(r.bag) for r in mine]):>8.1f}")
+    return shares
+
+
 def won(done: list[GameResult]) -> str:
     return f"vs {done[-1].opponent}, {sum(r.result == 'win' for r in done)} won"
 
@@ -147,9 +218,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="seeded games against each opponent")
     parser.add_argument("--start", type=int, default=0, help="first seed")
     parser.add_argument("--workers", type=int, default=2, help="processes (1 = no multiprocessing)")
-    parser.add_argument("--against", nargs="+", default=["random", "greedy"], choices=sorted(TARGETS))
+    parser.add_argument("--against", nargs="*", default=["random", "greedy"], choices=sorted(TARGETS))
     parser.add_argument("--max-rounds", type=int, default=None,
                         help="cap on rounds per game (default: the game's own, 60)")
+    parser.add_argument("--tables", nargs="*", type=int, default=[2, 3, 4, 5, 6],
+                        help="table sizes of the computer-only games (none: skip them)")
+    parser.add_argument("--table-games", type=int, default=20, help="computer-only games per table size")
     args = parser.parse_args(argv)
     header("Arditi del Popolo computer player")
     print(f"   {args.games} games against each of {', '.join(args.against)}; {args.workers} worker(s);"
@@ -163,11 +237,22 @@ def main(argv: list[str] | None = None) -> None:
         results.sort(key=lambda r: r.seed)
         summary[opponent] = report(opponent, results)
         all_think += [t for r in results for t in r.think_s]
+    shares: dict[int, float] = {}
+    if args.tables and args.table_games > 0:
+        jobs_t = [(players, seed, args.max_rounds) for players in args.tables
+                  for seed in range(args.start, args.start + args.table_games)]
+        tables = play_all(play_table, jobs_t, args.workers,
+                          lambda done: f"{sum(r.reason in SEED_ENDS for r in done)} by the seed's ends")
+        shares = report_tables(tables)
     print(f"\nTotals ({time.perf_counter() - started:.0f} s of wall time, {args.workers} worker(s))")
     for opponent, s in summary.items():
         verdict = "OK" if s["rate"] >= TARGETS[opponent] else "below"
         print(f"  win rate vs {opponent:<7} {s['rate']:6.1%} over {int(s['n'])} games"
               f"  target ≥ {TARGETS[opponent]:.0%}  {verdict}")
+    for players, share in shares.items():
+        verdict = "OK" if share >= SEED_END_TARGET else "below"
+        print(f"  ended by the bag or a march of 12, {players} players  {share:6.1%}"
+              f"  target ≥ {SEED_END_TARGET:.0%}  {verdict}")
     if all_think:
         top = p99(all_think)
         verdict = "OK" if top <= THINK_P99_S else "over"

@@ -9,11 +9,13 @@ How it plays:
 
 * **"roll"** is the only choice at the start of a move.
 * **The steps of a move.** The die is known, so every sequence of the remaining steps, jumps and
-  leader moves of this move is searched depth first, with a memo over positions (leader moves
-  commute with steps, so many sequences meet), until the move ends or `NODE_BUDGET` engine
+  leader moves (attacks: one swap of N places for N steps) of this move is searched depth first,
+  with a memo over positions (many sequences meet), until the move ends or `NODE_BUDGET` engine
   applications are spent (the positions still open are then judged as they stand). Positions are
   produced by the engine's own handlers on a light copy of the state, with the end of the move
-  (the random refill draws and the police) left out, so the rules are never copied. When a step
+  (the random refill draws and the police) left out, so the rules are never copied; only a move
+  whose captures need more refills than the bag holds ends there, the game over by the bag, which
+  the computer seeks when it leads and avoids when it trails. When a step
   attacks a leader whose player must choose where it goes, that player is assumed to choose what
   is worst for the computer. Every distinct end of the move is scored by `evaluate`; the best
   `REFINE` of them are scored again with the opponents' prospects (`refine`), and the first action
@@ -30,14 +32,20 @@ How it plays:
     simulated with the body following the head and the no-coiling rule). A march that cannot make
     a full move is heading into a dead end, and a boxed-in march stops for good;
   - its own leader: an interior leader that the opponent's leader can reach (leader moves along
-    its march) may be attacked, losing the smaller part as a leaderless group; the same threat
-    against the opponent's interior leader counts for the computer (splitting a big rival march);
+    its march) may be attacked, losing the smaller part as a leaderless group; with two players the
+    same threat against the opponent's interior leader counts for the computer (splitting a big
+    rival march). At a table of three or more an attack does not serve the seed's ends: each clash
+    the move causes counts as a cost (`CLASH_COST_MANY`), and taking its own leaderless groups back
+    counts more (`W_REJOIN_MANY`);
   - the police: with marches of 7 or more militants, each police piece lands on a random tombola
     space at the end of the round; the expected loss of an arrest (the token, -2, and the part cut
     away from the leader) counts for every token that stands on a space still in the bag, so a
     long march keeps its leader near the middle and short of the threshold only when it pays;
   - leaderless groups of its colour that the head can reach again;
   - `refine` adds the opponents' next captures (a march that blocks a rival's jump gains).
+
+The computer plays toward the seed's two ends (a march of 12, the bag running out): it never aims at
+the engine's safety nets (a round without a step, the round cap).
 
 `greedy_choose` is the one-step baseline of the benchmark: the legal action whose resulting
 position has the best immediate score margin (so it jumps, and attacks a leader when it can), ties
@@ -72,12 +80,17 @@ FIELD_DEPTH = 18  # the capture distances are searched this far (steps)
 W_CAPTURE = 2.2  # a capture in the coming moves (2 points, and the march grows)
 W_SECOND = 0.5  # another target within reach
 W_OPPONENT = 1.2  # an opponent's coming capture (in `refine`)
+# At a table of three or more, an attack is no gain towards the seed's ends: it cuts a rival march
+# into a shorter march and a leaderless group that blocks every march, and the other rivals gain
+# as much from it as the attacker. There the computer counts each clash it causes as a cost and
+# takes its own leaderless groups back sooner.
+CLASH_COST_MANY = 6.0
+W_REJOIN_MANY = 3.0
 ROOM_PENALTY = (9.0, 6.0, 4.0, 2.5, 1.5, 0.7, 0.0)  # by the longest path next move: 0 … ROOM_DEPTH
 W_THREAT = 1.0  # expected loss of an attack on the own leader
 W_CHANCE = 0.5  # expected gain of an attack on a rival leader
 W_POLICE = 1.0  # expected loss of one round of police arrests
 W_REJOIN = 0.8  # a leaderless group the head can reach again
-NO_STEP_RISK = 2.0  # behind, in a round where no march has stepped yet (it may end the game)
 WIN = 1000.0  # a finished game: won or lost, far above any position
 
 _PLANNED = "planned"  # the phase of a searched position whose move is over
@@ -120,14 +133,23 @@ def capture_chance(steps: int) -> float:
 
 
 class _Planner(Arditi):
-    """The engine with the end of a move left out: no refill draws, no police, no log."""
+    """The engine with the end of a move left out: no refill draws, no police, no log. A move whose
+    captures need more refills than the bag holds ends the game (the seed's end), scored as it stands."""
 
     def _end_move(self, s: State, seat: int, rng: Rng) -> None:
         s["steps_left"] = 0
+        if s["captures"] > len(s["bag"]):
+            s["bag_ran_out"] = True
+            self._game_over(s, "bag_empty")
+            return
         s["phase"] = _PLANNED
 
     def _log(self, s: State, event: dict[str, Any]) -> None:
         return None
+
+    def _attack(self, s: State, attacker: int, victim: int) -> bool:
+        s["planned_clashes"] = s.get("planned_clashes", 0) + 1  # the clashes this move caused
+        return super()._attack(s, attacker, victim)
 
 
 _PLANNER = _Planner()
@@ -479,25 +501,17 @@ class Judge:
             outright = WIN if len(result["winners"]) == 1 else WIN / 2
             return (outright if won else -WIN) + points[seat] - best_other
         value = margin(state, seat)
-        if state["phase"] == _PLANNED and not state["stepped"]:
-            # No march has stepped this round. If the players still to move in it are boxed in, the
-            # game ends with the round; otherwise a player behind risks that they do not step either.
-            later = []
-            other = (seat + 1) % state["n"]
-            while other != state["first"]:
-                later.append(other)
-                other = (other + 1) % state["n"]
-            if all(room(state, o, depth=1) == 0 for o in later):
-                return (WIN if value > 0 else -WIN if value < 0 else 0.0) + value
-            if value < 0:
-                value -= NO_STEP_RISK
+        many = state["n"] > 2
+        if many:
+            value -= CLASH_COST_MANY * state.get("planned_clashes", 0)
         value += W_CAPTURE * self.prospects(state, seat)
         value -= ROOM_PENALTY[min(room(state, seat), ROOM_DEPTH)]
         for other in _rivals(state, seat):
             value -= W_THREAT * _attack_threat(state, other, seat)
-            value += W_CHANCE * _attack_threat(state, seat, other)
+            if not many:
+                value += W_CHANCE * _attack_threat(state, seat, other)
         value -= W_POLICE * _police_risk(state, seat, self.bag)
-        value += W_REJOIN * self.rejoining(state, seat)
+        value += (W_REJOIN_MANY if many else W_REJOIN) * self.rejoining(state, seat)
         return value
 
     def refine(self, state: State) -> float:
