@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from bot.sandbox import MEMBERS, Sandbox
+from bot.tables import TableError
+from games.core.protocol import IllegalAction
 from tests.bot.test_sandbox_browser import CHROMIUM, CHROMIUM_ARGS, async_playwright, latest
 from tests.renderers.helpers import artifacts_dir
 
@@ -71,14 +73,16 @@ async def play_to_mid_game(sandbox: Sandbox, game: str, members: int, computers:
             async with sandbox.lock:
                 await sandbox.env.advance_time(1.0)  # the computer players think and move
             continue
-        seat = pick.choice(humans)
-        choices = [a for a in table.game.legal_actions(table.state, seat) if a["type"] not in ("leave", "concede")]
-        if not choices:
-            async with sandbox.lock:
+        async with sandbox.lock:  # chosen and played at one moment: a computer may have moved meanwhile
+            seat = pick.choice(humans)
+            choices = [a for a in table.game.legal_actions(table.state, seat) if a["type"] not in ("leave", "concede")]
+            if not choices:
                 await sandbox.env.advance_time(1.0)
-            continue
-        async with sandbox.lock:
-            await service.act(table.id, table.users[seat], pick.choice(choices))
+                continue
+            try:
+                await service.act(table.id, table.users[seat], pick.choice(choices))
+            except (IllegalAction, TableError):
+                continue  # the table moved on between the look and the move: look again
         played += 1
     return table
 
