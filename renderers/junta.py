@@ -1076,15 +1076,24 @@ def _draw_units(image: Image.Image, view: dict[str, Any], words: Words) -> None:
         paste(image, sprite, at)
 
 
-def _combat_marks(image: Image.Image, view: dict[str, Any]) -> None:
-    """The area fought over framed in red with crossed swords; areas with declared attacks the swords."""
+def combat_areas(view: dict[str, Any]) -> tuple[str | None, set[str]] | None:
+    """During a coup's combat: the area fought over now (if any) and the areas with declared attacks."""
     coup = view.get("coup") or {}
     combat = coup.get("combat") or {}
     if coup.get("segment") != "combat":
-        return
-    draw = ImageDraw.Draw(image)
+        return None
     current = combat.get("area") if combat.get("step") in ("wave", "stay", "retreat") else None
-    marked = {str(a) for a in (combat.get("attacks") or {}) if a in AREA}
+    return (str(current) if current is not None else None,
+            {str(a) for a in (combat.get("attacks") or {}) if a in AREA})
+
+
+def _combat_marks(image: Image.Image, view: dict[str, Any]) -> None:
+    """The area fought over framed in red with crossed swords; areas with declared attacks the swords."""
+    found = combat_areas(view)
+    if found is None:
+        return
+    current, marked = found
+    draw = ImageDraw.Draw(image)
     if current in AREA:
         left, top, right, bottom = area_box(str(current))
         draw.rounded_rectangle((left - 3, top - 3, right + 3, bottom + 3), radius=9, outline=RED, width=4)
@@ -1672,13 +1681,11 @@ def _board_changes(image: Image.Image, view: dict[str, Any]) -> None:
 
 def _board_combat(image: Image.Image, view: dict[str, Any]) -> None:
     """The area fought over framed in red with crossed swords; areas with declared attacks the swords."""
-    coup = view.get("coup") or {}
-    combat = coup.get("combat") or {}
-    if coup.get("segment") != "combat":
+    found = combat_areas(view)
+    if found is None:
         return
+    current, marked = found
     draw = ImageDraw.Draw(image)
-    current = combat.get("area") if combat.get("step") in ("wave", "stay", "retreat") else None
-    marked = {str(a) for a in (combat.get("attacks") or {}) if a in AREA}
     if current in AREA:
         left, top, right, bottom = COMPACT.area(str(current))
         draw.rounded_rectangle((left - 4, top - 4, right + 4, bottom + 4), radius=12, outline=RED, width=5)
