@@ -16,7 +16,7 @@ import pytest
 
 from games.arditi import GAME
 from games.arditi.board import SPACES, direction_between, neighbour
-from games.core.protocol import IllegalAction
+from games.core.protocol import IllegalAction, Outcome
 from games.core.rng import ScriptedRng
 
 G = GAME
@@ -126,6 +126,13 @@ def events(before: State, after: State, kind: str | None = None) -> list[dict[st
     seen = before["log_count"]
     new = [e for e in after["log"] if e["id"] > seen]
     return [e for e in new if kind is None or e["type"] == kind]
+
+
+def ended(state: State) -> Outcome:
+    """The outcome of a game that has ended (the test fails if it has not)."""
+    outcome = G.outcome(state)
+    assert outcome is not None, "the game has not ended"
+    return outcome
 
 
 def logged(state: State, kind: str) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ from tests.games.arditi.arditi_kit import (
     ROLL,
     G,
     act,
+    ended,
     events,
     lead,
     logged,
@@ -50,7 +51,7 @@ def test_a_refill_draw_that_succeeds_does_not_end_the_game():
     state = act(state, 0, ROLL, 2)
     state = act(state, 0, JUMP)
     state = act(state, 0, JUMP, 30)  # two captures, one number left: the second draw finds nothing
-    assert G.outcome(state).reason == "bag_empty"
+    assert ended(state).reason == "bag_empty"
     assert state["numbers"] == [30]
 
 
@@ -72,7 +73,7 @@ def test_a_rejoin_can_reach_twelve():
     state = position([march([17]), FAR], groups=[(0, walk(19, *["ccw"] * 11))])
     state = act(state, 0, ROLL, 3)
     state = act(state, 0, step("in"))
-    assert G.outcome(state).reason == "twelve_militants"
+    assert ended(state).reason == "twelve_militants"
 
 
 def test_a_full_round_without_a_step_ends_the_game():
@@ -81,7 +82,7 @@ def test_a_full_round_without_a_step_ends_the_game():
     state = act(state, 0, ROLL, 3)  # boxed in
     assert G.outcome(state) is None
     state = act(state, 1, ROLL, 3)
-    assert G.outcome(state).reason == "no_steps"
+    assert ended(state).reason == "no_steps"
 
 
 def test_one_step_in_the_round_keeps_the_game_going():
@@ -102,7 +103,7 @@ def test_each_round_counts_its_own_steps():
     assert (G.outcome(state), state["round"]) == (None, 2)
     state = act(state, 0, ROLL, 1)  # boxed in on 18 now
     state = act(state, 1, ROLL, 1)
-    assert G.outcome(state).reason == "no_steps"
+    assert ended(state).reason == "no_steps"
 
 
 def test_leader_moves_alone_do_not_keep_the_game_going():
@@ -116,7 +117,7 @@ def test_leader_moves_alone_do_not_keep_the_game_going():
     state = act(state, 1, place(12))  # the head part: 13-12, heading out, cut off from 11
     assert (state["current"], state["stepped"]) == (1, False)  # seat 0 had nothing left to do
     state = act(state, 1, ROLL, 1)  # boxed in: 11 (its group), 7 and the leader on 17
-    assert G.outcome(state).reason == "no_steps"
+    assert ended(state).reason == "no_steps"
 
 
 @pytest.mark.parametrize(("round_", "over"), [(4, False), (5, True)])
@@ -127,7 +128,7 @@ def test_the_game_ends_after_max_rounds(round_, over):
     state = act(state, 1, step("out"))
     assert (G.outcome(state) is not None) == over
     if over:
-        assert G.outcome(state).reason == "max_rounds"
+        assert ended(state).reason == "max_rounds"
     else:
         assert state["round"] == 5
 
@@ -147,9 +148,7 @@ def finish(state: dict) -> Outcome:
     state.update(round=5, current=1, stepped=True, options={"max_rounds": 5})
     state = act(state, 1, ROLL, 1)
     state = act(state, 1, next(a for a in G.legal_actions(state, 1) if a["type"] == "step"))
-    outcome = G.outcome(state)
-    assert outcome is not None
-    return outcome
+    return ended(state)
 
 
 def test_the_highest_score_wins():

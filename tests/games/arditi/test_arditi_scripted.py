@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from games.core.rng import ScriptedRng
-from tests.games.arditi.arditi_kit import END, JUMP, ROLL, G, act, place, step
+from tests.games.arditi.arditi_kit import END, JUMP, ROLL, G, act, ended, place, step
 
 
 def roundtrip(state: dict) -> None:
@@ -47,7 +47,7 @@ def test_a_short_game_to_the_round_limit():
         state = act(state, seat, ROLL, 1)
         state = act(state, seat, next(a for a in G.legal_actions(state, seat) if a["type"] == "step"))
         roundtrip(state)
-    outcome = G.outcome(state)
+    outcome = ended(state)
     assert (outcome.reason, outcome.winners, outcome.scores) == ("max_rounds", [0], {0: 2.0, 1: 0.0})
     assert state["round"] == 5
 
@@ -83,7 +83,7 @@ def test_a_boxed_in_table_ends_after_a_round_without_steps():
     numbers = [16, 18, 12, 22, 79, 35, 75, 85, 1, 2, 3, 4]
     state = G.setup(2, {"first": 0}, ScriptedRng([17, 80, *numbers]))
     state = run(state, [(0, ROLL, 6), (1, ROLL, 2)])
-    outcome = G.outcome(state)
+    outcome = ended(state)
     assert (outcome.reason, outcome.winners) == ("no_steps", [0, 1])
     assert [e["type"] for e in state["log"]][-3:] == ["boxed_in", "move_ended", "game_over"]
     assert END not in G.legal_actions(state, 0)

@@ -11,12 +11,12 @@ political deck is drawn from its end.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
 
-from games.core.protocol import IllegalAction
+from games.core.protocol import IllegalAction, Outcome
 from games.core.rng import ScriptedRng
 from games.junta import GAME, engine
 from games.junta.cards import DECK, NOTE_COUNT
@@ -61,10 +61,10 @@ def position(
     phase: int = 2,
     president: int = 0,
     offices: dict[str, int] | None = None,
-    hands: dict[int, Sequence[str]] | None = None,
-    influence: dict[int, Sequence[str]] | None = None,
-    money: dict[int, Sequence[int]] | None = None,
-    accounts: dict[int, Sequence[int]] | None = None,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    influence: Mapping[int, Sequence[str]] | None = None,
+    money: Mapping[int, Sequence[int]] | None = None,
+    accounts: Mapping[int, Sequence[int]] | None = None,
     locations: dict[int, str] | None = None,
     exile: dict[int, str] | None = None,
     dead: Iterable[int] = (),
@@ -193,11 +193,18 @@ def vote(s: State, casts: dict[int, list[tuple[Any, dict[str, Any]]]]) -> State:
     raise AssertionError("the round does not end")
 
 
+def ended(state: State) -> Outcome:
+    """The outcome of a game that has ended (the test fails if it has not)."""
+    outcome = G.outcome(state)
+    assert outcome is not None, "the game has not ended"
+    return outcome
+
+
 def ready_all(s: State) -> State:
     return pass_all(s, "window")
 
 
-def fresh(n: int = 4, hands: dict[int, Sequence[str]] | None = None, owner: int = 0, **options: Any) -> State:
+def fresh(n: int = 4, hands: Mapping[int, Sequence[str]] | None = None, owner: int = 0, **options: Any) -> State:
     """A new game waiting on the first election's first voting turn, with exactly these hands."""
     s = G.setup(n, {"owner": owner, **options}, ScriptedRng())
     s["clock_started"] = True

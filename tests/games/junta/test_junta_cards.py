@@ -15,7 +15,7 @@ FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral"
 def test_the_deck_and_the_notes():
     """80 cards in the categories of junta_cards.md; 96 notes worth 156M."""
     assert len(DECK) == 80 and len(set(DECK)) == 80
-    counts = {}
+    counts: dict[str, int] = {}
     for c in CARDS:
         counts[c.kind] = counts.get(c.kind, 0) + c.count
     assert counts == {"influence": 14, "vote": 14, "assassin": 9, "bribe": 9, "event": 13, "pretext": 3, "unit": 10,

@@ -29,7 +29,7 @@ def started(opening: dict[str, Any] | None = None, *, leader: int = 1, rolls: tu
 
 
 def c(s: State) -> dict[str, Any]:
-    return s["coup"]  # type: ignore[no-any-return]
+    return s["coup"]
 
 
 def acting(s: State) -> list[int]:

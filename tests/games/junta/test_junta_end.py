@@ -4,7 +4,7 @@ everybody dies; the winner is the richest Swiss account (dead and exiled players
 from __future__ import annotations
 
 from games.junta import GAME
-from tests.games.junta.junta_kit import card, fresh, pass_all, play, position, ready_all, waiting
+from tests.games.junta.junta_kit import card, ended, fresh, pass_all, play, position, ready_all, waiting
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 
@@ -12,7 +12,7 @@ FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral"
 def test_aid_exhausted_richest_account_wins_hand_money_does_not_count():
     s = position(4, phase=3, offices=FOUR, aid=[1] * 7, accounts={1: [3, 3], 2: [2, 2, 1], 3: [3]},
                  money={3: [3, 3, 3]}, exile={1: "swiss_embassy"})
-    outcome = GAME.outcome(s)
+    outcome = ended(s)
     assert outcome.winners == [1] and outcome.scores == {0: 0.0, 1: 6.0, 2: 5.0, 3: 3.0}
     assert outcome.reason == "aid_exhausted"
     assert GAME.view(s, None)["result"]["accounts"][1] == [3, 3]  # revealed at the end
@@ -22,7 +22,7 @@ def test_aid_exhausted_richest_account_wins_hand_money_does_not_count():
 
 def test_shared_victory():
     s = position(4, phase=3, offices=FOUR, aid=[], accounts={1: [3], 2: [2, 1]})
-    assert GAME.outcome(s).winners == [1, 2]
+    assert ended(s).winners == [1, 2]
 
 
 def test_game_over_refuses_actions():
@@ -39,7 +39,7 @@ def test_first_election_tie_without_a_note_ends_the_game():
     s = ready_all(s)
     s = pass_all(s, "vote:turns")
     s = ready_all(s)
-    outcome = GAME.outcome(s)
+    outcome = ended(s)
     assert outcome.reason == "first_election_no_note" and outcome.winners == [0, 1, 2, 3]
 
 
@@ -55,5 +55,5 @@ def test_everybody_dead_everybody_loses():
     s = play(s, 0, {"type": "decline_protection"})
     assert waiting(s) == ("protect", [1])
     s = play(s, 1, {"type": "decline_protection"})
-    outcome = GAME.outcome(s)
+    outcome = ended(s)
     assert outcome.reason == "all_dead" and outcome.winners == []

@@ -316,7 +316,7 @@ def test_alternative_budget_asks_the_president_whatever_he_holds():
     notes (junta.md §11)"; §3.1: nobody may see another player's notes or their number. So who is
     asked to keep a note, the public view, the others' legal actions, the deadline and the public log
     are the same whether the President holds no note, one or three (issue 20, item 7)."""
-    hands = ([], [2], [3, 2, 1])
+    hands: tuple[list[int], ...] = ([], [2], [3, 2, 1])
     asked = [_alternative_budget_asked(notes) for notes in hands]
     for s in asked:
         assert waiting(s) == ("budget:keep", [0]) and GAME.to_act(s) == {0}

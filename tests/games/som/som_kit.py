@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
 
-from games.core.protocol import IllegalAction
+from games.core.protocol import IllegalAction, Outcome
 from games.core.rng import ScriptedRng
 from games.som import GAME
 from games.som.cards import CARDS, DISCS, FACES, START_CARD
@@ -41,7 +41,7 @@ def position(
     mode: str = "A",
     holder: int = 0,
     degree: str = "high",
-    hands: dict[int, Sequence[str]] | None = None,
+    hands: Mapping[int, Sequence[str]] | None = None,
     hisenda: Sequence[str] | None = None,
     participation: Sequence[int] | None = None,
     pool: int | None = None,
@@ -192,6 +192,13 @@ def events(before: State, after: State, kind: str | None = None) -> list[dict[st
     """Log events added between two states (optionally of one type)."""
     seen = before["log_count"]
     return [e for e in after["log"] if e["id"] > seen and (kind is None or e["type"] == kind)]
+
+
+def ended(state: State) -> Outcome:
+    """The outcome of a game that has ended (the test fails if it has not)."""
+    outcome = G.outcome(state)
+    assert outcome is not None, "the game has not ended"
+    return outcome
 
 
 def logged(state: State, kind: str) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.som.cards import ATC_CARD
-from tests.games.som.som_kit import FACE, G, act, at_move, at_turn, logged, position, refused, step
+from tests.games.som.som_kit import FACE, G, act, at_move, at_turn, ended, logged, position, refused, step
 
 URNS = ["cultura_democratica", "mobilitzacio_ciutadana", "politics_compromesos"]
 
@@ -54,9 +54,9 @@ def test_a_dui_is_won_by_the_most_discs_or_else_the_provoker(participation, winn
 def test_one_player_wins_the_referendum_and_the_dui_and_loses_an_intervention():
     """Alone, the first two are wins, the last a loss."""
     s = act(last_urn([0], n=1), 0, step("B6"))
-    assert G.outcome(s).winners == [0]
+    assert ended(s).winners == [0]
     dui = position(1, face_up=[ATC_CARD], hisenda=[], hands={0: ["justice1", "justice2"]})
-    assert G.outcome(at_turn(dui, 0, FACE["pink"])).winners == [0]
+    assert ended(at_turn(dui, 0, FACE["pink"])).winners == [0]
     broke = position(1, hands={0: ["justice1"]})
     outcome = G.outcome(at_turn(broke, 0))
     assert outcome is not None and (outcome.reason, outcome.winners) == ("intervened", [])

@@ -99,8 +99,8 @@ def test_place_start_refuses_its_own_cell_and_non_cells():
     assert refused(s, 0, {"type": "place_start", "cell": "A7"}).message_id == "som.no_such_cell"
 
 
-def chosen(n: int = 4, **options: object) -> dict:
-    return act(new(n, **options), 0, {"type": "place_start", "cell": None})
+def chosen(n: int = 4) -> dict:
+    return act(new(n), 0, {"type": "place_start", "cell": None})
 
 
 @pytest.mark.parametrize("degree", ["medium", "high", "intense"])
