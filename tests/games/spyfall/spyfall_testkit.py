@@ -92,11 +92,16 @@ def timeout(state: dict, at: float | None = None) -> dict:
     return act(state, None, action)
 
 
+def deadline(state: dict) -> float:
+    """The current deadline (the test fails if the game has none)."""
+    at = G.deadline(state)
+    assert at is not None, "no deadline"
+    return at
+
+
 def time_up(state: dict) -> dict:
     """The game master calls time exactly at the current deadline."""
-    deadline = G.deadline(state)
-    assert deadline is not None
-    return timeout(state, deadline)
+    return timeout(state, deadline(state))
 
 
 def points(state: dict) -> list[int]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from spyfall_testkit import T0, G, accuse, act, refused, start, timeout, vote, votes
+
+from tests.games.spyfall.spyfall_testkit import T0, G, accuse, act, refused, start, timeout, vote, votes
 
 MINUTES = 8
 ROUND_END = T0 + 60 * MINUTES

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from spyfall_testkit import T0, G, act, refused, start
+
+from tests.games.spyfall.spyfall_testkit import T0, G, act, refused, start
 
 
 def ask(state: dict, seat: int, target: int) -> dict:

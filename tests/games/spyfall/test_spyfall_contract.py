@@ -7,10 +7,10 @@ import json
 import math
 
 import pytest
-from spyfall_testkit import T0, G, accuse, act, new_game, refused, start, time_up
 
 from games.core import IllegalAction, ScriptedRng, SeededRng
 from games.spyfall.locations import LOCATIONS
+from tests.games.spyfall.spyfall_testkit import T0, G, accuse, act, new_game, refused, start, time_up
 
 
 def states() -> dict[str, dict]:

@@ -6,10 +6,10 @@ import json
 import re
 
 import pytest
-from spyfall_testkit import ALL_IDS, G, act, json_strings, new_game, secrets_shown, start
 
 from games.core import ScriptedRng, SeededRng
 from games.spyfall.locations import BY_ID, LOCATION_NAME, LOCATIONS, ROLE_NAME
+from tests.games.spyfall.spyfall_testkit import ALL_IDS, G, act, json_strings, new_game, secrets_shown, start
 
 
 def test_thirty_locations_of_seven_distinct_roles():
@@ -110,7 +110,7 @@ def test_without_roles_cards_show_only_the_location():
 
 def play_round_quickly(state: dict, at: float) -> dict:
     """Deal (the current dealer), then the spy reveals and guesses wrong."""
-    state = G.apply(state, state["dealer"], {"type": "start_round", "at": at}, SeededRng("loc", at))
+    state = G.apply(state, state["dealer"], {"type": "start_round", "at": at}, SeededRng("loc", str(at)))
     wrong = next(i for i in ALL_IDS if i != state["location"])
     state = act(state, state["spy"], {"type": "reveal", "at": at + 1})
     return act(state, state["spy"], {"type": "guess", "location": wrong, "at": at + 2})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spyfall_testkit import T0, G, act, points, refused, start, time_up, timeout, votes
+from tests.games.spyfall.spyfall_testkit import T0, G, act, points, refused, start, time_up, timeout, votes
 
 ROUND_END = T0 + 8 * 60
 

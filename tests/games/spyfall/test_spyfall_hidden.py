@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import copy
 import random
-
-from spyfall_testkit import ALL_IDS, T0, G, accuse, act, public_secret_leaks, start, time_up
+from typing import Any
 
 from games.core import SeededRng
 from games.spyfall.locations import LOCATION_NAME
+from tests.games.spyfall.spyfall_testkit import ALL_IDS, T0, G, accuse, act, public_secret_leaks, start, time_up
 
 SECRET_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
 
@@ -29,7 +29,7 @@ def swapped(state: dict, location: str, spy: int) -> dict:
     other["location"] = location
     other["spy"] = spy
     others = [p for p in range(state["n"]) if p != spy and not state["left"][p]]
-    roles = [None] * state["n"]
+    roles: list[int | None] = [None] * state["n"]
     for p, r in zip(others, [6, 5, 4, 3, 2, 1, 0], strict=False):
         roles[p] = r
     other["roles"] = roles
@@ -86,8 +86,8 @@ def test_random_games_never_leak_the_round_secret_publicly():
             step += 1
             if state["phase"] in SECRET_PHASES:
                 assert public_secret_leaks(state) == [], (seed, step)
-            choices = [(s, a) for s in sorted(G.to_act(state)) for a in G.legal_actions(state, s)
-                       if a["type"] != "leave"]
+            choices: list[tuple[int | None, dict[str, Any]]] = [
+                (s, a) for s in sorted(G.to_act(state)) for a in G.legal_actions(state, s) if a["type"] != "leave"]
             choices += [(None, a) for a in G.legal_actions(state, None)]
             seat, action = pick.choice(choices)
             state = G.apply(state, seat, action, SeededRng(seed, step))

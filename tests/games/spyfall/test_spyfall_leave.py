@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spyfall_testkit import T0, G, accuse, act, new_game, points, refused, start, vote, votes
+from tests.games.spyfall.spyfall_testkit import T0, G, accuse, act, new_game, points, refused, start, vote, votes
 
 
 def leave(state: dict, seat: int, at: float | None = None) -> dict:

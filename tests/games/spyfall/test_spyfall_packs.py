@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from spyfall_testkit import G, act, refused
 
 from bot.i18n import LOCALES, words
 from games.core import IllegalAction, ScriptedRng, SeededRng
 from games.core.messages import msg
 from games.spyfall import packs
 from games.spyfall.locations import LOCATIONS
+from tests.games.spyfall.spyfall_testkit import G, act, refused
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "examples" / "spyfall-pack.toml"
 BUILT_IN = [loc.id for loc in LOCATIONS]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from spyfall_testkit import ALL_IDS, T0, G, act, points, refused, start, time_up, timeout
+
+from tests.games.spyfall.spyfall_testkit import ALL_IDS, T0, G, act, points, refused, start, time_up, timeout
 
 ROUND_END = T0 + 8 * 60
 

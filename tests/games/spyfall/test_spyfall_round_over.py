@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from spyfall_testkit import T0, G, act, refused, start
-
 from games.spyfall.locations import BY_ID
+from tests.games.spyfall.spyfall_testkit import T0, G, act, refused, start
 
 
 def finished_round(vote_seconds: int = 60) -> dict:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from spyfall_testkit import ALL_IDS, T0, G, act, points, refused, time_up, votes
 
 from games.core import ScriptedRng
 from games.spyfall.locations import LOCATION_NAME, ROLE_NAME
+from tests.games.spyfall.spyfall_testkit import ALL_IDS, T0, G, act, deadline, points, refused, time_up, votes
 
 BARBARA, FEDERICO, GIANNI, SABRINA = range(4)
 KNIGHT, SQUIRE, ARCHER = 6, 4, 5  # role indexes of crusader_army: knight, squire, archer (Cavaliere, ...)
@@ -122,11 +122,11 @@ def timeout_example(spy: int) -> dict:
     state = G.apply(state, G_, {"type": "start_round", "at": T0}, ScriptedRng([spy]))
     state = time_up(state)
     assert G.view(state, None)["vote"]["suspect"] == G_
-    state = votes(state, {B: True, F: False, S: True}, at=G.deadline(state) - 30)
+    state = votes(state, {B: True, F: False, S: True}, at=deadline(state) - 30)
     result = [e for e in G.view(state, None)["log"] if e["type"] == "vote_result"][-1]
     assert (result["yes"], result["no"], result["convicted"]) == (2, 1, False)
     assert G.view(state, None)["vote"]["suspect"] == F
-    return votes(state, {B: True, G_: True, S: True}, at=G.deadline(state) - 30)
+    return votes(state, {B: True, G_: True, S: True}, at=deadline(state) - 30)
 
 
 def test_timeout_example_federico_is_the_spy():

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from spyfall_testkit import G, accuse, act, new_game, refused
 
 from games import REGISTRY
 from games.core import Game, IllegalAction, ScriptedRng, SeededRng
 from games.core.messages import msg
+from tests.games.spyfall.spyfall_testkit import G, accuse, act, new_game, refused
 
 
 def test_registered_under_its_id_with_player_range():
@@ -168,8 +168,10 @@ def test_first_dealer_can_be_any_seat():
 def test_auto_action_deals_round_one_then_rests():
     """In the lobby the game master deals round 1 at once (seat None); after that auto_action is None."""
     state = new_game(4, dealer=2)
-    assert G.auto_action(state) == {"type": "start_round"}
-    state = act(state, None, G.auto_action(state), 3)
+    auto = G.auto_action(state)
+    assert auto == {"type": "start_round"}
+    assert auto is not None
+    state = act(state, None, auto, 3)
     assert (state["phase"], state["round"], state["dealer"], state["asker"], state["spy"]) == ("playing", 1, 2, 2, 3)
     assert G.auto_action(state) is None
     voting = accuse(state, 0, 1, at=5)
