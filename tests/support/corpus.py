@@ -1,0 +1,141 @@
+"""The playout corpus: seeded random games of every registered game, played once per test session
+and shared by every test that needs random states.
+
+Use the session fixture `playout_corpus` (registered for the whole suite by tests/conftest.py):
+
+    def test_something(playout_corpus: PlayoutCorpus) -> None:
+        for playout in playout_corpus.games("junta"):      # list[games.core.playout.Playout]
+            playout.game_id, playout.players, playout.options, playout.seed
+            playout.states    # every state, states[0] the set-up; each read is a fresh copy
+            playout.actions   # the log rows (seq, seat, action, at), as bot.replays.build takes them
+        playout_corpus.states("polls", every=10)            # every 10th state of each game, and its last
+        playout_corpus.playout("spyfall", 3)                 # one game of the standard set, by seed
+        playout_corpus.play("arditi", 2, {"max_rounds": 8}, 7)  # any other game, played once and kept
+
+Code that is no test (a `functools.cache`d helper, a parametrize list) may use the module's `CORPUS`,
+the same object.
+
+The standard set of a game is `SEEDS[game_id]` seeds (`DEFAULT_SEEDS` for the others). Seed s picks
+its player count among the game's and its options among `OPTIONS[game_id]` (those its set-up accepts
+for that count) from its own chooser; even seeds pick uniformly among every listed (seat, action),
+quitting included, odd seeds quit only now and then (`QUIT_ODDS`) so that games also go deep; seeds
+not divisible by 3 stamp every action as the bot does, the others a random share of them (engines
+must take unstamped actions too). The game master's automatic steps and time-outs are played as a
+table plays them (games/core/playout.py).
+
+Everything is lazy and per game and seed: under pytest-xdist every worker has its own session and
+plays only the games its tests ask for. Games are played with `check_inputs`: an engine whose
+`apply` changes its input fails the first test that asks for that game.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from games import REGISTRY
+from games.core.playout import Playout, play
+from games.core.protocol import IllegalAction
+from games.core.rng import SeededRng
+
+__all__ = ["CORPUS", "DEFAULT_SEEDS", "OPTIONS", "Playout", "PlayoutCorpus", "SEEDS", "playout_corpus"]
+
+SEEDS: dict[str, int] = {"spyfall": 300, "arditi": 36, "junta": 12}  # games in the standard set
+DEFAULT_SEEDS = 60
+QUIT_ODDS = 0.01
+OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "spyfall": [
+        {},
+        {"rounds": 1},
+        {"rounds": 3, "roles": False, "minutes": 3, "vote_seconds": 15},
+        {"rounds": 2, "minutes": 20, "vote_seconds": 600},
+    ],
+    # Full games last 60 rounds; shorter ones keep the corpus quick while the full ones reach the police.
+    "arditi": [{}, {"max_rounds": 8}, {"max_rounds": 20}],
+    # The centralism degree is chosen in play (choose_centralism, also by rolling); modes C and A+C
+    # need 2 or more players, so a 1-player game draws among the options its set-up accepts.
+    "som": [{}, {"mode": "B"}, {"mode": "C"}, {"mode": "A+C"}],
+    # Whole games run about a thousand actions (12 turns of aid); the options change the coup's
+    # start, the aid deck's length and the clock.
+    "junta": [{}, {"coup_needs_hq_and_pretext": True}, {"burn_after_coup": True},
+              {"recycle_money": True, "recycle_limit": 20}, {"decision_timer": 30}],
+}
+
+
+def playable(game_id: str, players: int) -> list[dict[str, Any]]:
+    """The option sets of `OPTIONS` that the game's set-up accepts for so many players."""
+    game = REGISTRY[game_id]
+    fit = []
+    for options in OPTIONS.get(game_id, [{}]):
+        try:
+            game.setup(players, copy.deepcopy(options), SeededRng("fit", 0))
+        except IllegalAction:
+            continue
+        fit.append(options)
+    return fit
+
+
+class PlayoutCorpus:
+    """Random games played on first use and kept for the session (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self._played: dict[tuple[str, int, str, int, float, float], Playout] = {}
+        self._standard: dict[tuple[str, int], Playout] = {}
+
+    def seeds(self, game_id: str) -> range:
+        """The seeds of the game's standard set."""
+        return range(SEEDS.get(game_id, DEFAULT_SEEDS))
+
+    def playout(self, game_id: str, seed: int) -> Playout:
+        """The standard set's game of this seed."""
+        key = (game_id, seed)
+        if key not in self._standard:
+            game = REGISTRY[game_id]
+            chooser = SeededRng(f"corpus:{game_id}", seed)
+            players = chooser.randint(game.min_players, game.max_players)
+            fit = playable(game_id, players)
+            assert fit, f"no corpus options fit {players} players of {game_id}"
+            options = chooser.choice(fit)
+            stamp_odds = 1.0 if seed % 3 else chooser.randint(0, 100) / 100
+            quit_odds = QUIT_ODDS if seed % 2 else 1.0
+            self._standard[key] = self._play(game_id, players, options, seed, quit_odds=quit_odds,
+                                             stamp_odds=stamp_odds)
+        return self._standard[key]
+
+    def games(self, game_id: str) -> list[Playout]:
+        """Every game of the standard set, by seed."""
+        return [self.playout(game_id, seed) for seed in self.seeds(game_id)]
+
+    def states(self, game_id: str, every: int = 1) -> list[Any]:
+        """Every `every`-th state of each game of the standard set, and each game's last (fresh copies)."""
+        found: list[Any] = []
+        for playout in self.games(game_id):
+            picked = list(range(0, len(playout.states), every))
+            if picked[-1] != len(playout.states) - 1:
+                picked.append(len(playout.states) - 1)
+            found += [playout.states[i] for i in picked]
+        return found
+
+    def play(self, game_id: str, players: int, options: dict[str, Any], seed: int) -> Playout:
+        """A game outside the standard set (every action stamped, quitting only now and then), kept."""
+        return self._play(game_id, players, options, seed, quit_odds=QUIT_ODDS, stamp_odds=1.0)
+
+    def _play(self, game_id: str, players: int, options: dict[str, Any], seed: int, *,
+              quit_odds: float, stamp_odds: float) -> Playout:
+        key = (game_id, players, repr(sorted(options.items())), seed, quit_odds, stamp_odds)
+        found = self._played.get(key)
+        if found is None:
+            found = play(REGISTRY[game_id], players, options, seed, quit_odds=quit_odds, stamp_odds=stamp_odds)
+            self._played[key] = found
+        return found
+
+
+CORPUS = PlayoutCorpus()
+
+
+@pytest.fixture(scope="session")
+def playout_corpus() -> PlayoutCorpus:
+    """The session's playout corpus (one per pytest-xdist worker)."""
+    return CORPUS
