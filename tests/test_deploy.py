@@ -20,7 +20,9 @@ def test_compose_runs_postgres_and_shard_processes_that_cover_every_shard_once()
     assert services["postgres"]["image"].startswith("postgres:")
     bots = {name: svc for name, svc in services.items() if name.startswith("shard-")}
     assert len(bots) >= 2
-    counts, covered, urls = set(), [], set()
+    counts: set[int] = set()
+    covered: list[int] = []
+    urls: set[str] = set()
     for service in bots.values():
         (mount,) = [v for v in service["volumes"] if v.endswith(":/etc/tablemaster/config.toml:ro")]
         local = ROOT / mount.split(":")[0]

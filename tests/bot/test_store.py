@@ -180,7 +180,8 @@ async def test_wal_mode(tmp_path: Path) -> None:
     """The SQLite database runs in WAL mode so readers never block the writer."""
     store = await Store.open(str(tmp_path / "s.db"))
     async with aiosqlite.connect(str(tmp_path / "s.db")) as db, db.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+        row = await cur.fetchone()
+        assert row is not None and row[0] == "wal"
     await store.close()
 
 

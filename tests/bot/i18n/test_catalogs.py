@@ -167,12 +167,17 @@ def test_formatting_never_crashes_on_missing_parameters() -> None:
     assert t("en", "lobby.title", game="Spyfall") == "Spyfall — new table"
 
 
+def other_context() -> app_commands.TranslationContextTypes:
+    """A translation context of the kind "other" (the translator ignores where a string sits)."""
+    return app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+
+
 async def test_translator_gives_descriptions_in_each_language() -> None:
     """Command descriptions come from the catalogs for Italian and Spanish clients; English is the default."""
     translator = Translator()
     text = described("spyfall.command.new")
     assert text.message == t("en", "spyfall.command.new")
-    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+    context = other_context()
     assert await translator.translate(text, discord.Locale.italian, context) == t("it", "spyfall.command.new")
     assert await translator.translate(text, discord.Locale.spain_spanish, context) == t("es", "spyfall.command.new")
     assert await translator.translate(text, discord.Locale.american_english, context) is None
@@ -182,7 +187,7 @@ async def test_translator_gives_discord_only_its_own_locales() -> None:
     """Every Discord locale gets our words only if it is Italian or Spanish; Catalan never reaches Discord."""
     translator = Translator()
     text = described("spyfall.command.new")
-    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+    context = other_context()
     catalan = t("ca", "spyfall.command.new")
     for locale in discord.Locale:
         got = await translator.translate(text, locale, context)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.polls import GAME
@@ -13,7 +15,7 @@ TWO_C = ["asturias", "aragon", "castilla_la_mancha", "islands", "castilla_y_leon
 LAST_TURN = {1: 10, 2: 9, 3: 8}
 
 
-def at_round_end(state: dict, round_no: int = 1, **board: object) -> dict:
+def at_round_end(state: dict, round_no: int = 1, **board: Any) -> dict:
     """The second player's influence step on the last turn of `round_no`."""
     second = 1 - state["first"]
     return with_board(state, round=round_no, turn=LAST_TURN[round_no], current=second, actions_left=0,
