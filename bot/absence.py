@@ -229,7 +229,7 @@ class TurnClock:
                     await asyncio.sleep(2.0)  # the database is down: the turn is played once it answers
                     continue
                 except (IllegalAction, TableError) as exc:
-                    legal = table.game.legal_actions(table.state, seat)
+                    legal = table.legal_actions(seat)
                     log.warning("table %s: stand-in action %s refused (%s)", table.id, action, exc)
                     if not legal or legal[0] == action:
                         return

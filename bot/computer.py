@@ -120,7 +120,7 @@ class ComputerPlayers:
     async def move(self, table: Table, seat: int) -> bool:
         """Choose and play one move of `seat`; False when nothing was played and nothing changed."""
         seq = table.seq
-        if not table.game.legal_actions(table.state, seat):
+        if not table.legal_actions(seat):
             return False
         action = await self.choose(table, seat, f"ai{seq}")
         user = table.users[seat]
@@ -134,7 +134,7 @@ class ComputerPlayers:
         except (IllegalAction, TableError) as exc:
             # Refused as it stands (nothing was applied, so the table is still at `seq`): the first legal
             # action of this very moment, so that a table never stalls.
-            legal = table.game.legal_actions(table.state, seat) if table.seq == seq else []
+            legal = table.legal_actions(seat) if table.seq == seq else []
             log.warning("table %s: computer action %s refused (%s); playing the first legal one", table.id,
                         action, exc)
             if not legal or action == legal[0]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import logging
 import random
 import time
@@ -26,6 +27,7 @@ from games.core.rng import SeededRng
 
 log = logging.getLogger(__name__)
 
+_action_key = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # equal actions, equal keys
 AUTO_STEPS_LIMIT = 100  # automatic game-master steps in a row before we suspect an engine loop
 
 
@@ -94,8 +96,54 @@ class Table:
         except ValueError:
             return None
 
+    # What the engine answers for the current state, asked once per state: drawing a board asks every group
+    # of buttons for every seat's actions (Junta: about 50 groups x 7 seats). Engines never change a state
+    # in place (they return a new one), so the state object itself tells whether the answers still hold.
+    _answered_for: Any = field(default=None, init=False, repr=False, compare=False)
+    _answers: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def _memo(self) -> dict[Any, Any]:
+        if self._answered_for is not self.state:
+            self._answered_for, self._answers = self.state, {}
+        return self._answers
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
+
+    def legal_actions(self, seat: int | None) -> list[dict[str, Any]]:
+        """The engine's legal actions of `seat` now; asked of the engine once per state (a new list each
+        call, its actions shared: callers must not change them)."""
+        memo = self._memo()
+        key = ("legal", seat)
+        if key not in memo:
+            memo[key] = self.game.legal_actions(self.state, seat)
+        return list(memo[key])
+
+    def seats_actions(self, seats: tuple[int, ...]) -> list[dict[str, Any]]:
+        """The legal actions of all these seats, each once, in seat order then the engine's order."""
+        memo = self._memo()
+        key = ("seats", seats)
+        if key not in memo:
+            found: dict[str, dict[str, Any]] = {}
+            for seat in seats:
+                for action in self.legal_actions(seat):
+                    found.setdefault(_action_key(action), action)
+            memo[key] = list(found.values())
+        return list(memo[key])
+
+    def seats_actions_of_types(self, seats: tuple[int, ...], kinds: frozenset[str]) -> list[dict[str, Any]]:
+        """`seats_actions` of these action types only, in the same order."""
+        memo = self._memo()
+        key = ("types", seats)
+        if key not in memo:
+            indexed: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            for index, action in enumerate(self.seats_actions(seats)):
+                indexed.setdefault(str(action.get("type")), []).append((index, action))
+            memo[key] = indexed
+        indexed = memo[key]
+        if len(kinds) == 1:
+            return [action for _, action in indexed.get(next(iter(kinds)), [])]
+        return [action for _, action in sorted((p for k in kinds for p in indexed.get(k, [])), key=lambda p: p[0])]
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
 from bot.ui.lobby import open_lobby, option_specs
-from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type
+from bot.ui.spec import Compose, Ctx, GameUI, Group, OfTypes, Secret, Style, exactly, of_type, of_type_where
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
 from games.junta.board import AREA_IDS, OFFICE_UNITS, UNIT_TYPES
@@ -337,16 +337,12 @@ def in_decision(*decisions: str) -> Any:
     return lambda ctx: decision_of(ctx.view) in decisions
 
 
-def card_timing(*timings: str) -> Any:
-    def matches(a: dict[str, Any]) -> bool:
-        return a.get("type") == "play_card" and any(t in design(a["card"]).timing for t in timings)
-
-    return matches
+def card_timing(*timings: str) -> OfTypes:
+    return of_type_where(("play_card",), lambda a: any(t in design(a["card"]).timing for t in timings))
 
 
-def other_card(a: dict[str, Any]) -> bool:
-    """Cards played at any other time (donations, windows, votes, pretexts): from the private panel."""
-    return a.get("type") == "play_card" and not card_timing(ATTEMPT_HIT, FIRING_SQUAD, COUP_MOVE)(a)
+# Cards played at any other time (donations, windows, votes, pretexts): from the private panel.
+other_card = of_type_where(("play_card",), lambda a: not card_timing(ATTEMPT_HIT, FIRING_SQUAD, COUP_MOVE)(a))
 
 
 def _g(group_id: str, kinds: Any, label: str, style: Style = Style.secondary, **kw: Any) -> Group:

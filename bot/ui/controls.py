@@ -29,7 +29,7 @@ from bot.i18n import t
 from bot.tables import Table, TableError
 from bot.ui.common import bot_of, check_table, follow_up, locale_of, refusal_text, tell, why_not
 from bot.ui.fullboard import FullBoardButton, full_board_button
-from bot.ui.spec import Compose, Ctx, GameUI, Group
+from bot.ui.spec import Compose, Ctx, GameUI, Group, OfTypes
 from bot.ui.watch import WatchButton, watch_button
 from games.core.protocol import Action, IllegalAction
 
@@ -62,16 +62,16 @@ def strip_stamp(action: Action) -> Action:
 
 def actions_of(table: Table, group: Group, seat: int) -> list[Action]:
     """The legal actions of `seat` that `group` gathers."""
-    return [a for a in table.game.legal_actions(table.state, seat) if group.matches(a)]
+    return [a for a in table.legal_actions(seat) if group.matches(a)]
 
 
 def public_actions(table: Table, group: Group) -> list[Action]:
     """The group's actions over every human seat, without repeats, in a stable order."""
-    found: list[Action] = []
-    for seat in human_seats(table):
-        for action in actions_of(table, group, seat):
-            if action not in found:
-                found.append(action)
+    seats = tuple(human_seats(table))
+    matches = group.matches
+    pool = table.seats_actions_of_types(seats, matches.kinds) if isinstance(matches, OfTypes) else \
+        table.seats_actions(seats)
+    found = [a for a in pool if matches(a)]
     if group.sort_key is not None and len(found) > 1:
         view = table.view(None)
         key = group.sort_key
@@ -205,6 +205,7 @@ class TableButton(
         ))
         self.table_id, self.group_id, self.moment, self.index = table_id, group_id, moment, index
         self.chosen: list[Action] = []
+        self.found: tuple[Table, Group, Ctx, int] | None = None  # the click's context, built once by the check
 
     @classmethod
     async def from_custom_id(
@@ -218,6 +219,7 @@ class TableButton(
         found = await current_group(interaction, self.table_id, self.group_id, self.moment)
         if found is None:
             return False
+        self.found = found
         table, group, ctx, seat = found
         mine = actions_of(table, group, seat)
         if self.index is not None:
@@ -239,16 +241,11 @@ class TableButton(
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        table = bot.service.get(self.table_id)
-        group = ui_of(bot, table).group(self.group_id)
-        assert group is not None
-        ctx = await context(bot, table, locale_of(interaction))
+        assert self.found is not None  # interaction_check passed
+        table, group, ctx, seat = self.found
         if group.amount is not None:
             await ask_amount(interaction, table, group, ctx, self.chosen)
         elif group.compose is not None:
-            seat = table.seat_of(interaction.user.id)
-            assert seat is not None
             await open_composer(interaction, table, group, ctx, seat)
         elif len(self.chosen) == 1:
             # The table posts and redraws the board; a confirmation or a next choice is private.
@@ -310,6 +307,7 @@ class PickerSelect(
         super().__init__(discord.ui.Select(custom_id=f"gp:{table_id}:{group_id}:{moment}:{page}"))
         self.table_id, self.group_id, self.moment, self.page = table_id, group_id, moment, page
         self.chosen: Action | None = None
+        self.found: tuple[Table, Group, Ctx, int] | None = None  # the click's context, built once by the check
 
     @classmethod
     async def from_custom_id(
@@ -321,6 +319,7 @@ class PickerSelect(
         found = await current_group(interaction, self.table_id, self.group_id, self.moment)
         if found is None:
             return False
+        self.found = found
         table, group, ctx, seat = found
         data: Any = interaction.data or {}
         values = data.get("values") or []
@@ -338,11 +337,8 @@ class PickerSelect(
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        table = bot.service.get(self.table_id)
-        group = ui_of(bot, table).group(self.group_id)
-        assert group is not None and self.chosen is not None
-        ctx = await context(bot, table, locale_of(interaction))
+        assert self.found is not None and self.chosen is not None  # interaction_check passed
+        table, group, ctx, _seat = self.found
         chosen = option_text(group, self.chosen, ctx)
         await interaction.response.edit_message(content=ctx.msg("core.picked", choice=chosen), view=None)
         await act(interaction, table, self.chosen, ctx.names)
@@ -359,6 +355,7 @@ class PickerPage(
             custom_id=f"gq:{table_id}:{group_id}:{moment}:{page}",
         ))
         self.table_id, self.group_id, self.moment, self.page = table_id, group_id, moment, page
+        self.found: tuple[Table, Group, Ctx, int] | None = None  # the click's context, built once by the check
 
     @classmethod
     async def from_custom_id(
@@ -368,15 +365,12 @@ class PickerPage(
         return cls(int(match["table"]), match["group"], match["moment"], int(match["page"]), label)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await current_group(interaction, self.table_id, self.group_id, self.moment) is not None
+        self.found = await current_group(interaction, self.table_id, self.group_id, self.moment)
+        return self.found is not None
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        table = bot.service.get(self.table_id)
-        group = ui_of(bot, table).group(self.group_id)
-        seat = table.seat_of(interaction.user.id)
-        assert group is not None and seat is not None
-        ctx = await context(bot, table, locale_of(interaction))
+        assert self.found is not None  # interaction_check passed
+        table, group, ctx, seat = self.found
         await interaction.response.edit_message(**picker(table, group, ctx, actions_of(table, group, seat), self.page))
 
 

@@ -54,14 +54,35 @@ class Ctx:
         return self.names[seat]
 
 
-def of_type(*kinds: str) -> Callable[[Action], bool]:
+@dataclass(frozen=True)
+class OfTypes:
+    """A group's matcher that can only match actions of these types: drawing a board then looks at those
+    actions only, not at every legal action of the table (Junta's board has about 50 groups)."""
+
+    kinds: frozenset[str]
+    test: Callable[[Action], bool] | None = None
+
+    def __call__(self, action: Action) -> bool:
+        return action.get("type") in self.kinds and (self.test is None or self.test(action))
+
+
+def of_type(*kinds: str) -> OfTypes:
     """Actions of these types."""
-    return lambda action: action.get("type") in kinds
+    return OfTypes(frozenset(kinds))
+
+
+def of_type_where(kinds: tuple[str, ...], test: Callable[[Action], bool]) -> OfTypes:
+    """Actions of these types that also pass `test`."""
+    return OfTypes(frozenset(kinds), test)
 
 
 def exactly(**fields: Any) -> Callable[[Action], bool]:
     """Actions with exactly these fields (besides the time stamp)."""
-    return lambda action: {k: v for k, v in action.items() if k != "at"} == fields
+
+    def same(action: Action) -> bool:
+        return (action == fields) if "at" not in action else {k: v for k, v in action.items() if k != "at"} == fields
+
+    return OfTypes(frozenset({fields["type"]}), same) if isinstance(fields.get("type"), str) else same
 
 
 @dataclass(frozen=True)
