@@ -10,7 +10,7 @@ import pytest
 
 from bot.absence import MISSED_LIMIT
 from tests.bot.cogs.test_polls import fast_legal_chooser
-from tests.bot.conftest import World, custom_id
+from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import click, embed_text, lobby_message, public_text
 from tests.bot.ui import toy
 from tests.bot.ui.conftest import with_toy  # noqa: F401  (a fixture)
@@ -40,7 +40,7 @@ async def open_toy(world: World, timer: int | None, players: int = 2) -> int:
 
 def state_of(world: World, table_id: int) -> dict[str, Any]:
     table = world.bot.service.tables[table_id]
-    return table.state  # type: ignore[no-any-return]
+    return table.state
 
 
 async def test_the_lobby_offers_a_turn_timer_only_where_a_turn_can_be_played(world: World) -> None:
@@ -60,8 +60,7 @@ async def test_the_lobby_offers_a_turn_timer_only_where_a_turn_can_be_played(wor
     await host.slash(world.channel, "game end")
     await host.slash(world.channel, "spyfall new")
     spyfall_lobby = lobby_message(world)
-    assert not [c for row in spyfall_lobby.components for c in row.children
-                if str(getattr(c, "custom_id", "")).startswith("lobbyt:")]
+    assert not [c for c in components(spyfall_lobby) if str(getattr(c, "custom_id", "")).startswith("lobbyt:")]
     assert "Turn timer" not in embed_text(spyfall_lobby)
 
 
@@ -157,9 +156,11 @@ async def test_three_missed_turns_hand_the_seat_to_a_computer(world: World, monk
             break
         await world.env.settle()
     assert table_id not in world.bot.service.tables, "the computers did not finish the game"
-    row = await world.bot.store.get_table(table_id)
+    store = world.bot.store
+    assert store is not None
+    row = await store.get_table(table_id)
     assert row is not None and row.status == "finished"
     assert sorted(int(u) for u in row.meta["replaced"].values()) == sorted([host.id, guest.id])
     for member in (host, guest):
-        record = await world.bot.store.stats(world.guild.id, member.id)
+        record = await store.stats(world.guild.id, member.id)
         assert record["polls"]["played"] == 1 and record["polls"]["won"] == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ class FakeClock:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> TableService:
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
     store = await Store.open(str(tmp_path / "t.db"))
     yield TableService(store, clock=FakeClock(), seed_source=lambda: 7)
     await store.close()

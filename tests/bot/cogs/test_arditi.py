@@ -118,6 +118,7 @@ async def test_a_game_with_a_computer_to_the_end_with_a_restart(
     final = board(world)
     assert (final.embeds[0].title or "") == "Arditi del Popolo — final count"
     assert not [c for c in components(final) if str(getattr(c, "custom_id", "")).startswith("g:")]
+    assert world.bot.store is not None
     stats = await world.bot.store.stats(world.guild.id, world.players[0].id)
     assert stats["arditi"]["played"] == 1
 
@@ -167,7 +168,7 @@ async def test_steps_are_labelled_relative_to_the_march(world: World, monkeypatc
         if view["phase"] == "move" and march and march["dir"] and len(labels) >= 2:
             words = [label.split(" ")[1] for label in labels]
             order = {"Left": 0, "Forward": 1, "Right": 2}
-            assert all(w in order for w in words) and words == sorted(words, key=order.get)
+            assert all(w in order for w in words) and words == sorted(words, key=lambda w: order[w])
             return
         if not await human_move(world, table_id, random.Random(1)):
             await world.env.settle()

@@ -200,7 +200,7 @@ async def test_a_failed_download_is_said(world: World, manager: Any, monkeypatch
         status, reason = 503, "Service Unavailable"
 
     async def failing(self: Any, **kwargs: Any) -> bytes:
-        raise discord.HTTPException(Gone(), "unavailable")  # type: ignore[arg-type]
+        raise discord.HTTPException(Gone(), "unavailable")
 
     monkeypatch.setattr(discord.Attachment, "read", failing)
     result = await upload(world, manager, EXAMPLE.read_bytes())

@@ -167,5 +167,6 @@ async def test_voting_off_the_host_passes_the_table_to_the_proposer(world: World
     await guest.slash(world.channel, "game votekick", member=host)
     table = world.bot.service.tables[table_id]
     assert table.seat_of(host.id) is None and table.host == guest.id
+    assert world.bot.store is not None
     row = await world.bot.store.get_table(table_id)
     assert row is not None and row.host == guest.id

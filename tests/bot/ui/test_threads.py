@@ -19,7 +19,7 @@ async def test_game_moves_into_a_thread(world: World) -> None:
     assert len(world.channel.threads) == 1
     thread = world.channel.threads[0]
     board = world.board(thread)
-    assert "round 1 of 1" in board.embeds[0].title
+    assert "round 1 of 1" in (board.embeds[0].title or "")
     assert not any("deals and asks first" in text for text in world.texts())
     result = await others[0].slash(thread, "spyfall card")
     assert result.ephemeral and "round 1" in result.response.content
