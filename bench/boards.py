@@ -65,7 +65,7 @@ async def _draw_times(game_id: str, games: int, states: int) -> tuple[list[int],
             if game.outcome(state) is not None:
                 continue
             row = TableRow(1, game_id, 1, 2, None, 100, seed, {}, "playing", 0.0, 0.0, {"locale": "en"})
-            table = Table(row=row, game=counting, users=list(range(100, 100 + players)),  # type: ignore[arg-type]
+            table = Table(row=row, game=counting, users=list(range(100, 100 + players)),
                           locales=[None] * players, state=state, seq=index)
             started = time.perf_counter_ns()
             ctx = Ctx(table=table, view=table.view(None), names=names, locale="en")
