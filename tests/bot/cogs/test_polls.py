@@ -35,14 +35,14 @@ def public_text(world: World) -> str:
 
 
 def table_of(world: World, table_id: int) -> Any:
-    return world.env.bot.service.tables.get(table_id)
+    return world.bot.service.tables.get(table_id)
 
 
 def table_id_of(world: World) -> int:
     ids = [int(m.group(1)) for c in controls(board(world)) if (m := re.match(r"g:(\d+):", c.custom_id))]
     if ids:
         return ids[0]
-    return max(world.env.bot.service.tables)
+    return max(world.bot.service.tables)
 
 
 GROUP_OF = {"propaganda": {"A": "pa", "BC": "pbc"}, "double_propaganda": {"A": "da", "BC": "dbc"}}
@@ -153,10 +153,12 @@ async def test_whole_game_against_the_computer_with_a_restart(
     assert final.embeds[0].title == "The Polls Are Closed! — the polls are closed" and not controls(final)
     assert final.id != old_board.id  # reposted at each new round and at the end
     assert time.perf_counter() - start < 60
-    stats = await world.env.bot.store.stats(world.guild.id, host.id)
+    store = world.bot.store
+    assert store is not None and world.bot.user is not None
+    stats = await store.stats(world.guild.id, host.id)
     assert stats["polls"]["played"] == 1
-    computer = world.env.bot.user.id
-    assert await world.env.bot.store.stats(world.guild.id, computer) == {}  # the computer keeps no stats
+    computer = world.bot.user.id
+    assert await store.stats(world.guild.id, computer) == {}  # the computer keeps no stats
 
 
 async def test_real_computer_player_answers_for_a_few_turns(world: World) -> None:
@@ -184,10 +186,10 @@ async def test_computer_move_resumes_after_a_restart(
     """If the bot stops while the computer is to move, the computer moves once the bot is back."""
     fast_legal_chooser(monkeypatch)
     host = world.players[0]
-    monkeypatch.setattr(world.env.bot.computers, "kick", lambda table: None)  # this bot's computer never moves
+    monkeypatch.setattr(world.bot.computers, "kick", lambda table: None)  # this bot's computer never moves
     result = await host.slash(world.channel, "polls new", computer=True)
     assert result.response is not None
-    table_id = table_id_of(world) if controls(board(world)) else max(world.env.bot.service.tables)
+    table_id = table_id_of(world) if controls(board(world)) else max(world.bot.service.tables)
     rng = random.Random(1)
     for _ in range(30):
         table = table_of(world, table_id)
@@ -289,7 +291,7 @@ async def test_spanish_table_and_refusal(world: World, spanish: None) -> None:
     text = public_text(world)
     assert "Empieza **The Polls Are Closed!**" in text and "Empieza la ronda 1" in text
     message = board(world)
-    assert message.embeds[0].title.startswith("The Polls Are Closed! — ronda 1 de 3")
+    assert (message.embeds[0].title or "").startswith("The Polls Are Closed! — ronda 1 de 3")
     labels = [c.label for c in controls(message) if getattr(c, "label", None)]
     assert "Propaganda B+C" in labels and "Tirada doble A" in labels
     refused = await guest.click(message, custom_id=controls(message)[0].custom_id)
@@ -331,9 +333,9 @@ async def test_without_a_renderer_the_board_is_text(world: World, monkeypatch: p
     await new_game_against_computer(world)
     message = board(world)
     assert not message.attachments and controls(message)
-    assert "Seats if the polls closed now" in "\n".join(f.name for f in message.embeds[0].fields)
+    assert "Seats if the polls closed now" in "\n".join(f.name or "" for f in message.embeds[0].fields)
     # what the picture leaves to the text: regions led, and the key to shapes, cost codes and frames
-    fields = {f.name: f.value for f in message.embeds[0].fields}
+    fields = {f.name: f.value or "" for f in message.embeds[0].fields}
     assert "Regions led: 🔵 0 · 🔴 0" in fields["Seats if the polls closed now"]
     assert "■ hatched square = 🔴 Red" in fields["Key to the picture"]
 
@@ -360,13 +362,13 @@ async def test_click_from_an_older_moment_is_refused(world: World, monkeypatch: 
     table_id = await new_game_against_computer(world)
     old = board(world)
     button = custom_id(old, r"^g:\d+:pa:")
-    presenter = world.env.bot.presenters["polls"]
+    presenter = world.bot.presenters["polls"]
 
     async def frozen_board(table: Any, *, repost: bool = False) -> None:
         return None  # as if the board edit had not reached the player's screen yet
 
     monkeypatch.setattr(presenter, "update_board", frozen_board)
-    await world.env.bot.service.act(table_id, host.id, {"type": "propaganda", "circle": "A"})
+    await world.bot.service.act(table_id, host.id, {"type": "propaganda", "circle": "A"})
     await world.env.settle()
     seq = table_of(world, table_id).seq
     stale = await host.click(old, custom_id=button)
@@ -385,5 +387,6 @@ async def test_leaving_concedes_the_game(world: World) -> None:
     assert "concedes the election" in text and "The other side conceded: 🔴 Computer wins." in text
     final = board(world)
     assert final.embeds[0].title == "The Polls Are Closed! — the polls are closed" and not controls(final)
-    stats = await world.env.bot.store.stats(world.guild.id, host.id)
+    assert world.bot.store is not None
+    stats = await world.bot.store.stats(world.guild.id, host.id)
     assert stats["polls"]["played"] == 1 and stats["polls"]["won"] == 0
