@@ -9,7 +9,7 @@ import pytest
 
 from bot.i18n import words
 from games.spyfall.locations import BY_ID, LOCATION_NAME, LOCATIONS, ROLE_NAME
-from tests.bot.conftest import World, custom_id
+from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import (
     BY_ENGLISH_NAME,
     card,
@@ -253,7 +253,7 @@ async def test_italian_players_read_italian(world: World, italian: None) -> None
     other = (spy + 1) % 4
     assert "Luogo" in card(world.players[other])
     board = world.board()
-    labels = [c.label for row in board.components for c in row.children]
+    labels = [c.label for c in components(board)]
     assert "Accusa…" in labels
     assert "Mostra la mia carta" in labels
     result = await click(world, world.players[other], "reveal")
@@ -276,7 +276,7 @@ async def test_action_survives_a_failed_post(world: World, db_path: Path) -> Non
     env.inject_error("*", f"/channels/{world.channel.id}/messages*", status=500, times=None)
     await choose(world.players[accuser], result, {"type": "accuse", "target": spy})
     await world.restart(db_path)
-    bot = env.bot
+    bot = world.bot
     table = next(iter(bot.service.tables.values()))
     assert table.state["phase"] == "accusation" and table.state["vote"]["suspect"] == spy
     replayed = await bot.service.replay(table.id)
@@ -361,7 +361,7 @@ async def test_spanish_players_read_spanish(world: World, spanish: None) -> None
     assert "📍 Lugar: **" in text and "Papel" in text
     location = next(loc.id for loc in LOCATIONS if f"**{location_name(loc.id, 'es')}**" in text)
     assert location_name(location, "es") != location_name(location, "en") or location in ("casino", "zoo")
-    labels = [c.label for row in world.board().components for c in row.children]
+    labels = [c.label for c in components(world.board())]
     assert "Acusar…" in labels and "Ver mi carta" in labels
     result = await click(world, world.players[other], "reveal")
     assert result.ephemeral and result.response.content == "Solo el espía puede revelarse."
