@@ -10,7 +10,8 @@ rule). Everything listens on 127.0.0.1 only.
 The sandbox keeps its own database (default data/sandbox.db): tables survive a restart, the
 channel's messages do not (the virtual Discord lives in memory), so boards are posted anew. Its
 virtual clock follows real time, `--speed` times faster, and never runs backwards across restarts
-(the time reached is kept beside the database).
+(the time reached is kept beside the database). A sandbox made with `ticking=False` keeps its clock
+still until `advance` moves it: the browser tests drive the virtual clock instead of waiting for it.
 """
 
 from __future__ import annotations
@@ -119,6 +120,8 @@ class Sandbox:
     port: int = DEFAULT_PORT
     speed: float = 1.0
     say: Callable[[str], None] = print
+    ticking: bool = True  # False: the clock moves only when `advance` is called (the browser tests)
+    settings: dict[str, Any] = field(default_factory=dict)  # more of the bot's Config (tests: a quick board pacing)
     env: Any = None
     guild: Any = None
     channel: Any = None
@@ -130,6 +133,7 @@ class Sandbox:
     _runner: Any = None
     _ticker: asyncio.Task[None] | None = None
     _elapsed: float = 0.0
+    _clock: SandboxClock | None = None
 
     async def start(self) -> str:
         """Start the bot in its virtual Discord and the launcher; returns the launcher's address."""
@@ -141,7 +145,8 @@ class Sandbox:
         problem = usable_database(self.database)
         if problem is not None:
             set_aside(self.database, problem, self.say)
-        bot = GameMasterBot(Config(token=None, database=str(self.database), use_threads=False, shard_count=1))
+        bot = GameMasterBot(Config(token=None, database=str(self.database), use_threads=False, shard_count=1,
+                                    **self.settings))
         self.env = simcord.Env(bot, check_errors=False, settle_timeout=60.0)
         self.env.backend.bot_user.name = "Tablemaster"  # SimCord calls its bot "TestBot"
         await self.env.start()
@@ -154,7 +159,9 @@ class Sandbox:
         await self.repost_boards()
         await self.show("games")
         self.url = await self._serve()
-        self._ticker = asyncio.create_task(self._tick(clock))
+        self._clock = clock
+        if self.ticking:
+            self._ticker = asyncio.create_task(self._tick())
         return self.url
 
     async def repost_boards(self) -> None:
@@ -196,22 +203,27 @@ class Sandbox:
 
         preview._action = one_at_a_time
 
-    async def _tick(self, clock: SandboxClock) -> None:
+    async def advance(self, seconds: float) -> None:
+        """Move the virtual clock `seconds` on (0: not at all): the timers and deadlines due fire, the bot's work
+        settles and the preview shows the result. One step at a time, never during a browser action."""
+        async with self.lock:
+            if seconds > 0:
+                await self.env.advance_time(seconds)
+                self._elapsed += seconds
+            if self.preview is not None:
+                with contextlib.suppress(Exception):
+                    await self.preview.refresh()
+        if seconds > 0 and self._clock is not None:
+            self._clock.save(self._elapsed)
+
+    async def _tick(self) -> None:
         """Real time passes in the virtual Discord too (`speed` times faster): timers and deadlines fire."""
         while True:
             await asyncio.sleep(TICK)
-            step = TICK * self.speed
-            async with self.lock:
-                try:
-                    await self.env.advance_time(step)
-                except Exception:  # noqa: BLE001 - a slow step must not stop the clock for good
-                    log.exception("the sandbox clock could not advance")
-                    continue
-                self._elapsed += step
-                if self.preview is not None:
-                    with contextlib.suppress(Exception):
-                        await self.preview.refresh()
-            clock.save(self._elapsed)
+            try:
+                await self.advance(TICK * self.speed)
+            except Exception:  # noqa: BLE001 - a slow step must not stop the clock for good
+                log.exception("the sandbox clock could not advance")
 
     # --- the launcher page -------------------------------------------------------------------------
 

@@ -83,7 +83,7 @@ def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     PostgreSQL database (its URL stands in for the path)."""
     if getattr(request, "param", "sqlite") == "postgresql":
         url: Any = request.getfixturevalue("postgres_url")
-        return url  # type: ignore[no-any-return]
+        return url
     return tmp_path / "tables.db"
 
 
@@ -186,10 +186,12 @@ def spanish(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 async def sandbox(tmp_path: Path) -> AsyncIterator[Any]:
     """The local sandbox (`python -m bot` without a token) on a fresh database, on a free port: for the
-    browser tests."""
+    browser tests. Its clock stands still until the test moves it (`Sandbox.advance`), and its boards are
+    paced in a 20 ms window (as `make_bot`'s), so nothing waits in real time."""
     from bot.sandbox import Sandbox
 
-    running = Sandbox(tmp_path / "sandbox.db", port=0, speed=1.0, say=lambda text: None)
+    running = Sandbox(tmp_path / "sandbox.db", port=0, say=lambda text: None, ticking=False,
+                      settings={"board_edit_interval": 0.02})
     await running.start()
     try:
         yield running

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import discord
@@ -120,7 +121,8 @@ async def choose(player: Any, result: Any, action: dict[str, Any], index: int | 
     raise AssertionError("the picker has too many pages")
 
 
-async def vote_all(world: World, suspect: int, no_from: set[int] = frozenset(), skip: set[int] = frozenset(),
+async def vote_all(world: World, suspect: int, no_from: AbstractSet[int] = frozenset(),
+                   skip: AbstractSet[int] = frozenset(),
                    players: int = 4) -> None:
     for seat in range(players):
         if seat == suspect or seat in skip:

@@ -18,8 +18,13 @@ import pytest
 from bot.sandbox import MEMBERS, Sandbox
 from bot.tables import TableError
 from games.core.protocol import IllegalAction
-from tests.bot.test_sandbox_browser import CHROMIUM, CHROMIUM_ARGS, async_playwright, latest
+from tests.bot.test_sandbox_browser import CHROMIUM, CHROMIUM_ARGS, WAIT, async_playwright, latest
 from tests.renderers.helpers import artifacts_dir
+
+try:
+    from playwright.async_api import Error as PlaywrightError
+except ImportError:  # pragma: no cover - the test extra installs it
+    PlaywrightError = Exception  # type: ignore[assignment,misc]
 
 if CHROMIUM is None or async_playwright is None:
     pytestmark = pytest.mark.skip(reason="NO BROWSER: see tests/bot/test_sandbox_browser.py")
@@ -36,6 +41,7 @@ async def page(sandbox: Sandbox) -> AsyncIterator[Any]:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         opened = await browser.new_page(viewport=VIEWPORT, bypass_csp=True)
+        opened.set_default_timeout(WAIT)
         await opened.goto(sandbox.url)
         await opened.click("#go-games")
         await opened.wait_for_selector("#channel-composer-input")
@@ -87,26 +93,33 @@ async def play_to_mid_game(sandbox: Sandbox, game: str, members: int, computers:
     return table
 
 
+LOADED = """() => {
+    const boards = [...document.querySelectorAll('article.channel-message')].filter(
+        a => a.querySelector('.component-button') && a.querySelector('img'));
+    const imgs = boards.length ? boards[boards.length - 1].querySelectorAll('img') : [];
+    const img = imgs[imgs.length - 1];
+    return img && img.complete && img.naturalWidth > 0 ? [img.naturalWidth, img.naturalHeight] : null;
+}"""
+
+
 async def shown_board(page: Any, sandbox: Sandbox, table: Any) -> dict[str, float]:
     """The bounding box of the newest board picture in the page (the message with the board's buttons), once
     the picture has loaded. The preview redraws its messages as they change, so the picture is looked up
     afresh on each try rather than held (generous bounds: a busy machine is slow, never wrong)."""
     async with sandbox.lock:
         await sandbox.env.bot.presenter(table).show_board(table)  # the newest board at the bottom
-        await sandbox.preview.refresh()
-    for _ in range(120):
-        await latest(page)
+    await latest(page, sandbox)
+    for _ in range(20):
+        loaded = await (await page.wait_for_function(LOADED, timeout=WAIT)).json_value()
         board = page.locator("article.channel-message:has(.component-button) img").last
-        if await board.count():
-            loaded = await board.evaluate("img => img.complete && img.naturalWidth > 0 ? "
-                                          "[img.naturalWidth, img.naturalHeight] : null")
-            if loaded:
-                await board.scroll_into_view_if_needed()
-                box = await board.bounding_box()
-                if box is not None and box["width"] > 0:
-                    return {"width": box["width"], "height": box["height"], "natural_width": loaded[0],
-                            "natural_height": loaded[1]}
-        await page.wait_for_timeout(500)
+        try:
+            await board.scroll_into_view_if_needed(timeout=WAIT)
+            box = await board.bounding_box(timeout=WAIT)
+        except PlaywrightError:
+            continue  # redrawn meanwhile: look it up again
+        if box is not None and box["width"] > 0:
+            return {"width": box["width"], "height": box["height"], "natural_width": loaded[0],
+                    "natural_height": loaded[1]}
     raise AssertionError("the board's picture never showed in the page")
 
 

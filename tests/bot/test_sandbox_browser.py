@@ -5,13 +5,14 @@ Skipped, loudly, when Chromium or Playwright is missing (`.ci/run` installs both
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
-from bot.sandbox import Sandbox
+from bot.sandbox import MEMBERS, Sandbox
 from tests.bot.helpers import location_name
 from tests.renderers.helpers import artifacts_dir
 
@@ -21,9 +22,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 try:
-    from playwright.async_api import Page, async_playwright
+    from playwright.async_api import Page, async_playwright, expect
 except ImportError:  # pragma: no cover - the test extra installs it
-    async_playwright = None
+    async_playwright = None  # type: ignore[assignment]
 
 if CHROMIUM is None or async_playwright is None:
     REASON = ("NO BROWSER: the sandbox's browser tests need Debian's chromium package and the playwright "
@@ -38,6 +39,7 @@ async def page(sandbox: Sandbox) -> AsyncIterator[Page]:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         opened = await browser.new_page(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
+        opened.set_default_timeout(WAIT)
         await opened.goto(sandbox.url)
         await opened.click("#go-games")
         await opened.wait_for_selector("#channel-composer-input")
@@ -50,24 +52,37 @@ async def page(sandbox: Sandbox) -> AsyncIterator[Page]:
             await browser.close()
 
 
-async def settled(page: Page, act: Any) -> None:
-    """Do one thing in the page and wait until the preview says it is done."""
+WAIT = 60_000  # ms: the longest any one wait in the page may take (a busy machine is slow, never wrong)
+STEP = 1.0  # virtual seconds the clock moves where a person would wait a moment
+
+
+async def settled(page: Page, act: Any, done: str = "completed") -> bool:
+    """Do one thing in the page and wait until the preview says it is done (its status reads `done`: "Callback
+    completed", "Action completed", "Preview refreshed"); False when the preview did not take it ("Action was
+    not completed.": the page was still catching up with the viewer's switch, say)."""
     await page.evaluate("document.querySelector('#action-status').textContent = ''")
     await act()
     try:
         await page.wait_for_function(
-            "document.querySelector('#action-status').textContent.includes('completed')", timeout=30000)
+            "words => words.some(w => document.querySelector('#action-status').textContent.includes(w))",
+            arg=[done, "not completed"], timeout=WAIT)
     except Exception:
         await page.screenshot(path=str(artifacts_dir("sandbox") / "failure.png"))
         raise
-    await page.wait_for_timeout(300)
+    status = str(await page.locator("#action-status").text_content())
+    return "not completed" not in status
 
 
 async def view_as(page: Page, member: str) -> None:
     """Switch the page to another member (the preview answers it like an action)."""
-    current = await page.locator("#viewer-picker option:checked").inner_text()
-    if current.strip() != member:
-        await settled(page, lambda: page.select_option("#viewer-picker", label=member))
+    picked = page.locator("#viewer-picker option:checked")
+    if (await picked.inner_text()).strip() != member:
+        await page.evaluate("document.querySelector('#action-status').textContent = ''")
+        await page.select_option("#viewer-picker", label=member)
+        await page.wait_for_function(  # "Viewer switched" or "Preview ready", not "Switching viewer…"
+            "(t => t !== '' && !t.endsWith('…'))(document.querySelector('#action-status').textContent)",
+            timeout=WAIT)
+    await expect(picked).to_have_text(member, timeout=WAIT)
 
 
 async def slash(page: Page, command: str, **options: Any) -> None:
@@ -75,52 +90,69 @@ async def slash(page: Page, command: str, **options: Any) -> None:
     box = page.locator("#channel-composer-input")
     if not await box.is_visible():  # a command left half-typed by an earlier try: start from a clean page
         await page.reload()
-        await box.wait_for(timeout=30000)
+        await box.wait_for(timeout=WAIT)
     await box.click()
-    await box.type(command)
-    await page.get_by_text(command, exact=True).last.wait_for()  # the command picker offers it
+    await box.press_sequentially(command)
+    await page.get_by_text(command, exact=True).last.wait_for(timeout=WAIT)  # the command picker offers it
     await box.press("Enter")
     for name, value in options.items():
-        await page.wait_for_timeout(300)
-        await page.get_by_text(name, exact=True).last.click()
-        await page.wait_for_timeout(300)
+        await page.get_by_text(name, exact=True).last.click(timeout=WAIT)
+        field = page.locator(f'.command-option-input[data-option="{name}"]')
+        await expect(field).to_be_focused(timeout=WAIT)
         if isinstance(value, bool):
-            await page.get_by_text(str(value), exact=True).last.click()
+            await page.get_by_text(str(value), exact=True).last.click(timeout=WAIT)
         else:
             await page.keyboard.type(str(value))
-    await page.wait_for_timeout(300)
+        await expect(field).to_have_value(str(value), timeout=WAIT)
     await settled(page, lambda: page.locator("#send-message").click())
 
 
-async def latest(page: Page) -> None:
-    """Bring the newest messages into view (the preview publishes the bot's own work once a second)."""
-    await page.wait_for_timeout(1200)
-    jump = page.locator("#new-messages")
-    if await jump.is_visible():
-        await jump.click()
-        await page.wait_for_timeout(300)
+def shown_channel(sandbox: Sandbox) -> Any:
+    """The channel the preview shows now: #games, or a member's DMs."""
+    if sandbox.view.startswith("dm:"):
+        return sandbox.members[MEMBERS.index(sandbox.view[3:])].user.dm_channel
+    return sandbox.channel
 
 
-async def press(page: Page, label: str) -> None:
-    """Press the newest button with this label."""
-    await latest(page)
+async def latest(page: Page, sandbox: Sandbox) -> None:
+    """A moment passes on the virtual clock (the bot's paced work is done), the page asks the preview for what
+    is there now and shows it (the preview's own Refresh), and is brought to the newest message of its channel
+    (jumping to it when the page offers to)."""
+    await sandbox.advance(STEP)
+    await settled(page, lambda: page.locator("#refresh").click(), done="refreshed")
+    newest = shown_channel(sandbox).last_message
+    if newest is None:
+        return
     try:
-        await page.get_by_role("button", name=label).last.wait_for(timeout=10000)
+        await page.wait_for_function(
+            """id => {
+                const jump = document.querySelector('#new-messages');
+                if (jump && !jump.hidden) jump.click();
+                return document.querySelector(`[data-message-id="${id}"]`) !== null;
+            }""", arg=str(newest.id), timeout=WAIT)
     except Exception:
         await page.screenshot(path=str(artifacts_dir("sandbox") / "failure.png"))
         raise
-    await settled(page, lambda: page.get_by_role("button", name=label).last.click())
 
 
-async def timeline(page: Page, waiting_for: str | None = None) -> str:
-    """The channel as this member sees it (once `waiting_for` shows, when given: the preview publishes
-    the bot's own work once a second)."""
-    for _ in range(10):
-        await latest(page)
-        shown = str(await page.locator("#channel-timeline").inner_text())
-        if waiting_for is None or waiting_for in shown:
-            break
-    return shown
+async def press(page: Page, sandbox: Sandbox, label: str) -> bool:
+    """Press the newest button with this label; False when the preview did not take the click."""
+    await latest(page, sandbox)
+    try:
+        await page.get_by_role("button", name=label).last.wait_for(timeout=WAIT)
+    except Exception:
+        await page.screenshot(path=str(artifacts_dir("sandbox") / "failure.png"))
+        raise
+    return await settled(page, lambda: page.get_by_role("button", name=label).last.click())
+
+
+async def timeline(page: Page, sandbox: Sandbox, waiting_for: str | None = None) -> str:
+    """The channel as this member sees it (once `waiting_for` shows in it, when given)."""
+    await latest(page, sandbox)
+    shown = page.locator("#channel-timeline")
+    if waiting_for is not None:
+        await expect(shown).to_contain_text(waiting_for, timeout=WAIT)
+    return str(await shown.inner_text())
 
 
 def table_of(sandbox: Sandbox, game: str) -> Any:
@@ -134,7 +166,7 @@ async def open_table(page: Page, sandbox: Sandbox, game: str, **options: Any) ->
     async def opened() -> bool:
         return table_of(sandbox, game) is not None
 
-    await until(page, opened, lambda: slash(page, f"/{game} new", **options))
+    await until(page, sandbox, opened, lambda: slash(page, f"/{game} new", **options))
     return table_of(sandbox, game)
 
 
@@ -150,23 +182,24 @@ async def test_a_spyfall_table_in_the_browser(page: Page, sandbox: Sandbox) -> N
         async def seated(count: int = count) -> bool:
             return len(table.users) >= count
 
-        await until(page, seated, lambda: press(page, "Join"))
+        await until(page, sandbox, seated, lambda: press(page, sandbox, "Join"))
     assert len(table.users) == 4
     await view_as(page, "ada")
 
     async def started() -> bool:
         return bool(table.status == "playing")
 
-    await until(page, started, lambda: press(page, "Start"))
-    assert await page.locator("#channel-timeline img").count() >= 1  # the board picture
+    await until(page, sandbox, started, lambda: press(page, sandbox, "Start"))
+    await latest(page, sandbox)
+    await page.locator("#channel-timeline img").first.wait_for(timeout=WAIT)  # the board picture
     for seat, member in enumerate(members):
         await view_as(page, member)
 
         async def card_shown() -> bool:
-            return "your card for round 1" in await timeline(page)
+            return "your card for round 1" in await page.locator("#channel-timeline").inner_text()
 
-        await until(page, card_shown, lambda: press(page, "Show my card"))
-        shown = await timeline(page)
+        await until(page, sandbox, card_shown, lambda: press(page, sandbox, "Show my card"))
+        shown = await timeline(page, sandbox)
         assert shown.count("your card for round 1") == 1, member  # their own card, no one else's
         card = table.view(seat)["card"]
         if card.get("spy"):
@@ -176,25 +209,30 @@ async def test_a_spyfall_table_in_the_browser(page: Page, sandbox: Sandbox) -> N
     await page.screenshot(path=str(artifacts_dir("sandbox") / "spyfall.png"))
     await page.goto(sandbox.url)
     await page.click("#go-dm-bruno")  # bruno's DMs: his card arrived there too
-    await page.wait_for_selector("#channel-timeline")
-    assert "your card for round 1" in await timeline(page, waiting_for="your card for round 1")
+    await page.wait_for_selector("#channel-timeline", timeout=WAIT)
+    assert "your card for round 1" in await timeline(page, sandbox, waiting_for="your card for round 1")
 
 
-async def until(page: Page, done: Any, act: Any, tries: int = 3) -> None:
-    """Do `act` until `done()` holds (checked for 20 s after each try): a click that lands while the page is
-    still catching up with the viewer's switch is simply made again, as a person would."""
+async def until(page: Page, sandbox: Sandbox, done: Any, act: Any, tries: int = 3, within: float = 30.0) -> None:
+    """Do `act` until `done()` holds (looked at for up to `within` seconds after each try): a click that lands
+    while the page is still catching up with the viewer's switch, or that the preview did not take, is simply
+    made again, as a person would."""
+    loop = asyncio.get_running_loop()
     for _ in range(tries):
-        await act()
-        for _ in range(40):
+        taken = await act()
+        deadline = loop.time() + within
+        while True:
             if await done():
                 return
-            await page.wait_for_timeout(500)
+            if taken is False or loop.time() > deadline:
+                break
+            await asyncio.sleep(0.1)
     raise AssertionError("the page never showed the expected result")
 
 
-async def board_buttons(page: Page) -> list[str]:
+async def board_buttons(page: Page, sandbox: Sandbox) -> list[str]:
     """The labels of the newest message with buttons (the board, normally)."""
-    await latest(page)
+    await latest(page, sandbox)
     newest = page.locator("article.channel-message:has(.component-button)").last
     return [label.strip() for label in await newest.locator(".component-button").all_inner_texts()]
 
@@ -210,24 +248,23 @@ async def test_polls_against_the_computer_in_the_browser(page: Page, sandbox: Sa
     mine = table.users.index(sandbox.members[0].id)
     clicks = 0
     for _ in range(12):
-        labels = await board_buttons(page)
+        labels = await board_buttons(page, sandbox)  # a moment passes: the computer's turn, when it is
         move = next((label for wanted in POLLS_MOVES for label in labels if label.startswith(wanted)), None)
         if move is None or mine not in table.game.to_act(table.state):
-            await page.wait_for_timeout(1000)  # the computer's turn
             continue
         before = table.seq
 
         async def played(before: int = before) -> bool:
             return bool(table.seq > before)
 
-        await until(page, played, lambda move=move: press(page, move))
+        await until(page, sandbox, played, lambda move=move: press(page, sandbox, move))
         clicks += 1
         computer_moved = any(e.get("seat") in table.computer_seats or e.get("player") in table.computer_seats
                              for e in table.view(None).get("log", []))
         if clicks >= 3 and computer_moved:
             break
     assert clicks >= 3
-    await latest(page)
+    await latest(page, sandbox)
     await page.screenshot(path=str(artifacts_dir("sandbox") / "polls.png"))
 
 
@@ -243,7 +280,7 @@ async def test_every_other_game_opens_and_starts_in_the_browser(page: Page, sand
     async def playing() -> bool:
         return bool(table.status == "playing")
 
-    await until(page, playing, lambda: press(page, "Start"))
-    await timeline(page)
-    assert await page.locator("#channel-timeline img").count() >= 1  # the board picture
+    await until(page, sandbox, playing, lambda: press(page, sandbox, "Start"))
+    await timeline(page, sandbox)
+    await page.locator("#channel-timeline img").first.wait_for(timeout=WAIT)  # the board picture
     await page.screenshot(path=str(artifacts_dir("sandbox") / f"{game}.png"))
