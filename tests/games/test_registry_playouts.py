@@ -1,13 +1,17 @@
 """Seeded random playouts over every engine in games.REGISTRY (like OpenSpiel's random_sim_test).
 
-Generic: any game added to REGISTRY is played here through the contract of DESIGN.md only, its
-optional members (auto_action, leave_action, options_schema) included when the game has them.
-Game-specific checks plug in through PUBLIC_VIEW_CHECKS / LEAVE_CHECKS / PLAYOUT_OPTIONS / PLAYOUTS.
+Generic: any game added to REGISTRY is checked here through the contract of DESIGN.md only, its
+optional members (auto_action, leave_action, options_schema) included when the game has them. The
+games are the session's playout corpus (tests/support/corpus.py: seeds, players and options), played
+once and shared with the other tests; this file checks every one of them afterwards, state by state.
+Game-specific checks plug in through PUBLIC_VIEW_CHECKS / LEAVE_CHECKS here and a game's own module
+tests/games/<game>/playout_checks.py (see `hooks`; docs/testing.md).
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import pickle
 import random
@@ -20,37 +24,17 @@ import pytest
 from games import REGISTRY
 from games.core import Game, IllegalAction, Outcome, SeededRng
 from games.core.options import check_options
+from games.core.playout import Playout
 from games.core.protocol import optional_member
+from tests.support.corpus import CORPUS, OPTIONS, PlayoutCorpus
 
-STEP_BOUND = 6000
-AUTO_BOUND = 50  # automatic game-master steps in a row before the test calls it a loop
-LEAVE_EVERY = 11  # every so many steps, check that leave_action applies (on a copy of the play)
+PROBE_EVERY = 7  # every so many states, probe actions that must be refused
+LEAVE_EVERY = 11  # every so many states, check that leave_action applies (on the side)
+STATE_EVERY = 10  # every so many states (and the sampled ones), the JSON round trip of the state and two views
+SAMPLES = 12  # states per game, spread over it, for the public-view checks (with each phase's first state)
+PHASE_SAMPLES = 24  # at most so many first states of a phase per game
 MESSAGE_ID = re.compile(r"[a-z][a-z_]*(\.[a-z][a-z_]*)+")  # dotted lowercase words: "spyfall.accused_already"
 CHUNKS = 6
-PLAYOUTS: dict[str, int] = {"spyfall": 300, "arditi": 36, "junta": 12}  # games per engine, split over CHUNKS tests
-DEFAULT_PLAYOUTS = 60
-# Action types that end games early (e.g. leaving); odd seeds pick them only now and then, so
-# that playouts also go deep. Even seeds pick uniformly among all (seat, action) pairs.
-DAMPED_TYPES: dict[str, set[str]] = {"spyfall": {"leave"}}
-DAMPED_ODDS = 0.01
-PLAYOUT_OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "spyfall": [
-        {},
-        {"rounds": 1},
-        {"rounds": 3, "roles": False, "minutes": 3, "vote_seconds": 15},
-        {"rounds": 2, "minutes": 20, "vote_seconds": 600},
-    ],
-    # Full games last 60 rounds; shorter ones keep the test quick while the full ones reach the police.
-    "arditi": [{}, {"max_rounds": 8}, {"max_rounds": 20}],
-    # The centralism degree is chosen in play (choose_centralism, also by rolling); modes C and A+C
-    # need 2 or more players, so a 1-player game draws among the options its set-up accepts.
-    "som": [{}, {"mode": "B"}, {"mode": "C"}, {"mode": "A+C"}],
-    # Whole games run about a thousand actions (12 turns of aid); the options change the coup's
-    # start, the aid deck's length and the clock.
-    "junta": [{}, {"coup_needs_hq_and_pretext": True}, {"burn_after_coup": True},
-              {"recycle_money": True, "recycle_limit": 20}, {"decision_timer": 30}],
-}
-
 
 # --- per-game checks of the public view ------------------------------------------------------
 
@@ -126,7 +110,7 @@ def _spyfall_left(game: Game, state: Any, seat: int, action: dict[str, Any] | No
     assert action == ({"type": "leave"} if not state["left"][seat] else None)
     if after is not None:
         assert after["left"][seat]
-        assert game.leave_action(after, seat) is None
+        assert optional_member(game, "leave_action")(after, seat) is None
 
 
 def _polls_left(game: Game, state: Any, seat: int, action: dict[str, Any] | None, after: Any) -> None:
@@ -136,7 +120,7 @@ def _polls_left(game: Game, state: Any, seat: int, action: dict[str, Any] | None
     outcome = game.outcome(after)
     assert outcome is not None
     assert (outcome.winners, outcome.reason) == ([1 - seat], "conceded")
-    assert game.leave_action(after, seat) is None
+    assert optional_member(game, "leave_action")(after, seat) is None
 
 
 def _som_public_view(game: Game, state: Any) -> None:
@@ -185,8 +169,8 @@ def _junta_public_view(game: Game, state: Any) -> None:
         assert not {"notes", "note", "total", "cards", "gave", "got", "only", "private"} & set(event), event
     waiting = game.to_act(state)
     top = state["stack"][-1]["kind"] if state["stack"] else None
-    if top in ("coup", "budget", "surrender") or not waiting or state["log_count"] % 4:
-        return  # decisions asked only of a player whose notes allow them; a sample of the rest
+    if top in ("coup", "budget", "surrender") or not waiting:
+        return  # decisions asked only of a player whose notes allow them
     other = copy.deepcopy(state)
     pool = [v for m in other["money"] for v in m] + [v for a in other["accounts"] for v in a]
     pool += other["aid_down"] + other["aid_up"]
@@ -217,11 +201,27 @@ LEAVE_CHECKS: dict[str, Callable[[Game, Any, int, Any, Any], None]] = {
 }
 
 
-# --- the playout -------------------------------------------------------------------------------
+# --- a game's own checks ----------------------------------------------------------------------
+
+
+def hooks(game_id: str) -> Any:
+    """The game's tests/games/<game>/playout_checks.py, or None. Its optional functions:
+    `every_state(game, state)` on every state; `public_view(game, state, pick)` on the sampled states;
+    `phase(state)` the key whose first state of each value is sampled; `finished(playout)` on each
+    game; `all_games(playouts)` once on the game's whole standard set."""
+    try:
+        return importlib.import_module(f"tests.games.{game_id}.playout_checks")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"tests.games.{game_id}.playout_checks":
+            raise
+        return None
+
+
+# --- the checks over one playout of the corpus -------------------------------------------------
 
 
 def _snapshot(state: Any) -> bytes:
-    """A cheap exact fingerprint of the state object, to see whether apply touched it."""
+    """A cheap exact fingerprint of the state object, to see whether a call touched it."""
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -240,9 +240,13 @@ def _assert_refused(game: Game, state: Any, seat: Any, action: dict[str, Any]) -
     assert json.loads(json.dumps(refusal.params, allow_nan=False)) == refusal.params
 
 
-def _probe_illegal(game: Game, state: Any, n: int, pick: random.Random,
-                   listed: dict[int | None, list[dict[str, Any]]]) -> None:
+def _listed(game: Game, state: Any, n: int) -> dict[int | None, list[dict[str, Any]]]:
+    return {s: game.legal_actions(state, s) for s in (None, *range(n))}
+
+
+def _probe_illegal(game: Game, state: Any, n: int, pick: random.Random) -> None:
     """Actions the contract says must be refused leave the state as it was."""
+    listed = _listed(game, state, n)
     seat = pick.choice([None, *range(n)])
     _assert_refused(game, state, seat, {"type": "__no_such_action__"})
     some = next((a for acts in listed.values() for a in acts), {"type": "timeout"})
@@ -258,6 +262,18 @@ def _probe_illegal(game: Game, state: Any, n: int, pick: random.Random,
         _assert_refused(game, state, None, {"type": "timeout", "at": deadline - 1})
 
 
+def _listed_actions_apply(game: Game, state: Any, n: int, seed: int) -> None:
+    """Every action listed for anyone is accepted (and leaves the state as it was)."""
+    before = _snapshot(state)
+    for seat, actions in _listed(game, state, n).items():
+        for action in actions:
+            try:
+                game.apply(state, seat, action, SeededRng(seed, "listed"))
+            except IllegalAction as refusal:
+                raise AssertionError(f"listed {action} for {seat} is refused: {refusal}") from None
+    assert _snapshot(state) == before, "applying a listed action changed its input"
+
+
 def _check_state(game: Game, state: Any, seats: list[int | None]) -> None:
     """JSON round trip of the state; the given seats' views are JSON-ready with a log."""
     data = game.dump(state)
@@ -269,32 +285,6 @@ def _check_state(game: Game, state: Any, seats: list[int | None]) -> None:
         assert all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in shown["log"])
     deadline = game.deadline(state)
     assert deadline is None or isinstance(deadline, int | float)
-
-
-def _stamp(action: dict[str, Any], seat: int | None, deadline: float | None, now: float,
-           pick: random.Random) -> dict[str, Any]:
-    """Add an "at" later than every earlier stamp, as a table would: players act before the
-    running clock's deadline, the game master when it has passed."""
-    if seat is None:
-        at = (now if deadline is None else max(now, deadline)) + pick.uniform(0, 3)
-    elif deadline is None:
-        at = now + pick.uniform(0, 30)
-    elif now < deadline:
-        at = now + (deadline - now) * pick.uniform(0, 0.99)
-        if at >= deadline:  # a gap too small for a float between them: the player is too late
-            return action
-    else:
-        return action
-    return {**action, "at": at}
-
-
-def _apply_checked(game: Game, state: Any, seat: int | None, action: dict[str, Any], rng: SeededRng) -> Any:
-    """apply, checking that it leaves its input state and action as they were."""
-    before, snapshot, action_copy = state, _snapshot(state), copy.deepcopy(action)
-    new = game.apply(state, seat, action, rng)
-    assert _snapshot(before) == snapshot, "apply mutated its input"
-    assert action == action_copy, "apply mutated the action"
-    return new
 
 
 def _check_leave(game: Game, state: Any, n: int, seed: int, step: int, pick: random.Random) -> None:
@@ -309,123 +299,153 @@ def _check_leave(game: Game, state: Any, n: int, seed: int, step: int, pick: ran
     after = None
     if action is not None:
         assert isinstance(action.get("type"), str)
-        after = _apply_checked(game, state, seat, action, SeededRng(seed, f"leave:{step}"))
+        after = game.apply(state, seat, action, SeededRng(seed, f"leave:{step}"))
+        assert _snapshot(state) == snapshot, "apply of the leave action mutated its input"
     hook = LEAVE_CHECKS.get(game.id)
     if hook:
         hook(game, state, seat, action, after)
 
 
-def _playable(game: Game, n: int, candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The option sets that set-up accepts for n players (Som's modes C and A+C need 2 or more)."""
-    fit = []
-    for options in candidates:
-        try:
-            game.setup(n, copy.deepcopy(options), SeededRng("fit", 0))
-        except IllegalAction:
-            continue
-        fit.append(options)
-    assert fit, f"no playout options fit {n} players"
-    return fit
+def _phase(state: Any) -> Any:
+    return state.get("phase") if isinstance(state, dict) else None
 
 
-def playout(game: Game, seed: int) -> tuple[int, Outcome]:
+def sampled(playout: Playout, samples: int = SAMPLES) -> list[int]:
+    """Indices of the states the costly checks look at: `samples` spread evenly over the game (the
+    set-up and the end included) and the first state of each phase (the game's `phase` hook)."""
+    count = len(playout.actions) + 1
+    chosen = {round(i * (count - 1) / max(1, samples - 1)) for i in range(samples)}
+    own = hooks(playout.game_id)
+    phase_of = getattr(own, "phase", _phase)
+    seen: set[Any] = set()
+    for index, state in enumerate(playout.states):
+        key = repr(phase_of(state))
+        if key not in seen and len(seen) < PHASE_SAMPLES:
+            seen.add(key)
+            chosen.add(index)
+    return sorted(chosen)
+
+
+def check_public_views(game: Game, playout: Playout) -> None:
+    """At the sampled states: the game's public-view checks, and every listed action is accepted."""
+    check = PUBLIC_VIEW_CHECKS.get(game.id)
+    own = getattr(hooks(game.id), "public_view", None)
+    pick = random.Random(f"views:{game.id}:{playout.seed}")
+    for index in sampled(playout):
+        state = playout.states[index]
+        if check:
+            check(game, state)
+        if own:
+            own(game, state, pick)
+        _listed_actions_apply(game, state, playout.players, playout.seed)
+
+
+def check_playout(playout: Playout) -> Outcome:
+    """Every check of the contract over one game of the corpus (see the module's docstring)."""
+    game, n, seed = playout.game, playout.players, playout.seed
+    own = hooks(game.id)
+    every_state = getattr(own, "every_state", None)
     pick = random.Random(f"{game.id}:{seed}")
-    n = pick.randint(game.min_players, game.max_players)
-    options = pick.choice(_playable(game, n, PLAYOUT_OPTIONS.get(game.id, [{}])))
-    stamping = pick.random()  # share of stamped actions in this game
-    state = game.setup(n, copy.deepcopy(options), SeededRng(seed, 0))
-    record: list[tuple[int | None, dict[str, Any], int]] = []
-    now = 0.0
-    step = 0
-    sequence = 0  # every applied action's number, as the table numbers its log (the rng's step)
-    everyone = [None, *range(n)]
-    hook = PUBLIC_VIEW_CHECKS.get(game.id)
-    auto_action = optional_member(game, "auto_action")
-
-    def automatic(state: Any) -> Any:
-        """The game master's automatic steps, applied with seat None while there are any."""
-        nonlocal sequence
-        for _ in range(AUTO_BOUND):
-            action = auto_action(state) if auto_action is not None else None
-            if action is None:
-                return state
-            sequence += 1
-            state = _apply_checked(game, state, None, action, SeededRng(seed, sequence))
-            record.append((None, action, sequence))
-            if hook:
-                hook(game, state)
-        raise AssertionError(f"auto_action still acting after {AUTO_BOUND} steps")
-
-    _check_state(game, state, everyone)
-    state = automatic(state)
-    while game.outcome(state) is None:
-        step += 1
-        assert step <= STEP_BOUND, f"no outcome after {STEP_BOUND} steps"
-        acting = game.to_act(state)
-        assert acting <= set(range(n))
-        listed = {s: game.legal_actions(state, s) for s in (None, *range(n))}
-        for s in acting:
-            assert listed[s], f"seat {s} is to act but has no legal action"
-        choices = [(s, a) for s in sorted(acting) for a in listed[s]]
-        choices += [(None, a) for a in listed[None]]
-        assert choices, "nobody can act and the game is not over"
-        if step % 7 == 1:
-            _probe_illegal(game, state, n, pick, listed)
-        if step % LEAVE_EVERY == 2:
-            _check_leave(game, state, n, seed, step, pick)
-        damped = DAMPED_TYPES.get(game.id, set()) if seed % 2 else set()
-        lively = [c for c in choices if c[1]["type"] not in damped]
-        if lively and len(lively) < len(choices) and pick.random() >= DAMPED_ODDS:
-            choices = lively
-        seat, action = pick.choice(choices)
-        if pick.random() < stamping:
-            action = _stamp(action, seat, game.deadline(state), now, pick)
-            now = max(now, action.get("at", now))
-        sequence += 1
-        state = _apply_checked(game, state, seat, action, SeededRng(seed, sequence))
-        record.append((seat, action, sequence))
-        if hook:
-            hook(game, state)
-        state = automatic(state)
-        if game.outcome(state) is not None:
+    everyone: list[int | None] = [None, *range(n)]
+    last = len(playout.actions)
+    samples = set(sampled(playout))
+    for index, state in enumerate(playout.states):
+        if every_state:
+            every_state(game, state)
+        if index in (0, last):
             _check_state(game, state, everyone)
-        elif step % 5 == 0:
+        elif index % STATE_EVERY == 0 or index in samples:
             _check_state(game, state, [None, pick.randrange(n)])
+        if index == last:
+            break
+        if index % PROBE_EVERY == 1:
+            _probe_illegal(game, state, n, pick)
+        if index % LEAVE_EVERY == 2:
+            _check_leave(game, state, n, seed, index, pick)
+    check_public_views(game, playout)
 
-    outcome = game.outcome(state)
+    final = playout.final
+    outcome = game.outcome(final)
     assert isinstance(outcome, Outcome)
     assert set(outcome.winners) <= set(range(n))  # may be empty (e.g. a lost cooperative game)
     assert set(outcome.scores) <= set(range(n))
-    assert game.to_act(state) == set()
-    assert all(game.legal_actions(state, s) == [] for s in (None, *range(n)))
+    assert game.to_act(final) == set()
+    assert all(game.legal_actions(final, s) == [] for s in everyone)
+    assert [row[0] for row in playout.actions] == list(range(1, last + 1))
 
-    replayed = game.setup(n, copy.deepcopy(options), SeededRng(seed, 0))
-    for seat, action, number in json.loads(json.dumps(record)):
-        replayed = game.apply(replayed, seat, action, SeededRng(seed, number))
-    assert replayed == state, "replaying the action log did not rebuild the state"
-    return step, outcome
+    replayed = game.setup(n, copy.deepcopy(playout.options), SeededRng(seed, 0))
+    for _seq, seat, action, _at in json.loads(json.dumps(playout.actions)):
+        replayed = game.apply(replayed, seat, action, SeededRng(seed, _seq))
+    assert replayed == final, "replaying the action log did not rebuild the state"
+    finished = getattr(own, "finished", None)
+    if finished:
+        finished(playout)
+    return outcome
+
+
+def _chunk(game_id: str, chunk: int) -> range:
+    seeds = CORPUS.seeds(game_id)
+    per_chunk = -(-len(seeds) // CHUNKS)
+    return seeds[chunk * per_chunk:(chunk + 1) * per_chunk]
 
 
 CASES = [(gid, chunk) for gid in sorted(REGISTRY) for chunk in range(CHUNKS)]
 
 
 @pytest.mark.parametrize(("game_id", "chunk"), CASES, ids=[f"{g}-{c}" for g, c in CASES])
-def test_random_playouts_reach_an_outcome(game_id: str, chunk: int) -> None:
+def test_random_playouts_reach_an_outcome(playout_corpus: PlayoutCorpus, game_id: str, chunk: int) -> None:
     """Seeded random playouts end, round-trip, replay, hide secrets and refuse illegal moves."""
     game = REGISTRY[game_id]
     assert isinstance(game, Game)
-    total = PLAYOUTS.get(game_id, DEFAULT_PLAYOUTS)
-    per_chunk = -(-total // CHUNKS)
-    reasons = set()
-    for seed in range(chunk * per_chunk, min(total, (chunk + 1) * per_chunk)):
-        _, outcome = playout(game, seed)
-        reasons.add(outcome.reason)
+    reasons = {check_playout(playout_corpus.playout(game_id, seed)).reason for seed in _chunk(game_id, chunk)}
     assert reasons
+
+
+@pytest.mark.parametrize("game_id", [g for g in sorted(REGISTRY) if hasattr(hooks(g), "all_games")])
+def test_the_standard_set_as_a_whole(playout_corpus: PlayoutCorpus, game_id: str) -> None:
+    """A game's checks of its whole set of random games (e.g. Junta: some games run the aid out)."""
+    hooks(game_id).all_games(playout_corpus.games(game_id))
+
+
+class _Leaky:
+    """A game whose public view adds `leak(state)` under "weather": a deliberately leaking view."""
+
+    def __init__(self, game: Game, leak: Callable[[Any], Any]) -> None:
+        self._game, self._leak = game, leak
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        shown = self._game.view(state, seat)
+        return {**shown, "weather": self._leak(state)} if seat is None else shown
+
+
+LEAKS: dict[str, Callable[[Any], Any]] = {
+    # the round's location, as a plain value
+    "spyfall": lambda s: s.get("location"),
+    # how many notes the first player holds: only the reshuffle of the secrets shows it
+    "junta": lambda s: sum(s["money"][0]),
+    # the face-down cards, as they lie
+    "som": lambda s: sorted(c for c in s["board"].values() if c is not None and c not in s["face_up"]),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(PUBLIC_VIEW_CHECKS))
+def test_the_sampled_view_checks_catch_a_leaking_view(playout_corpus: PlayoutCorpus, game_id: str) -> None:
+    """The public-view checks at the sampled states fail against a view that leaks a secret, and
+    pass against the game's own view of the same game."""
+    played = (playout_corpus.playout(game_id, seed) for seed in playout_corpus.seeds(game_id))
+    playout = next(p for p in played if len(p.actions) > 40)
+    check_public_views(playout.game, playout)
+    leaky: Any = _Leaky(playout.game, LEAKS[game_id])
+    with pytest.raises(AssertionError):
+        check_public_views(leaky, playout)
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
 def test_option_schemas_defaults_pass_their_own_check(game_id: str) -> None:
-    """Every option schema's defaults (and the playouts' options) pass check_options, and setup takes them."""
+    """Every option schema's defaults (and the corpus' options) pass check_options, and setup takes them."""
     game = REGISTRY[game_id]
     schema = optional_member(game, "options_schema") or ()
     defaults = {spec.name: spec.default for spec in schema}
@@ -435,6 +455,6 @@ def test_option_schemas_defaults_pass_their_own_check(game_id: str) -> None:
     for spec in schema:
         assert spec.kind in ("int", "bool", "choice", "data")
         assert MESSAGE_ID.fullmatch(spec.label), spec.label
-    for options in PLAYOUT_OPTIONS.get(game_id, [{}]):
+    for options in OPTIONS.get(game_id, [{}]):
         assert check_options(schema, options) == {**defaults, **options}
     game.setup(game.min_players, dict(defaults), SeededRng("defaults", 0))

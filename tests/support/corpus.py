@@ -60,7 +60,8 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     # Whole games run about a thousand actions (12 turns of aid); the options change the coup's
     # start, the aid deck's length and the clock.
     "junta": [{}, {"coup_needs_hq_and_pretext": True}, {"burn_after_coup": True},
-              {"recycle_money": True, "recycle_limit": 20}, {"decision_timer": 30}],
+              {"recycle_money": True, "recycle_limit": 20}, {"recycle_money": True, "recycle_limit": 96},
+              {"decision_timer": 30}],
 }
 
 

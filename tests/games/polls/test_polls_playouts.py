@@ -1,126 +1,36 @@
-"""Seeded random playouts through legal_actions: always an outcome, exact dump/load, replayable log."""
+"""Polls' contract details. Its random playouts are checked by tests/games/test_registry_playouts.py with
+Polls' own checks (playout_checks.py)."""
 
 from __future__ import annotations
 
 import ast
-import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from games.core.protocol import Game, IllegalAction
+from games.core.protocol import Game
 from games.core.rng import SeededRng
 from games.polls import GAME
-from games.polls.engine import supply
-from tests.games.polls.helpers_polls import tokens_on_board
-
-GAMES = 300
-MAX_STEPS = 2000
+from tests.games.polls import playout_checks
+from tests.support.corpus import PlayoutCorpus
 
 
-def playout(
-    seed: int, check_input: bool = False
-) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]], dict[str, Any]]:
-    """Play uniformly at random over the legal actions of the seats to act; check invariants."""
-    chooser = random.Random(seed)
-    state = GAME.setup(2, {}, SeededRng(seed, 0))
-    initial = state
-    log: list[tuple[int, dict[str, Any]]] = []
-    for step in range(1, MAX_STEPS):
-        if GAME.outcome(state) is not None:
-            return initial, log, state
-        seats = sorted(GAME.to_act(state))
-        assert seats, "nobody can act but the game is not over"
-        seat = chooser.choice(seats)
-        actions = GAME.legal_actions(state, seat)
-        assert actions, f"seat {seat} must act but has no legal action"
-        action = chooser.choice(actions)
-        before = json.dumps(state, sort_keys=True) if check_input else ""
-        previous = state
-        state = GAME.apply(state, seat, action, SeededRng(seed, step))
-        if check_input:
-            assert json.dumps(previous, sort_keys=True) == before, "apply mutated its input"
-        log.append((seat, action))
-        check_invariants(state)
-    raise AssertionError(f"seed {seed}: no outcome after {MAX_STEPS} steps")
-
-
-def check_invariants(state: dict[str, Any]) -> None:
-    for seat in (0, 1):
-        assert 0 <= supply(state, seat) <= 30
-        assert tokens_on_board(state, seat) + supply(state, seat) == 30
-        assert all(v >= 0 for v in state["propaganda"][seat].values())
-    for counts in state["sectors"].values():
-        assert min(counts) >= 0 and 0 in counts, "a sector holds both colours"
-    for counts in list(state["influence"].values()) + list(state["pacts"].values()):
-        assert min(counts) >= 0
-    ids = [e["id"] for e in state["log"]]
-    assert ids == sorted(ids) and ids[-1] == state["log_count"]
-
-
-def replay(seed: int, log: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
-    state = GAME.setup(2, {}, SeededRng(seed, 0))
-    for step, (seat, action) in enumerate(log, start=1):
-        state = GAME.apply(state, seat, action, SeededRng(seed, step))
-    return state
-
-
-@pytest.mark.parametrize("chunk", range(6))
-def test_random_playouts_end_round_trip_and_replay(chunk: int) -> None:
-    """Random playouts always reach an outcome; dump/load is exact JSON; replaying the log rebuilds it."""
-    per_chunk = GAMES // 6
-    reasons = set()
-    for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
-        _, log, final = playout(seed, check_input=seed % 25 == 0)
-        outcome = GAME.outcome(final)
-        assert outcome is not None
-        reasons.add(outcome.reason)
-        assert sum(outcome.scores.values()) + final["result"]["third"] == 66
-        assert set(outcome.winners) <= {0, 1}
-        dumped = GAME.dump(final)
-        assert json.loads(json.dumps(dumped)) == dumped
-        assert GAME.load(json.loads(json.dumps(dumped))) == final
-        assert replay(seed, log) == final
-    assert reasons <= {"absolute_majority", "minority_government", "hung_parliament"}
-
-
-def test_mid_game_states_round_trip_and_views_are_json() -> None:
-    """Every intermediate state survives json.dumps/loads unchanged and views are JSON-ready."""
-    for seed in range(5):
-        chooser = random.Random(1000 + seed)
-        state = GAME.setup(2, {}, SeededRng(seed, 0))
-        step = 0
-        while GAME.outcome(state) is None:
-            step += 1
-            assert json.loads(json.dumps(GAME.dump(state))) == state
-            for viewer in (None, 0, 1):
-                view = GAME.view(state, viewer)
-                assert json.loads(json.dumps(view)) == view
-            (seat,) = GAME.to_act(state)
-            state = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)),
-                               SeededRng(seed, step))
-
-
-def test_legal_actions_are_all_accepted_and_others_are_refused() -> None:
-    """Every listed action applies; the seat not to act has none and is refused."""
-    for seed in range(3):
-        chooser = random.Random(seed)
-        state = GAME.setup(2, {}, SeededRng(seed, 0))
-        step = 0
-        while GAME.outcome(state) is None:
-            step += 1
-            (seat,) = GAME.to_act(state)
-            for action in GAME.legal_actions(state, seat):
-                GAME.apply(state, seat, action, SeededRng(seed, step))
-            other = 1 - seat
-            assert GAME.legal_actions(state, other) == []
-            with pytest.raises(IllegalAction):
-                GAME.apply(state, other, {"type": "end_turn"}, SeededRng(seed, step))
-            assert GAME.legal_actions(state, None) == []
-            state = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)),
-                               SeededRng(seed, step))
+def test_the_invariants_hook_catches_a_lost_token(playout_corpus: PlayoutCorpus) -> None:
+    """Polls' checks of the registry's playouts (playout_checks.py) fail on a state with a negative token count
+    or whose sector holds both colours."""
+    playout = playout_corpus.playout("polls", 0)
+    playout_checks.every_state(GAME, playout.states[30])
+    playout_checks.detailed(GAME, playout.states[30])
+    lost = playout.states[30]
+    lost["propaganda"][0]["A"] = -1
+    with pytest.raises(AssertionError):
+        playout_checks.every_state(GAME, lost)
+    mixed = playout.states[30]
+    sector = next(iter(mixed["sectors"]))
+    mixed["sectors"][sector] = [1, 1]
+    with pytest.raises(AssertionError):
+        playout_checks.every_state(GAME, mixed)
 
 
 def test_dice_results_are_in_the_public_log() -> None:
