@@ -1,41 +1,32 @@
 """SimCord fixtures: the real bot on a fresh SQLite file, a guild with a channel and members.
 
-Every bot made here draws table seeds from a fixed counter, so each test plays known games, and
+The World and the click driver live in bot/testkit/ (the benchmarks use them too). Every bot made here draws
+table seeds from a fixed counter, so each test plays known games, and
 its store is closed when the test ends (a bot replaced by `restart_bot` included).
 """
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 import simcord
 
 from bot.app import GameMasterBot
-from bot.config import Config
 from bot.simcord_settle import installed
+from bot.testkit.world import FIRST_SEED, World, components, custom_id, new_world
+from bot.testkit.world import make_bot as testkit_make_bot
 from tests.support import postgres
 
-FIRST_SEED = 1000
+__all__ = ["FIRST_SEED", "World", "components", "custom_id", "make_bot"]
 _made: list[GameMasterBot] = []
 
 
 def make_bot(db: Path | str, **settings: Any) -> GameMasterBot:
-    """A bot on `db` (a SQLite file, or a postgresql:// URL) whose tables get the seeds 1000, 1001, … in
-    the order they open."""
-    settings.setdefault("use_threads", False)
-    settings.setdefault("shard_count", 1)  # SimCord needs a sharded bot's count; Discord's gateway gives it
-    # SimCord waits out a timer shorter than its settle timeout in real time, so a folded board edit would
-    # cost each click up to a second; the same pacing in a 20 ms window (tests/bot/ui/test_pacing.py: 1 s).
-    settings.setdefault("board_edit_interval", 0.02)
-    where = {"database_url": db} if str(db).startswith("postgresql://") else {"database": str(db)}
-    bot = GameMasterBot(Config(token=None, **where, **settings), seed_source=itertools.count(FIRST_SEED).__next__)
+    """`bot.testkit.world.make_bot` (seeds 1000, 1001, …), its store closed when the test ends."""
+    bot = testkit_make_bot(db, **settings)
     _made.append(bot)
     return bot
 
@@ -97,66 +88,9 @@ def simcord_bot(db_path: Path, bot_settings: dict[str, Any]) -> GameMasterBot:
     return make_bot(db_path, **bot_settings)
 
 
-def components(message: discord.Message) -> list[Any]:
-    return [c for row in message.components for c in getattr(row, "children", [row])]
-
-
-@dataclass
-class World:
-    env: simcord.Env
-    guild: Any
-    channel: Any
-    players: list[Any]
-    outsider: Any
-
-    @property
-    def bot(self) -> GameMasterBot:
-        return self.env.bot  # type: ignore[return-value]
-
-    def board(self, where: Any = None) -> discord.Message:
-        """The newest message carrying a table's board (an embed with the table's controls)."""
-        for message in reversed((where or self.channel).history()):
-            if message.embeds and any(str(getattr(c, "custom_id", "")).startswith(("g:", "gs:"))
-                                      for c in components(message)):
-                return message
-        raise AssertionError("no board message")
-
-    def texts(self, where: Any = None) -> list[str]:
-        """Every public message, content and embeds, oldest first."""
-        out = []
-        for message in (where or self.channel).history():
-            parts = [message.content or ""]
-            for embed in message.embeds:
-                parts += [embed.title or "", embed.description or ""]
-                parts += [f"{f.name} {f.value}" for f in embed.fields]
-                if embed.footer and embed.footer.text:
-                    parts.append(embed.footer.text)
-            out.append("\n".join(parts))
-        return out
-
-    async def restart(self, db_path: Path | str) -> GameMasterBot:
-        """Stop the bot and start a new one on the same database, as a deploy does."""
-        bot = make_bot(db_path)
-        await self.env.restart_bot(bot)
-        return bot
-
-
 @pytest.fixture
 def world(simcord_env: simcord.Env) -> World:
-    env = simcord_env
-    guild = env.create_guild("Game night")
-    channel = guild.create_text_channel("games")
-    players = [guild.add_member(env.create_user(name)) for name in ("barbara", "federico", "gianni", "sabrina")]
-    outsider = guild.add_member(env.create_user("olga"))
-    return World(env, guild, channel, players, outsider)
-
-
-def custom_id(message: discord.Message, pattern: str) -> str:
-    """The custom_id of the one component whose id matches `pattern`."""
-    ids = [c.custom_id for c in components(message) if getattr(c, "custom_id", None)]
-    found = [i for i in ids if re.search(pattern, i)]
-    assert len(found) == 1, f"{pattern!r} in {ids}"
-    return found[0]
+    return new_world(simcord_env, make_bot)
 
 
 def with_locale(monkeypatch: pytest.MonkeyPatch, locale: str) -> None:

@@ -3,86 +3,20 @@ private pickers and the "My family" panel), secrets that stay private, and refus
 
 from __future__ import annotations
 
+import copy
+import functools
 from typing import Any
 
 import pytest
 
 from bot.cogs import junta as junta_cog
+from bot.testkit.junta import UI, budget_given, clickable, open_table
 from games.core.rng import SeededRng
 from games.junta import GAME
 from games.junta.ai import choose as family_choice
-from games.junta.common import exact_split
+from games.junta.cards import PRESIDENT_AID
 from tests.bot.conftest import World, components, custom_id
-from tests.bot.helpers import (
-    actions_of,
-    choose,
-    compose_plan,
-    embed_text,
-    group_for,
-    member_of,
-    public_text,
-    record_renders,
-    table_of,
-    use,
-)
-
-UI = junta_cog.UI
-
-
-async def open_table(world: World, humans: int, computers: int = 0, **options: Any) -> int:
-    """The host opens a table, the other members join, the host starts (a full table starts by itself)."""
-    host, *guests = world.players[:humans]
-    result = await host.slash(world.channel, "junta new", computers=computers, **options)
-    assert result.response is not None and not result.ephemeral, result.response.content
-    lobby = world.channel.last_message
-    for guest in guests:
-        await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
-    if humans + computers < GAME.max_players:
-        await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
-    return int(custom_id(lobby, ":join$").split(":")[1])
-
-
-def budget_given(table: Any, seat: int, action: dict[str, Any]) -> list[int] | None:
-    """For a budget (amounts per player, made of notes): which receiver gets each of the player's notes, in
-    the panel's order (largest first); None when the notes cannot make it. Other panels read the action."""
-    if action["type"] != "propose_budget":
-        return None
-    view = table.view(seat)
-    notes = sorted(view["money"], reverse=True)
-    receivers = [p["seat"] for p in view["players"] if p["alive"] and p["seat"] != seat]
-    wanted = {int(k): v for k, v in action["amounts"].items() if v}
-    split = exact_split(notes, list(wanted.values()))
-    if split is None:
-        return None
-    given = [0] * len(notes)
-    for to, part in zip(wanted, split, strict=True):
-        for v in part:
-            i = next(i for i, n in enumerate(notes) if n == v and given[i] == 0)
-            given[i] = receivers.index(to) + 1
-    return given
-
-
-def makeable(table: Any, seat: int, action: dict[str, Any]) -> bool:
-    """The action's group offers it, or its panel can make it."""
-    group = group_for(UI, action)
-    if group.compose is not None:
-        return compose_plan(table, group, seat, action, budget_given(table, seat, action)) is not None
-    return action in actions_of(table, group, seat)
-
-
-def clickable(table: Any, seat: int, wanted: dict[str, Any]) -> dict[str, Any]:
-    """What a member clicks for the computer family's choice: that action when the controls offer it,
-    else the first the same control offers, else the first answer the game waits for."""
-    try:
-        group = group_for(UI, wanted)
-    except StopIteration:
-        group = None
-    offered = actions_of(table, group, seat) if group is not None else []
-    if group is not None and makeable(table, seat, wanted):
-        return wanted
-    if offered:
-        return offered[0]
-    return GAME.legal_actions(table.state, seat)[0]
+from tests.bot.helpers import choose, embed_text, member_of, public_text, record_renders, table_of, use
 
 
 async def member_move(world: World, table_id: int, step: int) -> dict[str, Any] | None:
@@ -141,19 +75,65 @@ def coup_minded(table: Any, seat: int, wanted: dict[str, Any]) -> dict[str, Any]
 PRIVATE_WORDS = ("Cash in hand", "Your hand", "your family's affairs", "This afternoon")
 
 
+MID_GAME_OPTIONS = {"decision_timer": 600, "coup_needs_hq_and_pretext": False, "burn_after_coup": True,
+                    "recycle_money": False}  # what `/junta new burn:True` asks for
+MEMBER_SEATS = (0, 1)  # the host and the member who joins; the two computer families sit after them
+
+
+@functools.cache
+def late_coup_poll(seed: int = 1000) -> dict[str, Any]:
+    """A stored mid-game position, built by the engine alone (every family as the computer chooses, every
+    coup declined): a 4-family game with the aid burnt after a coup, at the first moment a member's family
+    is asked whether to start a coup once the aid left cannot pay another President (so the game ends
+    soon after that coup). The opening by clicks is test_first_election_and_a_turn_by_clicks's."""
+    s = GAME.setup(4, dict(MID_GAME_OPTIONS), SeededRng(seed, 0))
+    for seq in range(1, 5000):
+        if GAME.outcome(s) is not None:
+            break
+        acting = sorted(GAME.to_act(s))
+        if not acting:
+            automatic = GAME.auto_action(s)
+            assert automatic is not None, "the game waits on no one"
+            s = GAME.apply(s, None, automatic, SeededRng(seed, seq))
+            continue
+        seat = acting[0]
+        polled = any(a["type"] == "start_coup" for a in GAME.legal_actions(s, seat))
+        if polled and seat in MEMBER_SEATS and len(s["aid_down"]) < PRESIDENT_AID:
+            position = GAME.dump(s)
+            position["clock_started"] = False  # the clock starts when the table opens, as in a real game
+            return position
+        wanted = {"type": "decline_coup"} if polled else family_choice(s, seat, SeededRng(seed, -seq))
+        assert wanted is not None and wanted["type"] != "start_coup"
+        s = GAME.apply(s, seat, wanted, SeededRng(seed, seq))
+    raise AssertionError("no late coup poll for a member in this game")
+
+
+def test_the_stored_position_is_late_in_a_game_without_a_coup() -> None:
+    """The whole game's stored position: many turns played, aid too short for another President, no coup yet,
+    a member's family asked whether to start one."""
+    start = late_coup_poll()
+    assert start["turn"] >= 5 and len(start["aid_down"]) < PRESIDENT_AID and start["coup"] is None
+    assert not any(e["type"] == "coup_started" for e in start["log"])
+    (seat,) = GAME.to_act(start)
+    assert seat in MEMBER_SEATS and any(a["type"] == "start_coup" for a in GAME.legal_actions(start, seat))
+
+
 async def test_a_whole_game_with_a_coup_and_a_restart_in_the_middle(world: World, db_path: Any,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two members and two computer families play a whole 4-player game, the members by clicks, from the
-    first election to the end of the aid, with a coup, a restart of the bot in the middle of it, and no
-    secret in any public message."""
+    """Two members and two computer families play a 4-player game from a stored mid-game position to its end,
+    the members by clicks, with a coup started by a member's click, a restart of the bot in the middle of it,
+    and no secret in any public message."""
+    start = late_coup_poll()
+    monkeypatch.setattr(GAME, "setup", lambda n, options, rng: copy.deepcopy(start))
     drawn = record_renders(world, "junta", monkeypatch)
-    await whole_game(world, db_path)  # SimCord's settle is indexed for every bot test (tests/bot/conftest.py)
+    await rest_of_the_game(world, db_path)
     # Every board picture was drawn from the public view: no hand, no money, no account, no own choice.
     assert drawn and all(not {"you", "hand", "money", "account", "location_choice"} & set(view) for view in drawn)
 
 
-async def whole_game(world: World, db_path: Any) -> None:
+async def rest_of_the_game(world: World, db_path: Any) -> None:
     table_id = await open_table(world, humans=2, computers=2, burn=True)
+    assert table_of(world, table_id).state["turn"] == late_coup_poll()["turn"]  # the stored position, not a new game
     restarted = False
     coup_seen = False
     for step in range(3000):
@@ -171,7 +151,9 @@ async def whole_game(world: World, db_path: Any) -> None:
         if seat is None:
             await world.env.settle()
             continue
-        wanted = coup_minded(table, seat, family_choice(table.state, seat, SeededRng(9, step)))
+        chosen = family_choice(table.state, seat, SeededRng(9, step))
+        assert chosen is not None
+        wanted = coup_minded(table, seat, chosen)
         action = clickable(table, seat, wanted)
         seq = table.seq
         result = await use(world, UI, table, seat, action, given=budget_given(table, seat, action))
@@ -243,7 +225,9 @@ async def test_the_decision_timer_applies_the_default_and_says_so(world: World, 
     table_id = await open_table(world, humans=4, timer=1)
     table = table_of(world, table_id)
     (voter,) = GAME.to_act(table.state)
-    deadline = int(GAME.deadline(table.state))
+    due = GAME.deadline(table.state)
+    assert due is not None
+    deadline = int(due)
     assert f"<t:{deadline}:R>" in embed_text(world.board())
     await world.env.advance_time(30)
     assert GAME.to_act(table_of(world, table_id).state) == {voter}
