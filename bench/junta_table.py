@@ -7,7 +7,7 @@ The real bot runs inside SimCord (`simcord.run`, no pytest, a fresh SQLite file,
 guild, one channel, four members. `/junta new` opens a table; the members join and start; then the
 members play by clicks — the board's buttons, the private pickers, the composers of the budget and
 deposits, the "My family" panel — what a computer family would choose (`games.junta.ai`), through
-the same click driver as the SimCord tests (`tests/bot/helpers.use`), until --actions actions or the
+the same click driver as the SimCord tests (`bot.testkit.clicks.use`), until --actions actions or the
 end of the game.
 
 Measured per member action (real time, perf_counter):
@@ -38,12 +38,12 @@ from bench.bot_load import BotClock, settle_poll
 from bot import simcord_settle as _simcord_speedup
 from bot.app import GameMasterBot
 from bot.config import Config
+from bot.testkit.clicks import table_of, use
+from bot.testkit.junta import UI, budget_given, clickable, open_table
+from bot.testkit.world import World
 from games.core.rng import SeededRng
 from games.junta import GAME
 from games.junta.ai import choose as family_choice
-from tests.bot.cogs.test_junta import UI, clickable, open_table, picks_for
-from tests.bot.conftest import World
-from tests.bot.helpers import group_for, table_of, use
 
 REPLY_P99_MS = 250.0
 FAST_IDLE = 0.002  # SimCord settles every 2 ms (as bench.bot_load), not every 50 ms
@@ -73,11 +73,10 @@ async def play(actions: int, seed: int) -> dict[str, Any]:
                     wanted = family_choice(table.state, seat, SeededRng(seed, step))
                     assert wanted is not None
                     action = clickable(table, seat, wanted)
-                    picks = picks_for(table, seat, action) if group_for(UI, action).compose is not None else None
                     dms_before = sum(len(p.user.dm_channel.history()) for p in players)
                     clock.reset()
                     started = time.perf_counter_ns()
-                    await use(world, UI, table, seat, action, picks=picks)
+                    await use(world, UI, table, seat, action, given=budget_given(table, seat, action))
                     if clock.first_reply is not None:
                         found["reply"].append(clock.first_reply - started)
                     if clock.last_request is not None:
