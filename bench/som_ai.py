@@ -12,9 +12,12 @@ the board and the dice, so both policies meet the same tables. The degree is for
 `choose_centralism` action for the table; every other decision, `place_start` included, is the
 policy's own. For each configuration it prints how often the referendum is held, the Generalitat
 is intervened and a DUI is declared, the mean game length in turns, and the computer's think time
-per decision (mean, p99, max), then the totals per mode, per degree and per player count. Prints
-numbers; never asserts. The whole run (40 configurations, 200 games each, both policies) takes about
-35 minutes on 2 cores; `--players`, `--modes` and `--degrees` pick a part of it.
+per decision (mean, p99, max), then the totals per mode, per degree and per player count, and the
+referendum rates against their targets (at 2 players, mode A, medium: the computer ≥ 35 %, random play
+≤ 10 %; in every configuration, the computer above random play). Prints numbers; never asserts.
+The whole run (40 configurations, 200 games each, both policies) takes about 35 minutes on 2 cores;
+`--players`, `--modes` and `--degrees` pick a part of it (`--players 2 --modes A --degrees medium
+--games 20` is the reference table the test suite measured until issue 23: about a minute).
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ DEGREES = ("medium", "high", "intense")
 REASONS = ("referendum", "intervened", "dui")
 MAX_STEPS = 20_000  # far above a real game (a few hundred actions): a stall shows here
 THINK_P99_S = 0.5
+# The reference table (2 players, mode A, medium centralism): the computer holds the referendum in at least
+# 35 % of games, random play in at most 10 % (the measurement the test suite made on 20 seeds until issue 23).
+REFERENCE = (2, "A", "medium")
+REFERENDUM_TARGETS = {"computer": 0.35, "random": 0.10}
 
 
 @dataclass(frozen=True)
@@ -171,6 +178,7 @@ def report(results: list[GameResult], cfgs: list[Config]) -> None:
     print("\nAll configurations")
     print(HEAD)
     print(_row("all", comp, rand))
+    targets(by, cfgs)
     think = [t for r in comp for t in r.think_s]
     if think:
         top = p99(think)
@@ -178,6 +186,30 @@ def report(results: list[GameResult], cfgs: list[Config]) -> None:
         print(f"\n  think time over {len(think)} decisions: mean {mean(think) * 1000:.2f} ms,"
               f" p99 {top * 1000:.2f} ms (target ≤ {THINK_P99_S * 1000:.0f} ms: {verdict}),"
               f" max {max(think) * 1000:.1f} ms")
+
+
+def targets(by: dict[tuple[Config, str], list[GameResult]], cfgs: list[Config]) -> None:
+    """The referendum rates against their targets: the reference table, and computer against random play in
+    every configuration played by both."""
+    reference = Config(*REFERENCE)
+    comp, rand = by.get((reference, "computer"), []), by.get((reference, "random"), [])
+    if comp or rand:
+        print(f"\nReferendum at the reference table ({' '.join(reference.label.split())})")
+        for policy, results in (("computer", comp), ("random", rand)):
+            if not results:
+                continue
+            rate, goal = _rates(results)["referendum"], REFERENDUM_TARGETS[policy]
+            ok = rate >= goal if policy == "computer" else rate <= goal
+            sign = "≥" if policy == "computer" else "≤"
+            print(f"  {policy:<8} {rate:>6.1%} of {len(results)} games  target {sign} {goal:.0%}: "
+                  f"{'OK' if ok else 'missed'}")
+    both = [cfg for cfg in cfgs if by.get((cfg, "computer")) and by.get((cfg, "random"))]
+    if both:
+        better = [cfg for cfg in both if _rates(by[(cfg, "computer")])["referendum"]
+                  > _rates(by[(cfg, "random")])["referendum"]]
+        worse = [" ".join(cfg.label.split()) for cfg in both if cfg not in better]
+        print(f"\n  the computer holds the referendum more often than random play in {len(better)} of"
+              f" {len(both)} configurations" + (f" (not in: {', '.join(worse)})" if worse else ""))
 
 
 def main(argv: list[str] | None = None) -> None:
