@@ -53,7 +53,9 @@ from games.junta import coup as coup_game
 from games.junta.board import NEIGHBOURS, OFFICE_UNITS, POWER_CENTRES, UNIT_TYPE, distance
 from games.junta.cards import INFLUENCE, VOTE, design, design_id
 from games.junta.common import LOCATIONS
-from games.junta.engine import GAME, State, _decision, _waiting
+from games.junta.engine import GAME
+from games.junta.frames import State
+from games.junta.readers import decision_of, waiting
 
 NODE_BUDGET: Final = 150  # engine applications per decision (coup movements, built actions)
 BANK_RESERVE: Final = 2  # kept in hand for Bribe the Assassin
@@ -127,7 +129,7 @@ def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | 
     legal = GAME.legal_actions(state, seat)
     if not legal:
         return None
-    frame, seats = _waiting(state)
+    frame, seats = waiting(state)
     if frame is None or seat not in seats:
         return _gain(legal)
     gain = _gain(legal)
@@ -136,7 +138,7 @@ def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | 
     mix = SeededRng(rng, 0) if isinstance(rng, int) else rng if rng is not None else SeededRng("junta-ai", 0)
     know = Know(state, seat)
     work = Budget(NODE_BUDGET if budget is None else budget)
-    decide = _DECISIONS.get(_decision(frame).split(":")[0])
+    decide = _DECISIONS.get(decision_of(frame).split(":")[0])
     action = decide(know, frame, legal, work, mix) if decide is not None else None
     return action if action is not None else legal[0]  # answers come first: the engine's own default
 

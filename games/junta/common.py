@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any, Final
 
 from games.core.messages import N_, seat_ref
-from games.core.protocol import IllegalAction
+from games.core.protocol import IllegalAction, Rng
 from games.junta.cards import COST_SAVERS, NOTE_VALUES, SAVER_KINDS, design, design_id
 
 State = dict[str, Any]
@@ -281,3 +281,18 @@ def player(seat: int) -> dict[str, int]:
 
 def pairs(items: list[Any]) -> Iterable[tuple[Any, Any]]:
     return combinations(items, 2)
+
+
+def draw_cards(s: State, seat: int, count: int, rng: Rng) -> list[str]:
+    got: list[str] = []
+    for _ in range(count):
+        if not s["deck"]:
+            if not s["discard"]:
+                break
+            s["deck"] = rng.shuffle(list(s["discard"]))
+            s["discard"] = []
+            log(s, {"type": "deck_reshuffled"})
+        card = s["deck"].pop()
+        s["hands"][seat].append(card)
+        got.append(card)
+    return got

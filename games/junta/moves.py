@@ -24,6 +24,7 @@ from games.junta.cards import (
     design,
     design_id,
 )
+from games.junta.checks import card_problem, check_budget_lock, may_resign, may_return, swap_valid
 from games.junta.common import (
     EMBASSIES,
     LOCATIONS,
@@ -35,29 +36,19 @@ from games.junta.common import (
     minister,
     office_controller,
 )
-from games.junta.engine import (
-    YES,
-    Action,
-    Frame,
-    State,
-    _assignments,
-    _bank_safe,
-    _budget_payer,
-    _card_problem,
-    _check_budget_lock,
-    _choices,
-    _deadline,
-    _decision,
-    _eligible_candidates,
-    _find,
-    _has_in_play,
-    _may_resign,
-    _may_return,
-    _payable,
-    _sources,
-    _surrender_default,
-    _swap_valid,
-    _waiting,
+from games.junta.frames import Action, Frame, State, find_frame
+from games.junta.readers import (
+    bank_safe,
+    decision_of,
+    eligible_candidates,
+    has_in_play,
+    next_deadline,
+    office_assignments,
+    payable,
+    surrender_default,
+    vote_choices,
+    vote_sources,
+    waiting,
 )
 
 WINDOW_TIMINGS = (PHASE2_START, BUDGET_REJECTED, AFTER_ROUND_1, AFTER_ROUND_2)
@@ -68,10 +59,10 @@ def legal_actions(s: State, seat: int | None) -> list[Action]:
     if s["result"] is not None:
         return []
     if seat is None:
-        return [{"type": "timeout"}] if _deadline(s) is not None else []
+        return [{"type": "timeout"}] if next_deadline(s) is not None else []
     if not is_seat(seat, s["n"]):
         return []
-    frame, seats = _waiting(s)
+    frame, seats = waiting(s)
     actions: list[Action] = []
     if frame is not None and seat in seats:
         actions += _answers(s, frame, seat)
@@ -83,7 +74,7 @@ def legal_actions(s: State, seat: int | None) -> list[Action]:
 
 
 def _answers(s: State, f: Frame, seat: int) -> list[Action]:
-    decision = _decision(f)
+    decision = decision_of(f)
     if decision == "vote:turns":
         return _vote_turn(s, f, seat)
     if decision == "vote:refusals":
@@ -116,7 +107,7 @@ def _answers(s: State, f: Frame, seat: int) -> list[Action]:
     if decision in ("protect", "squad"):
         return [{"type": "decline_protection"}, *_card_plays(s, seat, ("ATTEMPT_HIT", "FIRING_SQUAD"))]
     if decision == "surrender":
-        return [{"type": "surrender_notes", "notes": _surrender_default(s["money"][seat])}]
+        return [{"type": "surrender_notes", "notes": surrender_default(s["money"][seat])}]
     if decision == "exile_poll":
         return [{"type": "return_from_exile"}, {"type": "stay_in_exile"}]
     if decision == "banking":
@@ -140,12 +131,12 @@ def _answers(s: State, f: Frame, seat: int) -> list[Action]:
 
 def _vote_turn(s: State, f: Frame, seat: int) -> list[Action]:
     found: list[Action] = [{"type": "pass_vote"}]
-    sources = _sources(s, f, seat)
+    sources = vote_sources(s, f, seat)
     for source, _value in sources:
-        for choice in _choices(f):
+        for choice in vote_choices(f):
             found.append({"type": "cast_vote", "choice": choice, "source": source})
     if f["motion"] == "election" and f["nominations"] and f["round"] == 1:
-        for candidate in _eligible_candidates(s, f):
+        for candidate in eligible_candidates(s, f):
             for source, _value in sources:
                 found.append({"type": "nominate", "candidate": candidate, "sources": [source]})
     found += _card_plays(s, seat, (VOTE_TURN,), f)
@@ -163,7 +154,7 @@ def _card_plays(s: State, seat: int, timings: tuple[str, ...], vote: Frame | Non
             continue
         if d.kind in (INFLUENCE, "vote") and VOTE_TURN in timings:  # cast with cast_vote instead
             continue
-        if _card_problem(s, seat, card) is not None:
+        if card_problem(s, seat, card) is not None:
             continue
         seen.add(d.id)
         if d.cost:
@@ -177,7 +168,7 @@ def _card_plays(s: State, seat: int, timings: tuple[str, ...], vote: Frame | Non
                     found.append({"type": "play_card", "card": card, "target": x})
         elif d.id == "evt_church_looting":
             if vote is not None:
-                found += [{"type": "play_card", "card": card, "choice": c} for c in _choices(vote)]
+                found += [{"type": "play_card", "card": card, "choice": c} for c in vote_choices(vote)]
         elif (d.id in ("evt_no_confidence", "evt_alternative_budget") and seat == s["president"]) or (
                 d.id == "evt_secret_police_extra" and minister(s) != seat):
             continue
@@ -188,7 +179,7 @@ def _card_plays(s: State, seat: int, timings: tuple[str, ...], vote: Frame | Non
 
 def _lock_allows(s: State, seat: int, notes: list[int]) -> bool:
     try:
-        _check_budget_lock(s, seat, notes)
+        check_budget_lock(s, seat, notes)
     except IllegalAction:
         return False
     return True
@@ -204,7 +195,7 @@ def _assign(s: State) -> list[Action]:
     seen: list[dict[str, int]] = []
     for rotate in range(s["n"] - 1):
         for prefer in (True, False):
-            for assignment in _assignments(s, prefer_previous=prefer, limit=4, rotate=rotate):
+            for assignment in office_assignments(s, prefer_previous=prefer, limit=4, rotate=rotate):
                 if assignment not in seen:
                     seen.append(assignment)
     return [{"type": "assign_offices", "assignment": a} for a in seen]
@@ -220,7 +211,7 @@ def _budgets(s: State, f: Frame, seat: int) -> list[Action]:
                 found.append({"type": "propose_budget", "amounts": {str(x): amount}})
         if len(notes) >= len(others):
             even = {str(x): v for x, v in zip(others, sorted(notes, reverse=True), strict=False)}
-            if _payable(notes, even):
+            if payable(notes, even):
                 found.append({"type": "propose_budget", "amounts": even})
     return found
 
@@ -234,7 +225,7 @@ def _declarations(s: State, seat: int) -> list[Action]:
         d = design(card)
         if d.kind != "assassin" or d.id in seen:
             continue
-        if d.requires is not None and not _has_in_play(s, seat, d.requires):
+        if d.requires is not None and not has_in_play(s, seat, d.requires):
             continue
         if d.id == "asn_foreign" and seat in (s["president"], s["offices"]["interior"]):
             continue
@@ -252,7 +243,7 @@ def _declarations(s: State, seat: int) -> list[Action]:
                 found.append({"type": "declare_assassination", "assassin": assassin, "victim": victim})
                 continue
             for location in LOCATIONS:
-                if assassin == "secret_police" and location == "bank" and _bank_safe(s):
+                if assassin == "secret_police" and location == "bank" and bank_safe(s):
                     continue
                 found.append({"type": "declare_assassination", "assassin": assassin, "victim": victim,
                               "location": location})
@@ -295,19 +286,19 @@ def _anytime(s: State, seat: int, frame: Frame | None) -> list[Action]:
             # One offer per partner (the private panel starts from it and fills in what is offered).
             found += [{"type": "offer_swap", "to": x, "cards": [giveable[0]], "notes": []} for x in others]
     for swap in s["swaps"]:
-        valid = _swap_valid(s, swap)
+        valid = swap_valid(s, swap)
         if swap["to"] == seat and swap["answer"] is None and valid:
             found.append({"type": "answer_swap", "swap_id": swap["id"], "cards": [], "notes": []})
         if swap["from"] == seat and swap["answer"] is not None and valid:
             found.append({"type": "confirm_swap", "swap_id": swap["id"]})
         if seat in (swap["from"], swap["to"]):
             found.append({"type": "cancel_swap", "swap_id": swap["id"]})
-    if _may_resign(s, seat) is None:
+    if may_resign(s, seat) is None:
         found.append({"type": "resign"})
     if seat == s["president"] and s["cousin"] is None and not _in_combat_now(s):
         found += [{"type": "claim_cousin_office", "office": o} for o in SUB_OFFICES
                   if office_controller(s, o) is None]
-    if _may_return(s, seat) is None and not (frame is not None and frame["kind"] == "exile_poll"):
+    if may_return(s, seat) is None and not (frame is not None and frame["kind"] == "exile_poll"):
         found.append({"type": "return_from_exile"})
     return found
 
@@ -319,9 +310,9 @@ def _in_combat_now(s: State) -> bool:
 def _giveable(s: State, seat: int) -> list[str]:
     if s["phase"] in (6, 9):
         return []
-    limit = _find(s, "hand_limit")
+    limit = find_frame(s, "hand_limit")
     received = limit["received"].get(str(seat), []) if limit is not None else []
     return [c for c in s["hands"][seat] if c not in received]
 
 
-__all__ = ["legal_actions", "YES", "_budget_payer"]
+__all__ = ["legal_actions"]

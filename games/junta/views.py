@@ -16,16 +16,8 @@ from games.core.actions import check_seat
 from games.core.data import clone
 from games.junta import coup as coup_game
 from games.junta.common import OFFICES, SUB_OFFICES, is_active, office_controller
-from games.junta.engine import (
-    State,
-    _bank_safe,
-    _card_votes,
-    _decision,
-    _decision_deadline,
-    _sources,
-    _tally,
-    _waiting,
-)
+from games.junta.frames import State
+from games.junta.readers import bank_safe, card_votes, decision_deadline, decision_of, tally, vote_sources, waiting
 
 
 def _log_for(s: State, seat: int | None) -> list[dict[str, Any]]:
@@ -46,15 +38,15 @@ def _log_for(s: State, seat: int | None) -> list[dict[str, Any]]:
 
 
 def _pending(s: State, seat: int | None) -> dict[str, Any] | None:
-    frame, seats = _waiting(s)
+    frame, seats = waiting(s)
     if frame is None:
         return None
-    pending: dict[str, Any] = {"type": _decision(frame), "seats": list(seats)}
+    pending: dict[str, Any] = {"type": decision_of(frame), "seats": list(seats)}
     kind = frame["kind"]
     if kind == "vote":
         pending["vote"] = _vote_view(s, frame)
         if seat is not None and seat in seats and frame["step"] == "turns":
-            pending["my_sources"] = [{"source": src, "votes": v} for src, v in _sources(s, frame, seat)]
+            pending["my_sources"] = [{"source": src, "votes": v} for src, v in vote_sources(s, frame, seat)]
     elif kind == "window":
         pending["timing"] = frame["timing"]
         pending["ready"] = list(frame["ready"])
@@ -87,14 +79,14 @@ def _vote_view(s: State, f: dict[str, Any]) -> dict[str, Any]:
         "motion": f["motion"], "round": f["round"], "step": f["step"], "first": f["first"],
         "voter": order[f["pos"]] if f["step"] == "turns" and f["pos"] < len(order) else None,
         "candidates": list(f["candidates"]), "refused": list(f["refused"]), "casts": clone(f["casts"]),
-        "tally": _tally(f), "office_votes": f["office_votes"], "nominations": f["nominations"],
+        "tally": tally(f), "office_votes": f["office_votes"], "nominations": f["nominations"],
         "controlled": clone(f["controlled"]),
     }
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
     check_seat(seat, s["n"])  # None or 0..n-1: not -1 (the last seat), n, True, 1.0 or "0" (core.not_a_seat)
-    frame, seats = _waiting(s)
+    frame, seats = waiting(s)
     vote = next((f for f in reversed(s["stack"]) if f["kind"] == "vote"), None)
     budget = next((f for f in reversed(s["stack"]) if f["kind"] == "budget"), None)
     players = []
@@ -102,7 +94,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         players.append({
             "seat": x, "family": s["families"][x], "alive": s["alive"][x], "exile": s["exile"][x],
             "active": is_active(s, x), "hand_count": len(s["hands"][x]),
-            "influence": [{"card": c, "votes": _card_votes(s, x, c)} for c in s["influence"][x]],
+            "influence": [{"card": c, "votes": card_votes(s, x, c)} for c in s["influence"][x]],
             "offices": [o for o in OFFICES if office_controller(s, o) == x],
             "holds": [o for o in SUB_OFFICES if s["offices"][o] == x],
             "location": s["location"][x] if s["revealed"] else None,
@@ -111,7 +103,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         })
     shown: dict[str, Any] = {
         "game": "junta", "n": s["n"], "owner": s["owner"], "turn": s["turn"], "phase": s["phase"],
-        "markers": {"pretext": s["pretext"], "bank": s["bank"], "bank_safe": _bank_safe(s),
+        "markers": {"pretext": s["pretext"], "bank": s["bank"], "bank_safe": bank_safe(s),
                     "occupied": s["occupied"]},
         "options": dict(s["options"]),
         "president": s["president"], "offices": dict(s["offices"]), "cousin": s["cousin"],
@@ -126,7 +118,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "attempts": [{k: a[k] for k in ("by", "assassin", "victim", "location", "resolved", "result")}
                      for a in s["attempts"]],
         "coup": coup_game.coup_view(s, seat) if s["coup"] is not None else None,
-        "deadline": _decision_deadline(s),  # not a swap's: swaps are private to their two players
+        "deadline": decision_deadline(s),  # not a swap's: swaps are private to their two players
         "result": clone(s["result"]),
         "log": _log_for(s, seat),
         "log_count": s["log_count"],

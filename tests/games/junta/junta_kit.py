@@ -18,9 +18,10 @@ import pytest
 
 from games.core.protocol import IllegalAction, Outcome
 from games.core.rng import ScriptedRng
-from games.junta import GAME, engine
+from games.junta import GAME, readers
 from games.junta.cards import DECK, NOTE_COUNT
 from games.junta.common import SUB_OFFICES
+from games.junta.driver import restart_timer, run
 
 G = GAME
 State = dict[str, Any]
@@ -106,7 +107,7 @@ def position(
     s["president"] = president
     s["turn"] = turn
     if offices is None:
-        offices = engine._assignments(s)[0]
+        offices = readers.office_assignments(s)[0]
     s["offices"] = {o: offices[o] for o in SUB_OFFICES}
     for seat, loc in (locations or {}).items():
         s["location"][seat] = loc
@@ -120,8 +121,8 @@ def position(
     s["phase_step"] = step
     assert notes_total(s) == NOTE_COUNT
     if phase:
-        engine._run(s, ScriptedRng(rolls))
-        engine._restart_timer(s)
+        run(s, ScriptedRng(rolls))
+        restart_timer(s)
     return s
 
 
@@ -157,8 +158,8 @@ def refused(s: State, seat: int | None, action: dict[str, Any], message_id: str 
 
 def waiting(s: State) -> tuple[str | None, list[int]]:
     """The pending decision's name and the seats it waits on."""
-    frame, seats = engine._waiting(s)
-    return (engine._decision(frame) if frame is not None else None), seats
+    frame, seats = readers.waiting(s)
+    return (readers.decision_of(frame) if frame is not None else None), seats
 
 
 def events(s: State, kind: str, seat: int | None = None) -> list[dict[str, Any]]:

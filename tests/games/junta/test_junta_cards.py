@@ -148,7 +148,7 @@ def test_nuncio_only_before_the_firing_squad():
 
 def test_every_design_has_a_rule():
     """Every card design is played somewhere: an influence, a vote, a declaration, a coup card or an effect."""
-    from games.junta.engine import CARD_EFFECTS
+    from games.junta.effects import CARD_EFFECTS
 
     for design in CARD:
         kind = CARD[design].kind

@@ -443,7 +443,7 @@ def _random_coup(seed: int) -> State:
     import random
 
     from games.core.rng import SeededRng
-    from games.junta import GAME, engine
+    from games.junta import GAME, readers
 
     r = random.Random(seed)
     hands = {1: ["unt_students#1", "brb_brigade_2#1"], 2: ["unt_helicopter#1", "brb_guard#1"],
@@ -460,7 +460,7 @@ def _random_coup(seed: int) -> State:
         # One time-out may carry the coup's end through the rest of the turn, where the coup is put away.
         if coup.coup_over(s) or (s["coup"] is None and s["last_coup"] is not None):
             return s
-        frame, seats = engine._waiting(s)
+        frame, seats = readers.waiting(s)
         if not seats or r.random() < 0.05:
             s = GAME.apply(s, None, {"type": "timeout"}, SeededRng(seed, step))
             continue
@@ -486,7 +486,7 @@ def test_random_full_games_end():
     import random
 
     from games.core.rng import SeededRng
-    from games.junta import GAME, engine
+    from games.junta import GAME, readers
 
     for seed in range(4):
         r = random.Random(seed)
@@ -495,7 +495,7 @@ def test_random_full_games_end():
         for step in range(20000):
             if s["result"] is not None:
                 break
-            _frame, seats = engine._waiting(s)
+            _frame, seats = readers.waiting(s)
             if not seats or r.random() < 0.05:
                 s = GAME.apply(s, None, {"type": "timeout"}, SeededRng(seed, step))
                 continue

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.junta import GAME, engine
+from games.junta import GAME
+from games.junta.driver import run
+from games.junta.readers import assignment_problem, office_assignments
 from tests.games.junta.junta_kit import card, events, pass_all, play, position, ready_all, refused, vote, waiting
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
@@ -43,8 +45,8 @@ def test_every_listed_assignment_is_legal(n):
     s = at_assign(n)
     listed = GAME.legal_actions(s, 0)
     assignments = [a["assignment"] for a in listed if a["type"] == "assign_offices"]
-    assert assignments and all(engine._assignment_problem(s, a) is None for a in assignments)
-    assert assignments[0] == engine._assignments(s)[0]
+    assert assignments and all(assignment_problem(s, a) is None for a in assignments)
+    assert assignments[0] == office_assignments(s)[0]
 
 
 def test_seven_players_exile_gets_a_vacant_office_and_the_cousin_takes_it():
@@ -262,6 +264,6 @@ def test_no_resignation_while_the_firing_squad_waits():
     s["phase"], s["phase_step"] = 9, 0
     s["coup"] = {"leader": 2, "rebels": [False, False, True, False], "sides": {"0": "president", "2": "rebels"},
                  "winner": "president", "over": True}
-    engine._run(s, ScriptedRng())
+    run(s, ScriptedRng())
     assert waiting(s) == ("firing_squad", [0])
     refused(s, 0, {"type": "resign"}, "junta.no_resignation_now")

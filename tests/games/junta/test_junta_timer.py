@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.core.rng import ScriptedRng
-from games.junta import GAME, engine
+from games.junta import GAME
+from games.junta.driver import restart_timer, run
 from tests.games.junta import test_junta_coup as coup_tests
 from tests.games.junta.junta_kit import card, events, fresh, play, position, ready_all, refused, vote, waiting
 
@@ -170,8 +171,8 @@ def phase9(winner, rebels, sides, leader, **kw):
     s["phase"], s["phase_step"] = 9, 0
     s["coup"] = {"leader": leader, "rebels": rebels, "sides": {str(k): v for k, v in sides.items()},
                  "winner": winner, "over": True}
-    engine._run(s, ScriptedRng())
-    engine._restart_timer(s)
+    run(s, ScriptedRng())
+    restart_timer(s)
     return s
 
 

@@ -4,7 +4,8 @@ alternative budget, occupation of Parliament), locations, banking, the coup poll
 from __future__ import annotations
 
 from games.core.rng import ScriptedRng
-from games.junta import GAME, engine
+from games.junta import GAME
+from games.junta.driver import restart_timer, run
 from tests.games.junta.junta_kit import card, events, pass_all, play, position, ready_all, refused, vote, waiting
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
@@ -246,8 +247,8 @@ def phase9(winner, rebels, sides, leader, n=4, **kw):
     s["phase"], s["phase_step"] = 9, 0
     s["coup"] = {"leader": leader, "rebels": rebels, "sides": {str(k): v for k, v in sides.items()},
                  "winner": winner, "over": True}
-    engine._run(s, ScriptedRng())
-    engine._restart_timer(s)
+    run(s, ScriptedRng())
+    restart_timer(s)
     return s
 
 

@@ -96,7 +96,7 @@ def test_the_action_vocabulary_is_every_action_the_engine_answers() -> None:
     """games/junta/actions.py declares exactly the actions the phases answer, those of any time and the coup's."""
     from games.junta import coup
     from games.junta.actions import ACTIONS
-    from games.junta.engine import ANSWERS, ANYTIME
+    from games.junta.frames import ANSWERS, ANYTIME
 
     answered = {t for types in ANSWERS.values() for t in types} | ANYTIME | coup.COUP_ACTIONS
     assert set(ACTIONS.types) == answered | {"timeout", "start_clock"}
