@@ -27,6 +27,8 @@ from games.junta.common import (
 )
 from games.junta.frames import HINT, NO, YES, Frame, State, find_frame, top_frame
 
+# --- the pending decision -------------------------------------------------------------------------
+
 
 def decision_of(frame: Frame) -> str:
     """The ANSWERS key of a frame: its kind, or kind:step for frames with several decisions."""
@@ -34,6 +36,9 @@ def decision_of(frame: Frame) -> str:
     if kind in ("vote", "budget"):
         return f"{kind}:{frame['step']}"
     return str(kind)
+
+
+# --- small readers --------------------------------------------------------------------------------
 
 
 def first_active_from(s: State, seat: int) -> int | None:
@@ -103,12 +108,18 @@ def waiting(s: State) -> tuple[Frame | None, list[int]]:
     return frame, waits_on(s, frame)
 
 
+# --- who each frame waits on (by frame kind), and the readers of its rules ------------------------
+
+
 def _wait_window(s: State, f: Frame) -> list[int]:
     return [x for x in active_players(s) if x not in f["ready"]]
 
 
 def _wait_none(s: State, f: Frame) -> list[int]:
     return []
+
+
+# --- §4 votes: turns, sources, choices ------------------------------------------------------------
 
 
 def refusal_order(s: State, f: Frame) -> list[int]:
@@ -190,6 +201,9 @@ def eligible_candidates(s: State, f: Frame) -> list[int]:
     return [x for x in active_players(s) if x not in f["excluded"] and x not in f["candidates"]]
 
 
+# --- Phases 1-2: the hand limit and the offices (§5.2) --------------------------------------------
+
+
 def _wait_hand_limit(s: State, f: Frame) -> list[int]:
     return [x for x in range(s["n"]) if s["alive"][x] and over_limit(s, x)]
 
@@ -258,6 +272,9 @@ def _wait_assign(s: State, f: Frame) -> list[int]:
     return [president] if president is not None and is_active(s, president) else []
 
 
+# --- Phase 4: the budget and its payability lock (§3.2) -------------------------------------------
+
+
 def budget_payer(s: State) -> tuple[int, dict[str, int]] | None:
     """The payer of a proposed budget still to be paid, and its amounts (for the payability lock)."""
     f = find_frame(s, "budget")
@@ -284,6 +301,9 @@ def _wait_budget(s: State, f: Frame) -> list[int]:
         if president is not None and is_active(s, president):
             return [president]
     return []
+
+
+# --- Phases 5-6: locations, declarations, victims -------------------------------------------------
 
 
 def _wait_locations(s: State, f: Frame) -> list[int]:
@@ -316,6 +336,9 @@ def _wait_exile_poll(s: State, f: Frame) -> list[int]:
     if s["exile"][seat] is not None and s["alive"][seat] and not s["returned"][seat]:
         return [seat]
     return []
+
+
+# --- Phases 7-9: banking, the coup, the Junta -----------------------------------------------------
 
 
 def _bankers(s: State) -> list[int]:
@@ -358,6 +381,9 @@ def _wait_junta(s: State, f: Frame) -> list[int]:
     return []
 
 
+# --- returns from exile and Coalition Break -------------------------------------------------------
+
+
 def _wait_return(s: State, f: Frame) -> list[int]:
     if f["step"] != "ask":
         return []
@@ -378,6 +404,9 @@ WAITS: Final[dict[str, Any]] = {
     "coup_poll": _wait_coup_poll, "coup": _wait_coup, "firing_squad": _wait_firing_squad, "squad": _wait_victim,
     "junta": _wait_junta, "return": _wait_return, "influence_discard": _wait_influence_discard,
 }
+
+
+# --- hints and the decision clock (§10) -----------------------------------------------------------
 
 
 def hint_for(frame: Frame | None) -> tuple[str, str]:
