@@ -1,13 +1,12 @@
 """Every refusal an engine can give reads whole in each language: id, parameters and plural forms.
 
-Refusals are harvested by playing seeded random games of every registered game and, at many
-states, trying a broad set of actions (every action type with valid and invalid fields, the wrong
-seat, the game master, junk), plus set-up with bad options.
+Refusals are harvested from the random games of every registered game in the playout corpus
+(tests/support/corpus.py): at many states, trying a broad set of actions (every action type with
+valid and invalid fields, the wrong seat, the game master, junk), plus set-up with bad options.
 """
 
 from __future__ import annotations
 
-import random
 import re
 from functools import cache
 from itertools import combinations
@@ -17,12 +16,16 @@ import pytest
 
 from bot.i18n import LOCALES, words
 from games import REGISTRY
-from games.core.protocol import IllegalAction, optional_member
+from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
 from games.polls.data import PACT_REGIONS, REGIONS, SECTORS
 from games.spyfall.locations import LOCATIONS
+from tests.support.corpus import CORPUS
 
-SEEDS = (1, 2, 3)
+CANDIDATES = {"junta": 2, "spyfall": 60}  # games of the playout corpus looked at (Spyfall's are mostly short)
+DEFAULT_CANDIDATES = 6
+PROBED = 3  # the longest of them are probed
+PROBE_EVERY = 4  # every so many states of each game
 JUNK: tuple[Any, ...] = (None, "", "nowhere", 7, True, ["A"], {"x": 1})
 ID = re.compile(r"^[a-z]+(\.[a-z0-9_]+)+$")
 # English words that must not survive a translation (whole words). Region and sector names,
@@ -80,31 +83,16 @@ def _try(game: Any, state: Any, seats: tuple[Any, ...], actions: list[Any], foun
 
 @cache
 def harvest() -> tuple[IllegalAction, ...]:
-    """Refusals from seeded random games of every game, probed at many states."""
+    """Refusals from the corpus' random games of every game, probed at many states."""
     found: dict[str, IllegalAction] = {}
     for game_id, game in REGISTRY.items():
         vocabulary = probes(game_id)
-        for seed in SEEDS:
-            rng, pick = SeededRng(seed), random.Random(seed)
-            n = game.max_players if game_id != "polls" else 2
-            state = game.setup(n, {}, rng)
-            auto = optional_member(game, "auto_action")
-            for step in range(3000):
-                if auto is not None and (due := auto(state)) is not None:
-                    state = game.apply(state, None, due, rng)
-                    continue
-                if step % 4 == 0:
-                    _try(game, state, (*range(n), None, n, True), vocabulary, found)
-                to_act = sorted(game.to_act(state))
-                if game.outcome(state) is not None:
-                    break
-                if not to_act:
-                    state = game.apply(state, None, {"type": "timeout", "at": 10**10}, rng)
-                    continue
-                seat = pick.choice(to_act)
-                # Leaving ends short games too soon to meet the later refusals.
-                moves = [a for a in game.legal_actions(state, seat) if a["type"] not in ("leave", "reveal")]
-                state = game.apply(state, seat, pick.choice(moves or game.legal_actions(state, seat)), rng)
+        candidates = [CORPUS.playout(game_id, seed)
+                      for seed in CORPUS.seeds(game_id)[:CANDIDATES.get(game_id, DEFAULT_CANDIDATES)]]
+        for playout in sorted(candidates, key=lambda p: -len(p.actions))[:PROBED]:
+            n = playout.players
+            for state in playout.states[::PROBE_EVERY]:
+                _try(game, state, (*range(n), None, n, True), vocabulary, found)
         for players, options in ((game.max_players + 1, {}), (1, {}), (2, {"colour": "red"}), (3, {"rounds": 99}),
                                  (3, {"roles": "yes"}), (2, {"first": 2})):
             try:
