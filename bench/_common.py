@@ -10,7 +10,6 @@ import importlib
 import math
 import os
 import platform
-import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -18,14 +17,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from games.core.protocol import Game, IllegalAction, optional_member
+from games.core.playout import QUIT_TYPES as QUIT_TYPES  # re-exported for the benchmarks
+from games.core.playout import START_AT as START_AT
+from games.core.playout import PlayoutError, play
+from games.core.protocol import Game, IllegalAction
 from games.core.rng import SeededRng
 
-# Actions that take a player out of the game: a random playout does them only rarely, or every
-# game would end after a few moves with "too few players".
-QUIT_TYPES = frozenset({"leave", "resign", "concede", "quit"})
+# Actions that take a player out of the game (QUIT_TYPES): a random playout does them only rarely, or
+# every game would end after a few moves with "too few players".
 QUIT_PROBABILITY = 0.003
-START_AT = 1_767_225_600.0  # 2026-01-01T00:00Z, the instant SimCord's virtual clock starts at
 
 
 # --- statistics ---------------------------------------------------------------------------------
@@ -195,59 +195,36 @@ def random_playout(
     game: Game, n_players: int, seed: int, *, options: dict[str, Any] | None = None,
     max_steps: int = 4000, end: PlayoutEnd | None = None,
 ) -> Iterator[Step]:
-    """Play one seeded random game through setup/to_act/legal_actions/apply, timing each apply.
+    """One seeded random game (games/core/playout.py: the game master's automatic steps and time-outs
+    as a table plays them, quitting only rarely, every action stamped), then each of its actions
+    applied again to its state before, timed.
 
-    Seats pick uniformly among their legal actions (quitting only rarely). Actions are stamped
-    with "at" like the bot does; when the next stamp would pass the game's deadline the game
-    master's `timeout` is applied at the deadline instead, so timed phases end as in play.
+    `end` tells how it went: `stuck` if the game broke the contract (nothing is yielded then),
+    `refused` counts the logged actions the engine refused when applied again (a nondeterministic engine).
     """
     end = end if end is not None else PlayoutEnd()
-    chooser = random.Random(f"bench:{game.id}:{seed}")
-    state = game.setup(n_players, dict(options or {}), SeededRng(seed, 0))
-    now = START_AT
-    seq = 0
-    auto_action = optional_member(game, "auto_action")
-    while seq < max_steps and game.outcome(state) is None:
-        due = auto_action(state) if auto_action is not None else None
-        if due is not None:  # a game-master step the table service takes at once (Junta starts its clock)
-            seq += 1
-            state = game.apply(state, None, {**due, "at": now}, SeededRng(seed, seq))
-            continue
-        players = [
-            (seat, action) for seat in sorted(game.to_act(state)) for action in game.legal_actions(state, seat)
-        ]
-        staying = [p for p in players if p[1].get("type") not in QUIT_TYPES]
-        master = game.legal_actions(state, None)
-        deadline = game.deadline(state)
-        at = now + chooser.uniform(1.0, 15.0)
-        seat: int | None
-        if master and (not staying or (deadline is not None and at >= deadline)):
-            seat, action = None, master[0]
-            at = max(now, deadline if deadline is not None else now)
-        elif staying:
-            pool = players if chooser.random() < QUIT_PROBABILITY else staying
-            seat, action = chooser.choice(pool)
-        else:
-            end.stuck = True
-            break
-        stamped = {**action, "at": at}
-        seq += 1
+    try:
+        played = play(game, n_players, dict(options or {}), seed, chooser=SeededRng(f"bench:{game.id}", seed),
+                      start=START_AT, quit_odds=QUIT_PROBABILITY, max_actions=max_steps, check_inputs=False,
+                      partial=True)
+    except PlayoutError:
+        end.stuck = True
+        return
+    before = played.states[0]
+    for (seq, seat, action, _at), after in zip(played.actions, played.states[1:], strict=True):
         rng = SeededRng(seed, seq)
         start, start_cpu = time.perf_counter_ns(), time.thread_time_ns()
         try:
-            after = game.apply(state, seat, stamped, rng)
+            game.apply(before, seat, action, rng)
         except IllegalAction:
             end.refused += 1
-            if end.refused > 50:
-                end.stuck = True
-                break
             continue
         finally:
             elapsed_cpu, elapsed = time.thread_time_ns() - start_cpu, time.perf_counter_ns() - start
-        yield Step(state, seat, stamped, after, elapsed, elapsed_cpu, seq)
-        state, now = after, at
+        yield Step(before, seat, action, after, elapsed, elapsed_cpu, seq)
+        before = after
         end.steps = seq
-    end.finished = game.outcome(state) is not None
+    end.finished = played.outcome is not None
 
 
 def playout_states(game: Game, n_players: int, seed: int, **kwargs: Any) -> list[Any]:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import random
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -34,19 +33,22 @@ from bot.store import TableRow
 from bot.ui import replay as replays_ui
 from bot.ui.replay import Stored, make
 from games import REGISTRY
+from games.core.playout import play
 from games.core.protocol import Game
+from games.core.rng import SeededRng
 from renderers import animation
 from renderers.animation import MAX_BYTES
-from tests.support.playouts import table_playout
 
 TOTAL_S = 10.0
 MAX_ACTIONS = 12_000
 
 
 def stored_game(game: Game, n_players: int, seed: int) -> tuple[list[Any], list[tuple[int, int | None, Any, float]]]:
-    """One seeded random game played as a table plays it: every state, and the action log (seq 1..n)."""
-    pick = random.Random(f"bench-replay:{game.id}:{seed}")
-    return table_playout(game, n_players, {}, seed, pick, START_AT, MAX_ACTIONS)
+    """One seeded random game played as a table plays it: every state, and the action log (seq 1..n);
+    nobody quits while another move exists."""
+    played = play(game, n_players, {}, seed, chooser=SeededRng(f"bench-replay:{game.id}", seed), start=START_AT,
+                  quit_odds=0.0, max_actions=MAX_ACTIONS, check_inputs=False, partial=True)
+    return list(played.states), list(played.actions)
 
 
 def longest(game: Game, tries: int) -> tuple[int, int, list[Any], list[tuple[int, int | None, Any, float]]]:

@@ -139,8 +139,9 @@ def _stamp(action: dict[str, Any], seat: int | None, deadline: float | None, now
 
 def play(game: Game, players: int, options: dict[str, Any], seed: int, *, chooser: Chooser | None = None,
          start: float = START_AT, quit_odds: float = 1.0, stamp_odds: float = 1.0,
-         max_actions: int = MAX_ACTIONS, check_inputs: bool = True) -> Playout:
-    """Play one seeded random game to its end (or `max_actions` log rows: then PlayoutError)."""
+         max_actions: int = MAX_ACTIONS, check_inputs: bool = True, partial: bool = False) -> Playout:
+    """Play one seeded random game to its end. After `max_actions` log rows without an end: PlayoutError,
+    or (with `partial`) the game so far."""
     pick: Chooser = chooser if chooser is not None else SeededRng(f"playout:{game.id}:{seed}", "choices")
     state = game.setup(players, copy.deepcopy(options), SeededRng(seed, 0))
     frozen = [_freeze(state)]
@@ -174,6 +175,8 @@ def play(game: Game, players: int, options: dict[str, Any], seed: int, *, choose
         if game.outcome(state) is not None:
             break
         if len(rows) >= max_actions:
+            if partial:
+                break
             raise PlayoutError(f"{game.id} seed {seed}: no outcome after {max_actions} actions")
         acting = game.to_act(state)
         if not acting <= set(range(players)):
