@@ -1,5 +1,5 @@
 """What the renderer tests share: a catalog that records what a picture asks for, the purity check, the
-readability measure and where sample pictures go."""
+readability measure and where the replay test's pictures go (the boards' sample PNGs: `python -m bench.samples`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image
 
 from bot.i18n import LOCALES
-from renderers.core import CHAT_WIDTH, INLINE_BOX, drawable, inline_scale, inline_size, recording_font_sizes, to_png
+from renderers.core import CHAT_WIDTH, drawable, inline_scale, recording_font_sizes, to_png
 
 
 class RecordingWords:
@@ -87,12 +87,3 @@ def smallest_inline_text(views: list[dict[str, Any]], draw: Callable[[dict[str, 
             assert sizes, "no font was asked for: the recording sees nothing"
             smallest = min(smallest, min(sizes) * min(scales))
     return smallest
-
-
-def as_shown_inline(image: Image.Image) -> Image.Image:
-    """The picture as a player sees it in the channel: scaled into the inline box on a chat-coloured
-    ground the size of the box (for sample PNGs a person looks at)."""
-    shown = image.convert("RGB").resize(inline_size(*image.size), Image.Resampling.LANCZOS)
-    ground = Image.new("RGB", INLINE_BOX, (49, 51, 56))
-    ground.paste(shown, (0, 0))
-    return ground

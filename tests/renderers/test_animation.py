@@ -26,8 +26,9 @@ from renderers.animation import (
     frame_layout,
 )
 from renderers.core import BOARD_SIZE, INLINE_BOX, INLINE_MIN_TEXT, inline_scale, inline_size, recording_font_sizes
+from renderers.samples import as_shown_inline
 from tests.bot.test_replays import recorded, snapshot_of
-from tests.renderers.helpers import artifacts_dir, as_shown_inline
+from tests.renderers.helpers import artifacts_dir
 
 NAMES = ["barbara", "Federico Tommasini", "gianni", "Sabrina Müller", "olga", "Núria", "Zoë"]
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 import copy
 import math
 import random
-from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,109 +15,37 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.i18n import LOCALES, words
 from games.arditi import GAME
 from games.arditi.board import LEFT, RIGHT, neighbour, ring_of
-from games.core.rng import SeededRng
 from renderers import arditi as board
 from renderers.core import BOARD_SIZE, INLINE_MIN_TEXT, PALETTE, font, seat_color, to_png
+from renderers.samples import arditi as samples
+from renderers.samples.arditi import LONG_NAMES, NAMES, links, public
 from tests.renderers.helpers import (
     RecordingWords,
-    artifacts_dir,
-    as_shown_inline,
     assert_same_bytes,
     smallest_inline_text,
 )
 
 State = dict[str, Any]
 View = dict[str, Any]
-NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi"]
-LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "Sabrina Müller-Lüdenscheidt", "🎲", "Zoë",
-              "el_profe_de_historia_2009"]
 MAX_PNG_BYTES = 100 * 1024
-GAMES = [(seed, n) for n in range(2, 7) for seed in (1, 2)]
 PANEL = board.px(board.PANEL_LEFT)  # the board lies left of this image x
 
 
-# --- views from seeded random games ----------------------------------------------------------------
-
-def playout(seed: int, n: int) -> list[State]:
-    """Every state of one seeded random game. Players mostly prefer jumps and steps to leader moves,
-    so marches grow long enough to call the police and to be split into leaderless groups."""
-    pick = random.Random(seed)
-    state = GAME.setup(n, {}, SeededRng(seed, 0))
-    states = [state]
-    step = 1
-    while state["phase"] != "game_over":
-        assert step < 8000, "the playout does not end"
-        moves = [(seat, action) for seat in sorted(GAME.to_act(state)) for action in GAME.legal_actions(state, seat)]
-        preferred = ([m for m in moves if m[1]["type"] == "jump"]
-                     or [m for m in moves if m[1]["type"] != "leader_move"] or moves)
-        seat, action = pick.choice(preferred if pick.random() < 0.8 else moves)
-        state = GAME.apply(state, seat, action, SeededRng(seed, step))
-        states.append(state)
-        step += 1
-    return states
-
-
-def public(state: State) -> View:
-    return GAME.view(state, None)
-
-
-def links(view: View) -> Iterable[tuple[int, int]]:
-    for march in view["marches"]:
-        yield from zip(march["spaces"], march["spaces"][1:], strict=False)
-
+# --- views from seeded random games (renderers/samples/arditi.py) ----------------------------------------
 
 @pytest.fixture(scope="module")
 def games() -> dict[tuple[int, int], list[State]]:
-    return {(seed, n): playout(seed, n) for seed, n in GAMES}
+    return samples.games()
 
 
 @pytest.fixture(scope="module")
 def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
     """One view of every situation the board must draw, all from the engine."""
-    tests = {
-        "six_mid": lambda v: v["n"] == 6 and v["phase"] == "move" and v["round"] >= 5 and v["groups"]
-        and v["waiting"] and any(p["space"] for p in v["police"]) and len(v["moves"]) >= 2,
-        "two_mid": lambda v: v["n"] == 2 and v["phase"] == "move" and v["round"] >= 4,
-        "roll": lambda v: v["phase"] == "roll" and v["round"] >= 3 and v["n"] == 4,
-        "jump": lambda v: v["phase"] == "move" and any(m["type"] == "jump" for m in v["moves"])
-        and any(m["type"] == "step" for m in v["moves"]),
-        "placing": lambda v: v["phase"] == "place_leader" and v["n"] >= 5,
-        "centre": lambda v: any(board.link_kind(a, b) == "centre" for a, b in links(v)),
-        "edge": lambda v: any(board.link_kind(a, b) == "edge" for a, b in links(v)),
-    }
-    found: dict[str, View] = {"start": public(games[(1, 6)][0])}
-    for (_seed, _n), states in sorted(games.items(), key=lambda item: -item[0][1]):
-        for state in states:
-            missing = [name for name in tests if name not in found]
-            if not missing:
-                break
-            view = public(state)
-            for name in missing:
-                if tests[name](view):
-                    found[name] = view
-        final = public(states[-1])
-        found.setdefault(f"game_over_{final['result']['reason']}", final)
-    found["game_over_six"] = public(games[(1, 6)][-1])
-    off = copy.deepcopy(found["six_mid"])  # a police piece that found no space waits off the board
-    piece = next(p for p in off["police"] if p["space"])
-    del off["spaces"][str(piece["space"])]
-    piece["space"] = None
-    found["police_off_board"] = off
-    crowded = copy.deepcopy(found["six_mid"])  # the most the centre ever holds: all twelve numbers wait
-    crowded["waiting"] = sorted(set(range(1, 91)) - {int(s) for s in crowded["spaces"]})[:12]
-    found["waiting_twelve"] = crowded
-    for name in [*tests, "game_over_twelve_militants"]:
-        assert name in found, f"no view for {name}"
-    return found
+    return samples.cases(games)
 
 
 def render(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
     return board.render(view, NAMES if names is None else names, words(locale))
-
-
-@pytest.fixture(scope="session")
-def artifacts() -> Path:
-    return artifacts_dir("arditi")
 
 
 # --- pixels ------------------------------------------------------------------------------------------
@@ -192,9 +118,10 @@ def test_random_views_of_two_to_six_render(games: dict[tuple[int, int], list[Sta
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
-    """Each situation renders in each language with a status card that says something."""
+    """Each situation renders in each language (with the names of its sample PNG, long ones on the busiest
+    tables) with a status card that says something."""
     for name, view in cases.items():
-        image = render(view, locale, LONG_NAMES if name == "game_over_six" else None)
+        image = render(view, locale, LONG_NAMES if name == "game_over_six" else samples.sample_names(name, locale))
         assert image.size == BOARD_SIZE, name
         card = image.crop(board._px_box(board.STATUS))
         assert len(card.getcolors(1 << 16) or []) > 20, f"the status card of {name} is blank"
@@ -501,18 +428,3 @@ def test_seat_views_draw_the_public_board(games: dict[tuple[int, int], list[Stat
         image = render(public(state))
         for seat in range(state["n"]):
             assert ImageChops.difference(image, render(GAME.view(state, seat))).getbbox() is None
-
-
-# --- samples for a person to look at ------------------------------------------------------------------------------
-
-def test_write_samples(cases: dict[str, View], artifacts: Path) -> None:
-    """Every case in every language (long names in some), full size and as shown in the inline box, under
-    tests/artifacts/arditi/."""
-    for name, view in cases.items():
-        for locale in LOCALES:
-            names = LONG_NAMES if name in ("game_over_six", "six_mid", "placing") and locale != "en" else NAMES
-            image = render(view, locale, names)
-            full = artifacts / f"{name}_{locale}.png"
-            full.write_bytes(to_png(image))
-            as_shown_inline(image).save(artifacts / f"{name}_{locale}_inline.png")
-            assert full.stat().st_size > 1000

@@ -9,16 +9,14 @@ import copy
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES, words
-from games.core.rng import SeededRng
 from games.junta import GAME, engine
 from games.junta.board import AREA, AREA_IDS, COASTAL, EMBASSIES, POWER_CENTRES
 from games.junta.common import FAMILIES
@@ -34,11 +32,11 @@ from renderers.core import (
     text_width,
     to_png,
 )
-from tests.games.junta.test_junta_playouts import perturbed
+from renderers.samples import junta as samples
+from renderers.samples.junta import LONG_NAMES, NAMES, coup, groups, on_map, public
+from tests.games.junta.playout_checks import perturbed
 from tests.renderers.helpers import (
     RecordingWords,
-    artifacts_dir,
-    as_shown_inline,
     assert_same_bytes,
     smallest_inline_text,
     smallest_shown_text,
@@ -46,137 +44,31 @@ from tests.renderers.helpers import (
 
 State = dict[str, Any]
 View = dict[str, Any]
-NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi", "Zoë"]
-LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "🎲", "Sabrina Müller-Lüdenscheidt", "🎲 Nat 🎲",
-              "el_profe_de_historia_2009", "Jordi Puigdemont i Casamajó"]
 MAX_PNG_BYTES = 200 * 1024  # the full board
 BOARD_PNG_BYTES = 100 * 1024  # the board in the channel
-GAMES = [(seed, n) for n in (7, 6, 5, 4) for seed in (1, 2)]
-# Random play, steered: the any-time noise (gifts, swaps, cousin claims) mostly left out, and coups,
-# unit cards, moves, attacks, fire and assassinations preferred, so that coups start and are fought.
-NOISE = {"give_card", "give_money", "offer_swap", "cancel_swap", "answer_swap", "confirm_swap", "discard_card",
-         "claim_cousin_office", "resign", "discard_money", "propose_end_coup"}
-PREFERRED = {"start_coup", "move_units", "land_paratrooper", "land_marines", "declare_attack", "declare_bombardment",
-             "fire", "play_card", "move_helicopter", "declare_assassination", "transfer_units"}
-
-
-# --- views from seeded engine games ----------------------------------------------------------------------
-
-def playout(seed: int, n: int) -> list[State]:
-    """Every state of one seeded game of legal moves, steered towards coups and fights."""
-    pick = random.Random(f"junta-picture:{seed}:{n}")
-    state = GAME.setup(n, {}, SeededRng(seed, 0))
-    states = [state]
-    for step in range(1, 10000):
-        if GAME.outcome(state) is not None:
-            break
-        moves = [(x, a) for x in sorted(GAME.to_act(state)) for a in GAME.legal_actions(state, x)]
-        calm = [m for m in moves if m[1]["type"] not in NOISE]
-        keen = [m for m in calm if m[1]["type"] in PREFERRED]
-        roll = pick.random()
-        pool = keen if keen and roll < 0.7 else calm if calm and roll < 0.97 else moves
-        if not pool:
-            pool = [(None, a) for a in GAME.legal_actions(state, None)]
-        seat, action = pick.choice(pool)
-        state = GAME.apply(state, seat, action, SeededRng(seed, step))
-        states.append(state)
-    assert GAME.outcome(state) is not None, "the playout does not end"
-    return states
-
-
-def public(state: State) -> View:
-    return GAME.view(state, None)
-
-
-def coup(view: View) -> dict[str, Any]:
-    return view["coup"] or {}
-
-
-def step(view: View) -> str | None:
-    return (coup(view).get("combat") or {}).get("step")
-
-
-def on_map(view: View) -> list[dict[str, Any]]:
-    return [u for u in coup(view).get("units", {}).values() if u["area"] in AREA]
-
-
-CASE_TESTS: dict[str, Callable[[View], bool]] = {
-    "first_election": lambda v: v["phase"] == 0,
-    "budget": lambda v: bool(v["budget"]) and any(a > 0 for a in v["budget"]["amounts"].values()),
-    "revealed": lambda v: v["coup"] is None and any(p["location"] for p in v["players"]),
-    "exile": lambda v: any(p["exile"] for p in v["players"]) and v["result"] is None,
-    "dead": lambda v: any(not p["alive"] for p in v["players"]) and v["result"] is None,
-    "cousin": lambda v: v["cousin"] is not None and v["coup"] is None,
-    "lunch": lambda v: v["markers"]["bank"] == "lunch",
-    "bank_safe_occupied": lambda v: v["markers"]["bank_safe"] or v["markers"]["occupied"],
-    "rebellion": lambda v: coup(v).get("phase") == 0 and coup(v).get("segment") == "movement",
-    "off_map": lambda v: any(u["area"] in board.OFF_MAP for u in coup(v).get("units", {}).values()),
-    "later_phase": lambda v: (coup(v).get("phase") or 0) >= 2 and coup(v).get("segment") == "movement",
-    "declare": lambda v: coup(v).get("segment") == "combat" and step(v) == "declare" and bool(
-        coup(v)["combat"]["attacks"]),
-    "wave": lambda v: coup(v).get("segment") == "combat" and step(v) == "wave" and coup(v)["combat"]["area"] in AREA,
-    "wave_dice": lambda v: bool(v["coup"]) and (board.last_dice(v) or {}).get("type") == "coup_wave",
-    "bombardment": lambda v: bool(v["coup"]) and (board.last_dice(v) or {}).get("type") == "coup_bombardment",
-    "ignored_and_rebel_units": lambda v: any(not u["active"] for u in on_map(v)) and any(
-        u["active"] and coup(v)["rebels"][u["controller"]] for u in on_map(v)),
-    "card_units": lambda v: len(board.key_types(coup(v))) >= 3 if v["coup"] else False,
-    "sides": lambda v: coup(v).get("segment") == "sides",
-    "coup_over": lambda v: bool(coup(v).get("over")),
-    "moved": lambda v: bool(board.last_change(v)[1]),
-    "arrived": lambda v: bool(board.last_change(v)[2]),
-}
-
+# --- views from seeded engine games (renderers/samples/junta.py) -----------------------------------------------
 
 @pytest.fixture(scope="module")
 def games() -> dict[tuple[int, int], list[State]]:
-    return {game: playout(*game) for game in GAMES}
-
-
-def groups(view: View) -> int:
-    """How many counters a coup view puts on the map."""
-    return sum(len(g) for area, g in board.units_by_area(coup(view)).items() if area in AREA) if view["coup"] else 0
+    return samples.games()
 
 
 @pytest.fixture(scope="module")
 def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
     """One view of every situation the picture must draw, all from the engine, from the largest table
     that has it."""
-    found: dict[str, View] = {}
-    crowded: View | None = None
-    for (_seed, n), states in games.items():  # the 7-player games first
-        for state in states:
-            view = public(state)
-            for name, test in CASE_TESTS.items():
-                if name not in found and test(view):
-                    found[name] = view
-            if n == 7 and view["coup"] and (crowded is None or groups(view) > groups(crowded)):
-                crowded = view
-        final = public(states[-1])
-        found.setdefault(f"game_over_{n}", final)
-    missing = [name for name in CASE_TESTS if name not in found]
-    assert not missing, f"no view for {missing}"
-    assert crowded is not None
-    found["full_coup_7"] = crowded
-    found["packed"] = packed(crowded)
-    return found
+    return samples.cases(games)
 
 
-def packed(view: View) -> View:
-    """A 7-player coup view with far more counters than random play makes: every active player gets card
-    units in every area but the embassies (a stress test of the counters' flow; no engine state has it)."""
-    view = copy.deepcopy(view)
-    units = view["coup"]["units"]
-    kinds = ["students", "rioters", "strikers", "demonstrators", "bank_guards", "private_security",
-             "christian_militia"]
-    active = [p["seat"] for p in view["players"] if p["active"]]
-    for k, area in enumerate(a for a in AREA_IDS if a not in EMBASSIES):
-        for j in range(1 + k % 4):
-            seat = active[(k + j) % len(active)]
-            for i in range(1 + (k + j) % 3):
-                units[f"extra_{area}_{j}_{i}"] = {"type": kinds[(k + j) % len(kinds)], "area": area, "office": None,
-                                                  "owner": seat, "marker": None, "moved": False, "controller": seat,
-                                                  "active": True}
-    return view
+def pixels(image: Image.Image) -> list[tuple[int, ...]]:
+    """The pixels of an RGB or RGBA picture as tuples."""
+    return cast(list[tuple[int, ...]], list(image.get_flattened_data()))
+
+
+def box(values: tuple[float, ...]) -> tuple[int, int, int, int]:
+    """A box of the layout in whole pixels."""
+    left, top, right, bottom = (int(v) for v in values)
+    return left, top, right, bottom
 
 
 def full(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
@@ -187,11 +79,6 @@ def full(view: View, locale: str = "en", names: list[str] | None = None) -> Imag
 def compact(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
     """The board in the channel."""
     return board.render(view, NAMES if names is None else names, words(locale))
-
-
-@pytest.fixture(scope="session")
-def artifacts() -> Path:
-    return artifacts_dir("junta")
 
 
 # --- what was drawn --------------------------------------------------------------------------------------------
@@ -254,10 +141,10 @@ def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
         for names in (NAMES, LONG_NAMES):
             image = compact(view, locale, names)
             assert image.size == BOARD_SIZE and len(to_png(image)) <= BOARD_PNG_BYTES, name
-            panel = image.crop(tuple(int(v) for v in board.PANEL))
+            panel = image.crop(box(board.PANEL))
             assert len(panel.getcolors(1 << 16) or []) > 20, f"the panel of {name} is blank"
             image = full(view, locale, names)
-            strip = image.crop(tuple(int(v) for v in board.STRIP))
+            strip = image.crop(box(board.STRIP))
             assert len(strip.getcolors(1 << 16) or []) > 20, f"the strip of {name} is blank"
             assert len(to_png(image)) <= MAX_PNG_BYTES, name
 
@@ -398,7 +285,7 @@ def test_area_kinds_differ_in_shape_not_only_colour() -> None:
 
     def differ(a: str, b: str) -> float:
         diff = ImageChops.difference(crop(a), crop(b))
-        return sum(diff.get_flattened_data()) / (diff.width * diff.height)
+        return sum(cast(list[int], list(diff.get_flattened_data()))) / (diff.width * diff.height)
 
     plain = "market"
     assert "market" not in POWER_CENTRES + EMBASSIES + COASTAL
@@ -450,7 +337,7 @@ def test_every_unit_is_a_counter_in_its_area(cases: dict[str, View]) -> None:
             low = tray[3] if tray else bottom
             assert left - 2 <= x and x + sprite.width <= right + 2 and top <= y and y + sprite.height <= low, where
             crop = image.crop((round(x), round(y), round(x) + sprite.width, round(y) + sprite.height))
-            opaque = [(a, b) for a, b in zip(crop.get_flattened_data(), sprite.get_flattened_data(), strict=True)
+            opaque = [(a, b) for a, b in zip(pixels(crop), pixels(sprite), strict=True)
                       if b[3] == 255]
             same = sum(1 for a, b in opaque if a == b[:3])
             assert same >= 0.85 * len(opaque), (name, where)  # (a fight's frame or swords may lie on top)
@@ -458,7 +345,7 @@ def test_every_unit_is_a_counter_in_its_area(cases: dict[str, View]) -> None:
 
 def dominant(sprite: Image.Image) -> tuple[int, ...]:
     """The most frequent opaque colour of a sprite (a counter's fill)."""
-    counts = Counter(c[:3] for c in sprite.get_flattened_data() if c[3] == 255)
+    counts = Counter(c[:3] for c in pixels(sprite) if c[3] == 255)
     return counts.most_common(1)[0][0]
 
 
@@ -761,7 +648,7 @@ def test_board_counts_every_unit_where_it_is(cases: dict[str, View]) -> None:
             left, top, right, bottom = board.COMPACT.area(where) if where in AREA else board.B_OFF_MAP[where]
             assert left - 2 <= x and x + sprite.width <= right + 2 and top <= y and y + sprite.height <= bottom, where
             crop = image.crop((round(x), round(y), round(x) + sprite.width, round(y) + sprite.height))
-            opaque = [(a, b) for a, b in zip(crop.get_flattened_data(), sprite.get_flattened_data(), strict=True)
+            opaque = [(a, b) for a, b in zip(pixels(crop), pixels(sprite), strict=True)
                       if b[3] == 255]
             same = sum(1 for a, b in opaque if a == b[:3])
             assert same >= 0.85 * len(opaque), (name, where)  # (a fight's swords may lie on top)
@@ -855,31 +742,3 @@ def test_board_panel_keeps_its_first_blocks(cases: dict[str, View]) -> None:
                 assert sum(h for p, (h, _d) in blocks if p == 0) <= room
                 kept = board.panel_plan(view, names, words(locale))
                 assert sum(h for h, _d in kept) <= room and len(kept) >= sum(1 for p, _b in blocks if p == 0)
-
-
-# --- samples for a person to look at  ------------------------------------------------------------------------------
-
-def scaled(image: Image.Image) -> Image.Image:
-    """The picture as Discord shows it inline: 550 px wide."""
-    return image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
-
-
-SAMPLES = {"political": "budget", "cousin": "cousin", "full_coup_7": "full_coup_7", "combat": "wave",
-           "dice": "wave_dice", "moved": "moved", "arrived": "arrived", "packed": "packed", "game_over": "game_over_7",
-           "exile": "exile", "sides": "sides"}
-
-
-def test_write_samples(cases: dict[str, View], artifacts: Path) -> None:
-    """The political board, a 7-player coup, a combat, the dice, a movement, a packed map, the end, in English
-    and Italian, with long names in English and Spanish: the board (board_*) at full size and as shown inline,
-    the full board (full_*) at full size and 550 px wide, under tests/artifacts/junta/."""
-    for sample, case in SAMPLES.items():
-        for locale, names in (("en", NAMES), ("it", NAMES), ("en", LONG_NAMES), ("es", LONG_NAMES)):
-            stem = f"{sample}_{locale}{'_long' if names is LONG_NAMES else ''}"
-            image = compact(cases[case], locale, names)
-            (artifacts / f"board_{stem}.png").write_bytes(to_png(image))
-            as_shown_inline(image).save(artifacts / f"board_{stem}_inline.png")
-            image = full(cases[case], locale, names)
-            (artifacts / f"full_{stem}.png").write_bytes(to_png(image))
-            scaled(image).save(artifacts / f"full_{stem}_550.png")
-            assert (artifacts / f"board_{stem}.png").stat().st_size > 1000

@@ -1,54 +1,32 @@
 """The leaderboard picture (renderers/leaderboard.py): sizes, readable inline (the 550 × 350 box) in every
-language, the rows where they belong, and sample PNGs under tests/artifacts/leaderboard/."""
+language, the rows where they belong (the sample PNGs: `python -m bench.samples`)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PIL import Image
 
 from bot import leaderboard as lb
 from bot.i18n import LOCALES, words
 from renderers import leaderboard as picture
 from renderers.core import BOARD_SIZE, INLINE_MIN_TEXT, PALETTE, font, inline_scale, recording_font_sizes, text_width
+from renderers.samples import leaderboard as samples
+from renderers.samples.leaderboard import LONG, NAMES, ROWS
 from tests.renderers.helpers import (
     RecordingWords,
-    artifacts_dir,
-    as_shown_inline,
     assert_same_bytes,
     smallest_inline_text,
 )
 
-NAMES = {1: "Alice", 2: "Bob", 3: "Chiara", 4: "Davide Esposito", 5: "Élodie", 6: "Francesco", 7: "Giulia",
-         8: "Hiroshi", 9: "Ivan", 10: "Jana", 11: "Karl", 12: "Lucía", 13: "Marta"}
-LONG = {u: f"{name} {'W' * 30}" for u, name in NAMES.items()}
-RECORDS = [(12, 7, 40), (9, 5, 31), (8, 5, 35), (6, 3, 18), (10, 3, 22), (2, 2, 9), (5, 2, 12), (4, 2, 12),
-           (3, 1, 8), (7, 1, 10), (2, 0, 3), (6, 0, 4), (1, 0, 0)]
-ROWS: list[dict[str, float]] = [{"user": u, "played": p, "won": w, "points": pts}
-                                for u, (p, w, pts) in enumerate(RECORDS, start=1)]
-
 
 def data(game: str = "spyfall", rows: list[dict[str, float]] | None = None, asker: int | None = 12,
          names: dict[int, str] | None = None, period: str = "month") -> dict[str, Any]:
-    board = lb.board(ROWS if rows is None else rows, game, asker=asker)
-    title = {"spyfall": "Spyfall", "polls": "The Polls Are Closed! (Spain)"}[game]
-    return lb.picture(board, NAMES if names is None else names, game=title, server="Game night", period=period)
+    """The picture's data for `rows` (by default the sample rows) of `game`, as the bot builds it."""
+    return samples.Builders(lb.board, lb.picture).data(game, rows, asker, names, period)
 
 
-CASES: dict[str, dict[str, Any]] = {
-    "full_points": data(),
-    "full_no_points": data("polls"),
-    "one_row": data(rows=[ROWS[0]], asker=None),
-    "long_names": data(names=LONG, period="all"),
-    "long_names_no_points": data("polls", names=LONG, period="week"),
-}
-
-
-@pytest.fixture(scope="module")
-def artifacts() -> Path:
-    return artifacts_dir("leaderboard")
+CASES = samples.cases(lb.board, lb.picture)
 
 
 def test_size_follows_the_rows() -> None:
@@ -147,13 +125,3 @@ def test_a_name_the_font_cannot_draw_becomes_member() -> None:
     picture.render(emoji, recording)
     assert "leaderboard.picture.unnamed" in recording.asked
     assert_same_bytes(list(CASES.values()), lambda case: picture.render(case, words("it")), lambda: None)
-
-
-def test_write_samples(artifacts: Path) -> None:
-    """Every case in every language, full size and as shown inline (the 550 × 350 box)."""
-    for label, case in CASES.items():
-        for locale in LOCALES:
-            image = picture.render(case, words(locale))
-            image.save(artifacts / f"{label}_{locale}.png")
-            as_shown_inline(image).save(artifacts / f"{label}_{locale}_inline.png")
-    assert (artifacts / "full_points_en_inline.png").exists()

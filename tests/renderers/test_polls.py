@@ -4,103 +4,41 @@ every language, readable where players look."""
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.i18n import LOCALES, words
-from games.core.rng import SeededRng
 from games.polls import GAME
 from games.polls.data import PACT_REGIONS, REGIONS, region_seats
 from renderers import polls as board
 from renderers.core import BOARD_SIZE, INLINE_BOX, INLINE_MIN_TEXT, font, inline_size, recording_font_sizes, to_png
+from renderers.samples import polls as samples
+from renderers.samples.polls import CASES, LONG_NAMES, NAMES, Game, crowded_view, empty_view, public
 from tests.renderers.helpers import (
     RecordingWords,
-    artifacts_dir,
-    as_shown_inline,
     assert_same_bytes,
     smallest_inline_text,
 )
 
 State = dict[str, Any]
 View = dict[str, Any]
-NAMES = ["Alice", "Roberto Sánchez"]
-LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32]
 NO_NAMES: list[str] = []
 MAX_PNG_BYTES = 100 * 1024
 
-CASES = (
-    "start", "mid", "seven", "order", "influence", "over_limits", "poll",
-    "game_over_absolute_majority", "game_over_minority_government", "game_over_hung_parliament",
-    "game_over_conceded",
-)
+# --- views (renderers/samples/polls.py) ---------------------------------------------------------
 
-
-# --- views ---------------------------------------------------------------------------------------
-
-def playout(seed: int) -> list[tuple[State, tuple[int, dict[str, Any]] | None]]:
-    """Every state of one game of random legal moves, with the move that led to it."""
-    pick = random.Random(seed)
-    state = GAME.setup(2, {"first": 0}, SeededRng(seed, 0))
-    states: list[tuple[State, tuple[int, dict[str, Any]] | None]] = [(state, None)]
-    step = 1
-    while state["phase"] != "game_over":
-        assert step < 5000, "the playout does not end"
-        moves = [(seat, action) for seat in (0, 1) for action in GAME.legal_actions(state, seat)]
-        seat, action = pick.choice(moves)
-        state = GAME.apply(state, seat, action, SeededRng(seed, step))
-        states.append((state, (seat, action)))
-        step += 1
-    return states
-
-
-def public(state: State) -> View:
-    return GAME.view(state, None)
-
-
-def final_with_influence(game: list[tuple[State, Any]], influence: dict[str, list[int]]) -> View:
-    """The game's last move replayed on a map set to `influence`: the engine counts the seats."""
-    before, (seat, action) = game[-2][0], game[-1][1]
-    state = copy.deepcopy(before)
-    state["influence"] = copy.deepcopy(influence)
-    state["pacts"] = {region: [0, 0] for region in state["pacts"]}
-    return public(GAME.apply(state, seat, action, SeededRng(99, 1)))
+@pytest.fixture(scope="module")
+def games() -> list[Game]:
+    return samples.games()
 
 
 @pytest.fixture(scope="module")
-def games() -> list[list[tuple[State, Any]]]:
-    return [playout(seed) for seed in range(4)]
-
-
-@pytest.fixture(scope="module")
-def cases(games: list[list[tuple[State, Any]]]) -> dict[str, View]:
+def cases(games: list[Game]) -> dict[str, View]:
     """One view of every case the board must draw, all from the engine."""
-    found: dict[str, View] = {"start": public(games[0][0][0])}
-    for game in games:
-        for state, _ in game:
-            view = public(state)
-            step, current = view["step"], view["current"]
-            name = step
-            if step == "influence":
-                name = "over_limits" if current in (0, 1) and view["spend_needed"][current] else (
-                    "influence" if view["affordable"] else "")
-            if step == "actions" and view["round"] == 2 and (view["last_move"] or {}).get("regions"):
-                name = "mid"
-            if name in CASES and name not in found:
-                found[name] = view
-    game = games[1]
-    middle = game[len(game) // 2][0]
-    found["game_over_conceded"] = public(GAME.apply(middle, 0, {"type": "concede"}, SeededRng(1, 1)))
-    found["game_over_minority_government"] = public(game[-1][0])
-    big = {"andalusia": [3, 0], "catalonia": [3, 0], "madrid": [3, 0], "valencia": [3, 0]}
-    found["game_over_absolute_majority"] = final_with_influence(game, {r: big.get(r, [1, 1]) for r in REGIONS})
-    found["game_over_hung_parliament"] = final_with_influence(game, {r: [0, 0] for r in REGIONS})
-    for name in CASES:
-        assert name in found, f"no view for {name}"
+    found = samples.cases(games)
     for reason in ("absolute_majority", "minority_government", "hung_parliament", "conceded"):
         assert found[f"game_over_{reason}"]["result"]["reason"] == reason
         assert min(found[f"game_over_{reason}"]["supply"]) >= 0
@@ -108,38 +46,13 @@ def cases(games: list[list[tuple[State, Any]]]) -> dict[str, View]:
 
 
 @pytest.fixture(scope="module")
-def random_views(games: list[list[tuple[State, Any]]]) -> list[View]:
+def random_views(games: list[Game]) -> list[View]:
     """Mid-game and end views of seeded random games: every tenth state of each, and its last."""
-    return [public(state) for game in games for state, _ in [*game[::10], game[-1]]]
-
-
-def empty_view() -> View:
-    view = public(GAME.setup(2, {"first": 0}, SeededRng(1, 0)))
-    view["last_move"] = None
-    return view
-
-
-def crowded_view() -> View:
-    """Two-digit counts everywhere a count is drawn (Influence, sectors, centres, pacts)."""
-    view = empty_view()
-    for region in REGIONS:
-        view["influence"][region] = [12, 11]
-    for sector in view["circles"]:
-        view["circles"][sector] = {"owner": 1 if sector[-1] in "135" else 0, "count": 12}
-    for kind in "ABC":
-        view["propaganda"][0][kind], view["propaganda"][1][kind] = 12, 15
-    for region in PACT_REGIONS:
-        view["pacts"][region] = [10, 12]
-    return view
+    return samples.random_views(games)
 
 
 def render(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
     return board.render(view, NAMES if names is None else names, words(locale))
-
-
-@pytest.fixture(scope="session")
-def artifacts() -> Path:
-    return artifacts_dir("polls")
 
 
 @pytest.fixture
@@ -675,20 +588,3 @@ def test_locales_and_names() -> None:
     assert board._name(words("en"), ["🎲"], 0) == "Player 1"
     assert board._name(words("it"), [], 1) == "Giocatore 2"
     render(view, "es", names=[])
-
-
-# --- samples for a person to look at -------------------------------------------------------------
-
-def test_write_samples(cases: dict[str, View], random_views: list[View], artifacts: Path) -> None:
-    """Every case in every language (long names in some) and a few random views, full size and as shown in the
-    inline box, under tests/artifacts/polls/."""
-    samples = {**cases, "crowded": crowded_view(),
-               **{f"random_{i}": view for i, view in enumerate(random_views[::7])}}
-    for case, view in samples.items():
-        for locale in LOCALES:
-            names = LONG_NAMES if locale in ("it", "ca") else NAMES
-            image = render(view, locale, names)
-            full = artifacts / f"{case}_{locale}.png"
-            full.write_bytes(to_png(image))
-            as_shown_inline(image).save(artifacts / f"{case}_{locale}_inline.png")
-            assert full.stat().st_size > 1000

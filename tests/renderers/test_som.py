@@ -7,16 +7,14 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES, words
-from games.core.rng import SeededRng
 from games.som import GAME
 from games.som.cards import CARD, CARD_NAME, CARDS, COLOURS, KIND_NAME
 from renderers import som as board
@@ -30,10 +28,10 @@ from renderers.core import (
     recording_font_sizes,
     to_png,
 )
+from renderers.samples import som as samples
+from renderers.samples.som import LONG_NAMES, NAMES, public
 from tests.renderers.helpers import (
     RecordingWords,
-    artifacts_dir,
-    as_shown_inline,
     assert_same_bytes,
     smallest_inline_text,
     smallest_shown_text,
@@ -41,101 +39,20 @@ from tests.renderers.helpers import (
 
 State = dict[str, Any]
 View = dict[str, Any]
-NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito"]
-LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "🎲", "Sabrina Müller-Lüdenscheidt"]
 MAX_PNG_BYTES = 150 * 1024  # the full board
 BOARD_PNG_BYTES = 100 * 1024
 NAME_WIDTH = int(board.NAME_BOX[2] - board.NAME_BOX[0])
-PREFERRED = ("move_citizen", "call_elections", "motion_of_censure", "protect_urn")
-# seeded games of every size and mode, and some that end by the referendum ((9, 2, "B")) and by the DUI
-# ((26, 2, "B"), (4, 3, "B")): endings random play reaches rarely
-GAMES = [(seed, n, mode) for mode in ("A", "B", "C", "A+C") for n in (1, 2, 3, 4) for seed in (1, 2, 3)
-         if not (n == 1 and mode in ("C", "A+C"))] + [
-    (16, 4, "B"), (30, 3, "B"), (9, 2, "B"), (26, 2, "B"), (4, 3, "B")] + [
-    (seed, 4, "C") for seed in range(4, 16)]
-
-
-# --- views from seeded engine games --------------------------------------------------------------------
-
-def playout(seed: int, n: int, mode: str) -> list[State]:
-    """Every state of one seeded game of legal moves, mostly steps and votes (so cards get revealed,
-    urns found and votes held) and now and then anything legal."""
-    pick = random.Random(f"{seed}:{n}:{mode}")
-    state = GAME.setup(n, {"mode": mode}, SeededRng(seed, 0))
-    states = [state]
-    step = 1
-    while state["phase"] != "game_over":
-        assert step < 3000, "the playout does not end"
-        moves = [(s, a) for s in sorted(GAME.to_act(state)) for a in GAME.legal_actions(state, s)]
-        preferred = ([m for m in moves if m[1]["type"] in PREFERRED]
-                     or [m for m in moves if m[1]["type"] == "redistribute" and not m[1]["gifts"]] or moves)
-        seat, action = pick.choice(preferred if pick.random() < 0.85 else moves)
-        state = GAME.apply(state, seat, action, SeededRng(seed, step))
-        states.append(state)
-        step += 1
-    return states
-
-
-def public(state: State) -> View:
-    return GAME.view(state, None)
-
-
-def pending(view: View) -> str | None:
-    return (view.get("pending") or {}).get("type")
-
-
-def crowd(view: View) -> bool:
-    """Three or more citizens on one card."""
-    return any(len(cell["citizens"]) >= 3 for cell in view["board"])
-
-
-CASE_TESTS: dict[str, Callable[[View], bool]] = {
-    "choose_centralism": lambda v: pending(v) == "choose_centralism" and v["n"] == 3,
-    "pay": lambda v: pending(v) == "pay" and v["n"] == 4 and v["turn"] >= 3,
-    "break_coin": lambda v: pending(v) == "break_coin",
-    "cohesion": lambda v: pending(v) == "cohesion" and v["n"] == 4 and v["turn"] >= 4,
-    "first_step_crowd": lambda v: pending(v) == "move" and v["pending"]["first_step"] and crowd(v)
-    and v["n"] == 4,
-    "moving": lambda v: pending(v) == "move" and not v["pending"]["first_step"] and len(v["moves"]) >= 3
-    and v["urn_area"] and v["n"] == 4 and sum(c["state"] == "face_up" for c in v["board"]) >= 6,
-    "protect_urn": lambda v: pending(v) == "protect_urn",
-    "sufragi": lambda v: pending(v) == "sufragi",
-    "stand": lambda v: pending(v) == "stand",
-    "back": lambda v: pending(v) == "back",
-    "bid": lambda v: pending(v) == "bid" and 0 < len(v["vote"]["bid_done"]) < v["n"],
-    "after_vote": lambda v: v["vote"] is None and board.recent_vote(v) is not None and v["n"] == 4,
-    "late": lambda v: len(v["urn_area"]) >= 2 and v["phase"] != "game_over"
-    and sum(c["state"] == "face_up" for c in v["board"]) >= 8,
-    "two_players": lambda v: v["n"] == 2 and pending(v) == "move" and v["turn"] >= 4,
-    "one_player": lambda v: v["n"] == 1 and pending(v) == "move" and v["turn"] >= 3,
-}
-
+# --- views from seeded engine games (renderers/samples/som.py) ----------------------------------------------
 
 @pytest.fixture(scope="module")
 def games() -> dict[tuple[int, int, str], list[State]]:
-    return {game: playout(*game) for game in GAMES}
+    return samples.games()
 
 
 @pytest.fixture(scope="module")
 def cases(games: dict[tuple[int, int, str], list[State]]) -> dict[str, View]:
     """One view of every situation the picture must draw, all from the engine."""
-    found: dict[str, View] = {"place_start": public(games[(1, 4, "B")][0])}
-    for states in games.values():
-        for state in states:
-            missing = [name for name in CASE_TESTS if name not in found]
-            if not missing:
-                break
-            view = public(state)
-            for name in missing:
-                if CASE_TESTS[name](view):
-                    found[name] = view
-        final = public(states[-1])
-        name = f"game_over_{final['result']['reason']}"
-        if name not in found or final["n"] > found[name]["n"]:  # the fullest table ending that way
-            found[name] = final
-    for name in [*CASE_TESTS, "game_over_referendum", "game_over_intervened", "game_over_dui"]:
-        assert name in found, f"no view for {name}"
-    return found
+    return samples.cases(games)
 
 
 def render(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
@@ -146,11 +63,6 @@ def render(view: View, locale: str = "en", names: list[str] | None = None) -> Im
 def full(view: View, locale: str = "en", names: list[str] | None = None) -> Image.Image:
     """The full board (🔍 Full board)."""
     return board.render_full(view, NAMES if names is None else names, words(locale))
-
-
-@pytest.fixture(scope="session")
-def artifacts() -> Path:
-    return artifacts_dir("som")
 
 
 # --- what was drawn ----------------------------------------------------------------------------------------
@@ -180,25 +92,30 @@ def inside(box: tuple[float, float, float, float], x: float, y: float) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
+def rgb(image: Image.Image) -> list[tuple[int, ...]]:
+    """The pixels of an RGB picture as tuples."""
+    return cast(list[tuple[int, ...]], list(image.get_flattened_data()))
+
+
 def colour_count(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> int:
-    return sum(1 for c in image.crop(box).get_flattened_data() if c == colour)
+    return sum(1 for c in rgb(image.crop(box)) if c == colour)
 
 
 def near_count(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int],
                tolerance: int = 24) -> int:
     """How many pixels of `box` are within `tolerance` (summed over the channels) of `colour`."""
-    return sum(1 for c in image.crop(box).get_flattened_data()
-               if sum(abs(a - b) for a, b in zip(c, colour, strict=True)) <= tolerance)
+    return sum(1 for c in rgb(image.crop(box)) if sum(abs(a - b) for a, b in zip(c, colour, strict=True)) <= tolerance)
 
 
 def dark_count(image: Image.Image, box: tuple[int, int, int, int]) -> int:
     """How many pixels of `box` are about as dark as the ink of a card's name."""
-    return sum(1 for r, g, b in image.crop(box).get_flattened_data() if r + g + b < 200)
+    return sum(1 for r, g, b in rgb(image.crop(box)) if r + g + b < 200)
 
 
 def dominant(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, ...]:
     """The most frequent colour in `box`."""
-    return max(image.crop(box).getcolors(1 << 16) or [(0, (0, 0, 0))])[1]
+    colours = cast(list[tuple[int, tuple[int, ...]]], image.crop(box).getcolors(1 << 16) or [(0, (0, 0, 0))])
+    return max(colours)[1]
 
 
 def cell_of(view: View, label: str) -> dict[str, Any]:
@@ -460,9 +377,10 @@ def test_random_views_of_one_to_four_render(games: dict[tuple[int, int, str], li
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
-    """Each situation renders in each language with a status strip that says something."""
+    """Each situation renders in each language (with the names of its sample PNG, long ones on the busiest
+    boards) with a status strip that says something."""
     for name, view in cases.items():
-        image = full(view, locale, LONG_NAMES if name == "late" else None)
+        image = full(view, locale, LONG_NAMES if name == "late" else samples.sample_names(name, locale))
         strip = image.crop(board.STRIP)
         assert len(strip.getcolors(1 << 16) or []) > 20, f"the status strip of {name} is blank"
 
@@ -513,7 +431,8 @@ def test_flags_differ_in_pattern_not_only_colour() -> None:
     for a in range(4):
         for b in range(a + 1, 4):
             difference = ImageChops.difference(greys[a], greys[b])
-            assert sum(difference.get_flattened_data()) / (difference.width * difference.height) > 20
+            grey = cast(list[int], list(difference.get_flattened_data()))
+            assert sum(grey) / (difference.width * difference.height) > 20
     lightness = [sum(board.FACE[f]) for f in board.FLAGS]
     assert len(set(board.FACE.values())) == 4 and max(lightness) - min(lightness) > 150
 
@@ -823,27 +742,3 @@ def test_the_leak_check_can_fail(games: dict[tuple[int, int, str], list[State]])
     assert CARD_NAME[cell["card"]] in catalog.asked and hidden
     assert full(view).tobytes() != full(public(state)).tobytes()
     assert render(view).tobytes() != render(public(state)).tobytes()
-
-
-# --- samples for a person to look at -----------------------------------------------------------------------------
-
-def scaled(image: Image.Image) -> Image.Image:
-    """The full board as read when opened in the chat: 550 px wide."""
-    return image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
-
-
-def test_write_samples(cases: dict[str, View], artifacts: Path) -> None:
-    """Every case in every language (long names in some): the board at full size and as shown in the inline
-    box, the full board at full size and 550 px wide, under tests/artifacts/som/."""
-    for name, view in cases.items():
-        for locale in LOCALES:
-            names = LONG_NAMES if name in ("late", "bid", "game_over_dui") and locale != "en" else None
-            image = render(view, locale, names)
-            shown = artifacts / f"{name}_{locale}.png"
-            shown.write_bytes(to_png(image))
-            as_shown_inline(image).save(artifacts / f"{name}_{locale}_inline.png")
-            detailed = full(view, locale, names)
-            (artifacts / f"{name}_{locale}_full.png").write_bytes(to_png(detailed))
-            scaled(detailed).save(artifacts / f"{name}_{locale}_full_550.png")
-            assert shown.stat().st_size > 1000
-            assert Image.open(artifacts / f"{name}_{locale}_inline.png").size == (550, 350)

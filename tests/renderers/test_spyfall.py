@@ -39,88 +39,37 @@ from renderers.core import (
     text_width,
     to_png,
 )
-from tests.renderers.helpers import RecordingWords, artifacts_dir, as_shown_inline, smallest_inline_text
+from renderers.samples.spyfall import (
+    EXAMPLE_PACK,
+    LONG_NAME,
+    NAMES,
+    T0,
+    act,
+    largest_pack,
+    others,
+    pack_state,
+    playout,
+    public,
+    story,
+)
+from renderers.samples.spyfall import longest_pack as samples_longest_pack
+from tests.renderers.helpers import RecordingWords, smallest_inline_text
 
 State = dict[str, Any]
 View = dict[str, Any]
 ROUND_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
 ALL_PHASES = ("lobby", *ROUND_PHASES, "round_over", "game_over")
-NAMES = ["Alice", "Bob", "Chiara", "Davide Esposito", "Élodie", "Francesco", "Giulia", "Hiroshi"]
-LONG_NAME = "W" * 32
 MAX_PNG_BYTES = 100 * 1024
-T0 = 1_767_302_760.0  # 2026-01-01 21:26 UTC: a round dealt now ends at 21:34 UTC
 Render = Callable[[View, list[str], Any], Image.Image]
 PICTURES: dict[str, Render] = {"scores": board.render_scoreboard, "locations": board.render_locations}
 
 
-# --- building states ------------------------------------------------------------------------
-
-
-def act(state: State, seat: int | None, action: dict[str, Any], at: float) -> State:
-    return GAME.apply(state, seat, {**action, "at": at}, SeededRng(7, len(state["log"]) + int(at)))
-
-
-def others(state: State, *excluded: int | None) -> list[int]:
-    """Seats still in the game, but for `excluded`."""
-    return [s for s in range(state["n"]) if not state["left"][s] and s not in excluded]
-
-
-def vote_all(state: State, guilty: bool, at: float) -> State:
-    """Every voter still waiting casts `guilty` (the vote may close before the last one)."""
-    for seat in sorted(GAME.to_act(state)):
-        if seat in GAME.to_act(state):
-            state = act(state, seat, {"type": "vote", "guilty": guilty}, at)
-    return state
-
-
-def story(n: int = 6) -> dict[str, State]:
-    """One scripted game of 3 rounds, one state per case the pictures must show."""
-    cases: dict[str, State] = {}
-    state = GAME.setup(n, {"rounds": 3, "minutes": 8}, SeededRng(5, 0))
-    cases["lobby"] = state
-    # round 1: the spy reveals and guesses wrong
-    state = act(state, None, {"type": "start_round"}, T0)
-    spy = state["spy"]
-    state = act(state, spy, {"type": "reveal"}, T0 + 90)
-    wrong = next(i for i in GAME.view(state, None)["locations"] if i != state["location"])
-    state = act(state, spy, {"type": "guess", "location": wrong}, T0 + 100)
-    cases["round_over_wrong_guess"] = state
-    # round 2: a question, an accusation that fails, time runs out, the final vote
-    t1 = T0 + 600
-    state = act(state, state["dealer"], {"type": "start_round"}, t1)
-    dealer = state["dealer"]
-    target = others(state, dealer)[0]
-    state = act(state, dealer, {"type": "ask", "target": target}, t1 + 30)
-    cases["playing"] = state
-    accuser = others(state, state["spy"], target)[-1]
-    suspect = others(state, accuser, state["spy"])[0]
-    state = act(state, accuser, {"type": "accuse", "target": suspect}, t1 + 228)
-    voter = next(s for s in sorted(GAME.to_act(state)))
-    state = act(state, voter, {"type": "vote", "guilty": True}, t1 + 240)
-    cases["accusation"] = state
-    state = vote_all(state, False, t1 + 250)  # not unanimous: the round goes on
-    assert state["phase"] == "playing"
-    state = act(state, None, {"type": "timeout"}, state["clock"]["deadline"])
-    assert state["phase"] == "final_vote"
-    voter = next(s for s in sorted(GAME.to_act(state)))
-    cases["final_vote"] = act(state, voter, {"type": "vote", "guilty": False}, state["now"] + 5)
-    while state["phase"] == "final_vote":  # clear everyone until the spy wins the round
-        state = vote_all(state, False, state["now"] + 5)
-    cases["round_over"] = state
-    # round 3: someone leaves, the spy reveals and guesses right
-    t2 = state["now"] + 60
-    state = act(state, state["dealer"], {"type": "start_round"}, t2)
-    leaver = others(state, state["spy"], state["dealer"], state["asker"])[0]
-    state = act(state, leaver, {"type": "leave"}, t2 + 20)
-    cases["left"] = state
-    state = act(state, state["spy"], {"type": "reveal"}, t2 + 40)
-    cases["spy_guess"] = state
-    cases["game_over"] = act(state, state["spy"], {"type": "guess", "location": state["location"]}, t2 + 50)
-    return cases
+# --- building states (renderers/samples/spyfall.py) ----------------------------------------
 
 
 @pytest.fixture(scope="module")
 def cases() -> dict[str, State]:
+    """One scripted game of 3 rounds at a table of 6: one state per case the pictures must show."""
     return story()
 
 
@@ -130,43 +79,9 @@ def full_cases() -> dict[str, State]:
     return story(8)
 
 
-def playout(seed: int, n: int, rounds: int = 3, leave_p: float = 0.0) -> list[State]:
-    """Every state of one random game; the game master calls time now and then so rounds end."""
-    pick = random.Random(seed)
-    state = GAME.setup(n, {"rounds": rounds}, SeededRng(seed, 0))
-    states = [state]
-    step = 1
-    while state["phase"] != "game_over":
-        assert step < 5000, "the playout does not end"
-        moves = [
-            (seat, action)
-            for seat in range(n)
-            for action in GAME.legal_actions(state, seat)
-            if action["type"] != "leave" or pick.random() < leave_p
-        ]
-        timeout = GAME.legal_actions(state, None)
-        if timeout and (not moves or pick.random() < 0.15):
-            seat, action = None, timeout[0]
-        else:
-            seat, action = pick.choice(moves)
-        state = GAME.apply(state, seat, action, SeededRng(seed, step))
-        states.append(state)
-        step += 1
-    return states
-
-
 @pytest.fixture(scope="module")
 def games() -> list[list[State]]:
     return [playout(seed, 3 + seed % 6, rounds=2 + seed % 6, leave_p=0.01) for seed in range(12)]
-
-
-@pytest.fixture(scope="session")
-def artifacts() -> Path:
-    return artifacts_dir("spyfall")
-
-
-def public(state: State) -> View:
-    return GAME.view(state, None)
 
 
 def names_for(n: int) -> list[str]:
@@ -180,7 +95,8 @@ def pixel(image: Image.Image, x: float, y: float) -> tuple[int, ...]:
 
 
 def crop(image: Image.Image, box: tuple[float, float, float, float]) -> Image.Image:
-    return image.crop(tuple(int(v) for v in box))
+    left, top, right, bottom = box
+    return image.crop((int(left), int(top), int(right), int(bottom)))
 
 
 def same(a: Image.Image, b: Image.Image) -> bool:
@@ -743,61 +659,8 @@ def test_renderers_do_not_import_the_bot() -> None:
     subprocess.run([sys.executable, "-c", code], cwd=root, check=True)
 
 
-# --- samples for a person to look at --------------------------------------------------------
-
-
-def test_write_samples(cases: dict[str, State], full_cases: dict[str, State], artifacts: Path) -> None:
-    """Every case of both pictures in every language, full size and as shown inline (the 550 × 350 box)."""
-    names = list(NAMES)
-    names[5] = "Francesca Maria Bianchi"
-    names[7] = "Maximiliano de la Fuente Rodríguez"  # 34 characters: cut only where it must be
-    long_game = playout(4, 8, rounds=7, leave_p=0.01)
-    samples = {**cases, **{f"full_{name}": state for name, state in full_cases.items()},
-               "long_game_playing": next(s for s in long_game if s["round"] == 7 and s["phase"] == "playing"),
-               "long_game_over": long_game[-1]}
-    for label, state in samples.items():
-        view = public(state)
-        for picture, render in PICTURES.items():
-            if picture == "locations" and label.startswith(("full_", "long_")):
-                continue  # the sheet does not depend on the table's size
-            for locale in LOCALES:
-                image = render(view, names[: view["n"]], words(locale))
-                path = artifacts / f"{picture}_{label}_{locale}.png"
-                path.write_bytes(to_png(image))
-                as_shown_inline(image).save(artifacts / f"{picture}_{label}_{locale}_inline.png")
-                assert path.stat().st_size > 1000
-
-
 # --- a server's location pack ----------------------------------------------------------------
 
-EXAMPLE_PACK = Path(__file__).resolve().parents[2] / "docs" / "examples" / "spyfall-pack.toml"
-WIDE = "W"  # the widest letter of the font: names of it are the hardest to fit
-
-
-def largest_pack() -> dict[str, Any]:
-    """The largest pack the checks allow, every name as long as allowed: the widest letters
-    without spaces, long words, and realistic long names, in all four languages."""
-    from games.spyfall import packs
-
-    shapes = [
-        lambda i: WIDE * (packs.MAX_LOCATION_NAME - 2) + f"{i:02d}",
-        lambda i: f"Mmmmmmmmmmmm Wwwwwwwww{i:02d}",
-        lambda i: f"Abandoned Observatory {i:02d}",
-        lambda i: f"Supercalifragilistic{i:02d}"[: packs.MAX_LOCATION_NAME],
-    ]
-    locations = []
-    for i in range(packs.MAX_LOCATIONS):
-        name = shapes[i % len(shapes)](i)
-        assert len(name) == packs.MAX_LOCATION_NAME or i % len(shapes) == 3
-        names = {"en": name, "it": name.lower(), "es": name.upper(), "ca": name[::-1]}
-        roles = [{lang: f"{text[:20]} role {r}"[: packs.MAX_ROLE_NAME] for lang, text in names.items()}
-                 for r in range(7)]
-        locations.append({"name": names, "roles": roles})
-    return {"name": WIDE * packs.MAX_PACK_NAME, "locations": locations}
-
-
-def pack_state(pack: dict[str, Any], kind: str, n: int = 5) -> State:
-    return GAME.setup(n, {"locations": kind, "pack": pack, "rounds": 3}, SeededRng(3, 0))
 
 
 def sheet_labels(view: View, locale: str) -> tuple[str, ...]:
@@ -805,23 +668,8 @@ def sheet_labels(view: View, locale: str) -> tuple[str, ...]:
 
 
 def longest_pack() -> dict[str, Any]:
-    """The largest pack with the longest names a pack is likely to hold: 24 characters of the language's own
-    words in each language (two built-in names run together, cut, and numbered)."""
-    from games.spyfall import packs
-    from games.spyfall.locations import BY_ID
-
-    ids = list(BY_ID)
-    locations = []
-    for i in range(packs.MAX_LOCATIONS):
-        names = {}
-        for locale in LOCALES:
-            first = words(locale).msg(LOCATION_NAME[ids[i % len(ids)]])
-            second = words(locale).msg(LOCATION_NAME[ids[(7 * i + 3) % len(ids)]])
-            long = f"{first} {second.lower()} {first.lower()} {second.lower()}"[: packs.MAX_LOCATION_NAME - 3].rstrip()
-            names[locale] = f"{long} {i:02d}"
-        roles = [{locale: f"Role {r}" for locale in LOCALES} for r in range(7)]
-        locations.append({"name": names, "roles": roles})
-    return {"name": "Luoghi lunghissimi di tutta Ital", "locations": locations[: packs.MAX_LOCATIONS]}
+    """The largest pack with the longest names a pack is likely to hold (renderers/samples/spyfall.py)."""
+    return samples_longest_pack(LOCALES, lambda locale, message: words(locale).msg(message))
 
 
 def draw_sheet(view: View, locale: str, names: list[str]) -> Image.Image:
@@ -919,21 +767,3 @@ def test_pack_location_highlighted_after_the_round() -> None:
     assert "Tavern" in board.status_lines(view, NAMES[:5], words("en"))[1]
     assert "Taverna" in board.status_lines(view, NAMES[:5], words("ca"))[1]
     board.render_scoreboard(view, NAMES[:5], words("es"))
-
-
-def test_write_pack_samples(artifacts: Path) -> None:
-    """Sheets of the example pack, of the longest names and of the widest ones, alone and with the built-in
-    set, in every language, full size and as shown inline (the 550 × 350 box)."""
-    from games.spyfall import packs
-
-    example = packs.read_pack(EXAMPLE_PACK.read_bytes(), EXAMPLE_PACK.name).data()
-    for label, pack in (("example", example), ("longest", longest_pack()), ("widest", largest_pack())):
-        for kind in ("pack", "both"):
-            view = public(pack_state(pack, kind))
-            for locale in LOCALES:
-                image = board.render_locations(view, NAMES[:5], words(locale))
-                path = artifacts / f"locations_{label}_{kind}_{locale}.png"
-                path.write_bytes(to_png(image))
-                shown = as_shown_inline(image)
-                shown.save(artifacts / f"locations_{label}_{kind}_{locale}_inline.png")
-                assert path.stat().st_size > 1000

@@ -1,0 +1,153 @@
+"""Sample views of the Junta boards: seeded games of 4 to 7 families steered towards coups and fights,
+one view of every situation the pictures must draw, and a packed coup no game reaches (see
+renderers/samples/__init__.py)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from typing import Any
+
+from games.core.rng import SeededRng
+from games.junta import GAME
+from games.junta.board import AREA, AREA_IDS, EMBASSIES
+from renderers import junta as board
+from renderers.samples import NoSampleError, State, View
+
+NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi", "Zoë"]
+LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "🎲", "Sabrina Müller-Lüdenscheidt", "🎲 Nat 🎲",
+              "el_profe_de_historia_2009", "Jordi Puigdemont i Casamajó"]
+GAMES = [(seed, n) for n in (7, 6, 5, 4) for seed in (1, 2)]
+# Random play, steered: the any-time noise (gifts, swaps, cousin claims) mostly left out, and coups,
+# unit cards, moves, attacks, fire and assassinations preferred, so that coups start and are fought.
+NOISE = {"give_card", "give_money", "offer_swap", "cancel_swap", "answer_swap", "confirm_swap", "discard_card",
+         "claim_cousin_office", "resign", "discard_money", "propose_end_coup"}
+PREFERRED = {"start_coup", "move_units", "land_paratrooper", "land_marines", "declare_attack", "declare_bombardment",
+             "fire", "play_card", "move_helicopter", "declare_assassination", "transfer_units"}
+# sample name → case, for the PNGs of `python -m bench.samples`
+SAMPLES = {"political": "budget", "cousin": "cousin", "full_coup_7": "full_coup_7", "combat": "wave",
+           "dice": "wave_dice", "moved": "moved", "arrived": "arrived", "packed": "packed", "game_over": "game_over_7",
+           "exile": "exile", "sides": "sides"}
+SAMPLE_LANGUAGES = (("en", NAMES), ("it", NAMES), ("en", LONG_NAMES), ("es", LONG_NAMES))
+
+
+def playout(seed: int, n: int) -> list[State]:
+    """Every state of one seeded game of legal moves, steered towards coups and fights."""
+    pick = random.Random(f"junta-picture:{seed}:{n}")
+    state = GAME.setup(n, {}, SeededRng(seed, 0))
+    states = [state]
+    for step in range(1, 10000):
+        if GAME.outcome(state) is not None:
+            break
+        moves: list[tuple[int | None, dict[str, Any]]] = [
+            (x, a) for x in sorted(GAME.to_act(state)) for a in GAME.legal_actions(state, x)]
+        calm = [m for m in moves if m[1]["type"] not in NOISE]
+        keen = [m for m in calm if m[1]["type"] in PREFERRED]
+        roll = pick.random()
+        pool = keen if keen and roll < 0.7 else calm if calm and roll < 0.97 else moves
+        if not pool:
+            pool = [(None, a) for a in GAME.legal_actions(state, None)]
+        seat, action = pick.choice(pool)
+        state = GAME.apply(state, seat, action, SeededRng(seed, step))
+        states.append(state)
+    if GAME.outcome(state) is None:
+        raise RuntimeError(f"the playout {seed}, {n} does not end")
+    return states
+
+
+def public(state: State) -> View:
+    return GAME.view(state, None)
+
+
+def coup(view: View) -> dict[str, Any]:
+    """The view's coup, or an empty dict."""
+    return view["coup"] or {}
+
+
+def step(view: View) -> str | None:
+    """The step of the coup's combat, if one is fought."""
+    return (coup(view).get("combat") or {}).get("step")
+
+
+def on_map(view: View) -> list[dict[str, Any]]:
+    """The coup's units in the city's areas."""
+    return [u for u in coup(view).get("units", {}).values() if u["area"] in AREA]
+
+
+CASE_TESTS: dict[str, Callable[[View], bool]] = {
+    "first_election": lambda v: v["phase"] == 0,
+    "budget": lambda v: bool(v["budget"]) and any(a > 0 for a in v["budget"]["amounts"].values()),
+    "revealed": lambda v: v["coup"] is None and any(p["location"] for p in v["players"]),
+    "exile": lambda v: any(p["exile"] for p in v["players"]) and v["result"] is None,
+    "dead": lambda v: any(not p["alive"] for p in v["players"]) and v["result"] is None,
+    "cousin": lambda v: v["cousin"] is not None and v["coup"] is None,
+    "lunch": lambda v: v["markers"]["bank"] == "lunch",
+    "bank_safe_occupied": lambda v: bool(v["markers"]["bank_safe"] or v["markers"]["occupied"]),
+    "rebellion": lambda v: coup(v).get("phase") == 0 and coup(v).get("segment") == "movement",
+    "off_map": lambda v: any(u["area"] in board.OFF_MAP for u in coup(v).get("units", {}).values()),
+    "later_phase": lambda v: (coup(v).get("phase") or 0) >= 2 and coup(v).get("segment") == "movement",
+    "declare": lambda v: coup(v).get("segment") == "combat" and step(v) == "declare" and bool(
+        coup(v)["combat"]["attacks"]),
+    "wave": lambda v: coup(v).get("segment") == "combat" and step(v) == "wave" and coup(v)["combat"]["area"] in AREA,
+    "wave_dice": lambda v: bool(v["coup"]) and (board.last_dice(v) or {}).get("type") == "coup_wave",
+    "bombardment": lambda v: bool(v["coup"]) and (board.last_dice(v) or {}).get("type") == "coup_bombardment",
+    "ignored_and_rebel_units": lambda v: any(not u["active"] for u in on_map(v)) and any(
+        u["active"] and coup(v)["rebels"][u["controller"]] for u in on_map(v)),
+    "card_units": lambda v: len(board.key_types(coup(v))) >= 3 if v["coup"] else False,
+    "sides": lambda v: coup(v).get("segment") == "sides",
+    "coup_over": lambda v: bool(coup(v).get("over")),
+    "moved": lambda v: bool(board.last_change(v)[1]),
+    "arrived": lambda v: bool(board.last_change(v)[2]),
+}
+
+
+def games() -> dict[tuple[int, int], list[State]]:
+    """Every state of the seeded games, by (seed, players), the 7-player games first."""
+    return {game: playout(*game) for game in GAMES}
+
+
+def groups(view: View) -> int:
+    """How many counters a coup view puts on the map."""
+    return sum(len(g) for area, g in board.units_by_area(coup(view)).items() if area in AREA) if view["coup"] else 0
+
+
+def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
+    """One view of every situation the picture must draw, all from the engine, from the largest table
+    that has it."""
+    found: dict[str, View] = {}
+    crowded: View | None = None
+    for (_seed, n), states in games.items():  # the 7-player games first
+        for state in states:
+            view = public(state)
+            for name, test in CASE_TESTS.items():
+                if name not in found and test(view):
+                    found[name] = view
+            if n == 7 and view["coup"] and (crowded is None or groups(view) > groups(crowded)):
+                crowded = view
+        final = public(states[-1])
+        found.setdefault(f"game_over_{n}", final)
+    missing = [name for name in CASE_TESTS if name not in found]
+    if missing or crowded is None:
+        raise NoSampleError(f"no view for {missing or 'a 7-player coup'}")
+    found["full_coup_7"] = crowded
+    found["packed"] = packed(crowded)
+    return found
+
+
+def packed(view: View) -> View:
+    """A 7-player coup view with far more counters than random play makes: every active player gets card
+    units in every area but the embassies (a stress test of the counters' flow; no engine state has it)."""
+    view = copy.deepcopy(view)
+    units = view["coup"]["units"]
+    kinds = ["students", "rioters", "strikers", "demonstrators", "bank_guards", "private_security",
+             "christian_militia"]
+    active = [p["seat"] for p in view["players"] if p["active"]]
+    for k, area in enumerate(a for a in AREA_IDS if a not in EMBASSIES):
+        for j in range(1 + k % 4):
+            seat = active[(k + j) % len(active)]
+            for i in range(1 + (k + j) % 3):
+                units[f"extra_{area}_{j}_{i}"] = {"type": kinds[(k + j) % len(kinds)], "area": area, "office": None,
+                                                  "owner": seat, "marker": None, "moved": False, "controller": seat,
+                                                  "active": True}
+    return view
