@@ -17,7 +17,7 @@ from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
 from bot.ui.lobby import open_lobby, option_specs
-from bot.ui.spec import Compose, Ctx, GameUI, Group, OfTypes, Secret, Style, exactly, of_type, of_type_where
+from bot.ui.spec import Compose, Ctx, GameUI, Group, OfTypes, Secret, Style, exactly, of_type, of_type_where, said
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
 from games.junta.board import AREA_IDS, OFFICE_UNITS, UNIT_TYPES
@@ -76,11 +76,6 @@ PARALLEL = frozenset({"window", "hand_limit", "locations", "banking"})
 
 
 # --- how things read -------------------------------------------------------------------------------
-
-
-def said(ctx: Ctx, family: MessageFamily, key: Any, **params: Any) -> str:
-    """One message of a family, by its key (kept out of the wording call so extraction sees no literal)."""
-    return ctx.msg(family[key], **params)
 
 
 def family_of(ctx: Ctx, seat: int | None) -> str:

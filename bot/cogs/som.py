@@ -11,7 +11,7 @@ from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
 from bot.ui.lobby import open_lobby, option_specs
-from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type
+from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type, said
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
 from games.som.cards import CARDS, DISC
@@ -40,11 +40,6 @@ PAY_REASON = MessageFamily("som.pay_reason", ("tax", "transfer", "economic", "he
 
 
 # --- how things read -------------------------------------------------------------------------------
-
-
-def said(ctx: Ctx, family: MessageFamily, key: Any, **params: Any) -> str:
-    """One message of a family, by its key (kept out of the wording call so extraction sees no literal)."""
-    return ctx.msg(family[key], **params)
 
 
 def card_name(card: str | None, ctx: Ctx) -> str:
