@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 from typing import Any
 
 import pytest
@@ -27,18 +28,22 @@ from renderers.animation import (
 )
 from renderers.core import BOARD_SIZE, INLINE_BOX, INLINE_MIN_TEXT, inline_scale, inline_size, recording_font_sizes
 from renderers.samples import as_shown_inline
-from tests.bot.test_replays import recorded, snapshot_of
 from tests.renderers.helpers import artifacts_dir
+from tests.support.corpus import PlayoutCorpus
 
 NAMES = ["barbara", "Federico Tommasini", "gianni", "Sabrina Müller", "olga", "Núria", "Zoë"]
 
 
-def pictures_of(game_id: str, seed: int, locale: str = "en") -> list[Picture]:
-    """The captioned pictures of a random game's replay, drawn as the bot draws them."""
+def pictures_of(corpus: PlayoutCorpus, game_id: str, seed: int, locale: str = "en") -> list[Picture]:
+    """The captioned pictures of a random game's replay (the playout corpus's game of that seed), drawn as the
+    bot draws them."""
     game = REGISTRY[game_id]
     ui = importlib.import_module(f"bot.cogs.{game_id}").UI
-    n, options, states, actions = recorded(game, seed)
-    replay = build(game, n, seed, options, actions, snapshot_of(game, states), rounds=frozenset(ui.repost_on),
+    playout = corpus.playout(game_id, seed)
+    assert playout.outcome is not None, f"the random {game_id} game {seed} did not end"
+    states, n = playout.states, playout.players
+    snapshot = (len(states) - 1, json.loads(json.dumps(game.dump(states[-1]))))
+    replay = build(game, n, seed, playout.options, playout.actions, snapshot, rounds=frozenset(ui.repost_on),
                    picture_key=ui.picture_key)
     return captioned(replay, ui, NAMES[:n], words(locale))
 
@@ -59,12 +64,12 @@ def frames_of(data: bytes) -> list[Image.Image]:
 
 
 @pytest.mark.parametrize("game_id", ["polls", "junta", "spyfall"])
-def test_a_whole_game_fits_and_reads_inline(game_id: str) -> None:
+def test_a_whole_game_fits_and_reads_inline(playout_corpus: PlayoutCorpus, game_id: str) -> None:
     """A whole random game: one GIF frame per picture, under 8 MiB, looping, 1.5 s a picture (the first 2.5 s,
     the final board 6 s); each frame of the inline box's proportion (shown 550 × 350), the boards at their own
     size under the caption band, which takes at most 6 % of the height; the caption's letters at least 11 px
     as shown inline. Writes tests/artifacts/replay/<game>.gif and a few frames as shown inline."""
-    pictures = pictures_of(game_id, 2)
+    pictures = pictures_of(playout_corpus, game_id, 7 if game_id == "spyfall" else 2)  # spyfall 7: three rounds
     assert len(pictures) > (3 if game_id == "spyfall" else 20)
     with recording_font_sizes() as sizes:
         animation = animate(pictures)
@@ -97,12 +102,12 @@ def test_a_whole_game_fits_and_reads_inline(game_id: str) -> None:
         as_shown_inline(frames[index]).save(where / f"{game_id}-frame{index:02d}-inline.png")
 
 
-def test_too_many_bytes_step_down_until_it_fits() -> None:
+def test_too_many_bytes_step_down_until_it_fits(playout_corpus: PlayoutCorpus) -> None:
     """Forced under a smaller limit, the animation takes the first step down that fits: a byte less than the
     whole keeps three pictures in four (the first and the last among them); a quarter of the bytes needs a
     smaller size or fewer colours too; an impossible limit is refused. (How far dropping pictures alone goes
     depends on the boards: the first frame of a detailed board is a large share of the bytes.)"""
-    pictures = pictures_of("polls", 3)[:16]
+    pictures = pictures_of(playout_corpus, "polls", 4)[:16]  # its 15th and 16th pictures differ visibly
     full = animate(pictures)
     fewer = animate(pictures, limit=len(full.data) - 1)
     assert len(fewer.data) < len(full.data)
