@@ -22,7 +22,7 @@ from games.polls.data import PACT_REGIONS, REGIONS, SECTORS
 from games.spyfall.locations import LOCATIONS
 from tests.support.corpus import CORPUS
 
-CANDIDATES = {"junta": 2, "spyfall": 60}  # games of the playout corpus looked at (Spyfall's are mostly short)
+CANDIDATES = {"junta": 1, "spyfall": 60}  # games of the playout corpus looked at (Spyfall's are mostly short)
 DEFAULT_CANDIDATES = 6
 PROBED = 3  # the longest of them are probed
 PROBE_EVERY = 4  # every so many states of each game

@@ -84,5 +84,5 @@ def finished(playout: Playout) -> None:
 
 
 def all_games(playouts: list[Playout]) -> None:
-    """Some games of the set run the aid out (the whole game, twelve turns of aid)."""
+    """Some of the games run the aid out (the whole game, twelve turns of aid)."""
     assert "aid_exhausted" in {p.outcome.reason for p in playouts if p.outcome is not None}
