@@ -54,6 +54,7 @@ from renderers.samples.spyfall import (
 )
 from renderers.samples.spyfall import longest_pack as samples_longest_pack
 from tests.renderers.helpers import RecordingWords, smallest_inline_text
+from tests.support.corpus import PlayoutCorpus
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -80,8 +81,9 @@ def full_cases() -> dict[str, State]:
 
 
 @pytest.fixture(scope="module")
-def games() -> list[list[State]]:
-    return [playout(seed, 3 + seed % 6, rounds=2 + seed % 6, leave_p=0.01) for seed in range(12)]
+def games(playout_corpus: PlayoutCorpus) -> list[list[State]]:
+    """Random games of 3-8 players, 1-3 rounds and their options: the playout corpus's first 24."""
+    return [list(playout_corpus.playout("spyfall", seed).states) for seed in range(24)]
 
 
 def names_for(n: int) -> list[str]:
@@ -132,7 +134,8 @@ def test_every_phase_renders_in_every_language(cases: dict[str, State], case: st
 
 
 def test_random_views_of_every_phase_render(games: list[list[State]]) -> None:
-    """Random mid-game public views of every phase (3-8 players, up to 7 rounds) render."""
+    """Random mid-game public views of every phase (3-8 players, the corpus's options) render, each language
+    in turn."""
     pick = random.Random(7)
     seen: set[str] = set()
     for number, states in enumerate(games):
