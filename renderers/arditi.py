@@ -36,7 +36,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter
 
 from games.arditi.board import RAYS, RINGS, SPACES, ray_of, ring_of
 from games.core.messages import N_, MessageFamily
@@ -52,7 +52,10 @@ from renderers.core import (
     font,
     inline_scale,
     line_height,
+    put_fitted,
+    put_text,
     seat_color,
+    squeezed_mask,
     text_width,
     wrap,
 )
@@ -238,43 +241,7 @@ def _cell_bbox(space: int) -> tuple[int, int, int, int]:
     return int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs)) + 3, int(max(ys)) + 3
 
 
-# --- cached text -------------------------------------------------------------------------------------
-
-@lru_cache(maxsize=4096)
-def _text_mask(text: str, fnt: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, int, int]:
-    left, top, right, bottom = (int(math.floor(v)) for v in fnt.getbbox(text, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left + 1), max(1, bottom - top + 1)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
-    return mask, left, top
-
-
-def put_text(image: Image.Image, xy: Point, text: str, size: int, fill: Color, bold: bool = False,
-             anchor: str = "la", squeeze: float = 1.0) -> float:
-    """Draw `text` at `xy` (a Pillow anchor) from cached glyph masks, narrowed to `squeeze` of its
-    width (never its height, the readable size); returns its width."""
-    fnt = font(size, bold)  # asked every time, so a test recording the font sizes sees it
-    if not text:
-        return 0.0
-    mask, dx, dy = _text_mask(text, fnt, anchor)
-    if squeeze < 1.0:
-        mask = mask.resize((max(1, round(mask.width * squeeze)), mask.height), Image.Resampling.LANCZOS)
-        dx = round(dx * squeeze)
-    image.paste(fill, (int(round(xy[0])) + dx, int(round(xy[1])) + dy), mask)
-    return text_width(text, fnt) * squeeze
-
-
-def put_line(image: Image.Image, box: Box, text: str, size: int, fill: Color, bold: bool = False,
-             align: str = "left") -> float:
-    """One line in the pixel `box`: smaller down to SMALL, then narrower, then cut; never spills."""
-    left, top, right, bottom = box
-    shown, chosen, squeeze = fit_line(text, right - left, size, min(size, SMALL), bold)
-    mid = (top + bottom) / 2
-    if align == "right":
-        return put_text(image, (right, mid), shown, chosen, fill, bold, "rm", squeeze)
-    if align == "center":
-        return put_text(image, ((left + right) / 2, mid), shown, chosen, fill, bold, "mm", squeeze)
-    return put_text(image, (left, mid), shown, chosen, fill, bold, "lm", squeeze)
-
+# --- text ----------------------------------------------------------------------------------------------
 
 def wrapped(text: str, width: float, max_lines: int, size: int, bold: bool = False) -> tuple[list[str], int, bool]:
     """`text` over at most `max_lines` lines of `width` px: the largest size from `size` down to
@@ -703,7 +670,7 @@ def _base() -> Image.Image:
 
 def clear_caches() -> None:
     """Forget every cached layer, sprite and text mask (tests that record font sizes start here)."""
-    for cached in (_text_mask, piece_sprite, _disc, disc_sprite, _cell_index, _grid_mask, _board_layers, cell_mask,
+    for cached in (squeezed_mask, piece_sprite, _disc, disc_sprite, _cell_index, _grid_mask, _board_layers, cell_mask,
                    blank_cell, mark_cell, trail_cell, link_mask, arrow_masks, _key, _base):
         cached.cache_clear()
 
@@ -842,16 +809,16 @@ def _draw_corners(image: Image.Image, view: dict[str, Any], words: Words) -> Non
     """The bag's count (bottom left) and the police pieces that found no space yet (top left)."""
     bag = view.get("bag")
     if isinstance(bag, int):
-        put_line(image, _px_box((6, DU_HEIGHT - 18, 110, DU_HEIGHT - 4)), words.plural("arditi.picture.bag", bag),
-                 SMALL, PALETTE["muted"])
+        put_fitted(image, _px_box((6, DU_HEIGHT - 18, 110, DU_HEIGHT - 4)), words.plural("arditi.picture.bag", bag),
+                   SMALL, PALETTE["muted"], min_size=SMALL)
     off = [p for p in view.get("police") or [] if not p.get("space")]
     if off:
         x = 6 + POLICE_DU / 2
         for piece in off:
             paste_centred(image, police_disc(str(piece.get("rank"))), (px(x), px(4 + POLICE_DU / 2)))
             x += POLICE_DU + 2
-        put_line(image, _px_box((x - POLICE_DU / 2 + 2, 4, 150, 4 + POLICE_DU)),
-                 words.msg("arditi.picture.off_board"), SMALL, PALETTE["muted"])
+        put_fitted(image, _px_box((x - POLICE_DU / 2 + 2, 4, 150, 4 + POLICE_DU)),
+                   words.msg("arditi.picture.off_board"), SMALL, PALETTE["muted"], min_size=SMALL)
 
 
 # --- per render: the panel ------------------------------------------------------------------------------
@@ -988,10 +955,10 @@ def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words
             count = int(marches.get(seat, {}).get("militants", 0))
             right_text = words.plural("arditi.picture.militants", count)
             fill, bold = PALETTE["muted"], False
-        used = put_line(image, (right - px(70), top, right - px(6), bottom), right_text, SMALL, fill, bold,
-                        align="right")
-        put_line(image, (x, top, right - px(6) - used - px(7), bottom), player_name(words, names, seat), NAME,
-                 PALETTE["text"], bold=True)
+        used = put_fitted(image, (right - px(70), top, right - px(6), bottom), right_text, SMALL, fill, bold,
+                          align="right", min_size=SMALL)
+        put_fitted(image, (x, top, right - px(6) - used - px(7), bottom), player_name(words, names, seat), NAME,
+                   PALETTE["text"], bold=True, min_size=SMALL)
 
 
 def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None:

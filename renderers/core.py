@@ -11,7 +11,7 @@ import io
 import logging
 import math
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -270,15 +270,13 @@ def draw_text(
     align: str = "left",
     min_size: int | None = None,
 ) -> ImageFont.FreeTypeFont:
-    """Fit `text` on one line in `box` (shrinking to `min_size`, then ellipsizing) and draw it."""
+    """Fit `text` on one line in `box` (shrinking to `min_size`, then ellipsizing: `fit_line` without
+    narrower letters) and draw it; returns the font drawn with. (`put_fitted` draws on an image.)"""
     left, top, right, bottom = box
-    smallest = size if min_size is None else min_size
-    fnt = font(size, bold)
-    for sz in range(size, smallest - 1, -1):
-        fnt = font(sz, bold)
-        if text_width(text, fnt) <= right - left:
-            break
-    draw_lines(draw, box, [ellipsize(text, fnt, right - left)], fnt, fill, align)
+    floor = size if min_size is None else min(size, min_size)
+    shown, sz, _squeeze = fit_line(text, right - left, size, floor, bold, (1.0,))
+    fnt = font(sz, bold)
+    draw_lines(draw, box, [shown], fnt, fill, align)
     return fnt
 
 
@@ -362,13 +360,16 @@ SQUEEZES = (1.0, 0.92, 0.85, 0.8)
 
 
 @lru_cache(maxsize=4096)
-def squeezed_mask(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> tuple[Image.Image, int, int]:
+def squeezed_mask(text: str, size: int, bold: bool, anchor: str, squeeze: float,
+                  stroke: int = 0) -> tuple[Image.Image, int, int]:
     """`text`'s glyphs as an L mask and its offset from the anchor point; narrowed to `squeeze` of
-    its width (its height, the readable size, stays)."""
+    its width (its height, the readable size, stays); with `stroke`, the glyphs with an outline that
+    many pixels wide."""
     fnt = font(size, bold)
-    left, top, right, bottom = (int(math.floor(v)) for v in fnt.getbbox(text, anchor=anchor))
+    left, top, right, bottom = (int(math.floor(v)) for v in fnt.getbbox(text, stroke_width=stroke, anchor=anchor))
     mask = Image.new("L", (max(1, right - left + 1), max(1, bottom - top + 1)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor, stroke_width=stroke,
+                              stroke_fill=255)
     if squeeze < 1.0:
         mask = mask.resize((max(1, round(mask.width * squeeze)), mask.height), Image.Resampling.LANCZOS)
         left = round(left * squeeze)
@@ -376,13 +377,18 @@ def squeezed_mask(text: str, size: int, bold: bool, anchor: str, squeeze: float)
 
 
 def put_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: Color, bold: bool = False,
-             anchor: str = "la", squeeze: float = 1.0) -> float:
-    """Draw `text` at `xy` (a Pillow anchor) from cached glyph masks; returns its width."""
+             anchor: str = "la", squeeze: float = 1.0, stroke: int = 0, stroke_fill: Color = (0, 0, 0)) -> float:
+    """Draw `text` at `xy` (a Pillow anchor) from cached glyph masks, outlined `stroke` px in
+    `stroke_fill` if asked; returns its width."""
     fnt = font(size, bold)  # asked every time, so a test recording the font sizes sees it
     if not text:
         return 0.0
+    x, y = int(round(xy[0])), int(round(xy[1]))
+    if stroke:
+        outline, dx, dy = squeezed_mask(text, size, bold, anchor, squeeze, stroke)
+        image.paste(stroke_fill, (x + dx, y + dy), outline)
     mask, dx, dy = squeezed_mask(text, size, bold, anchor, squeeze)
-    image.paste(fill, (int(round(xy[0])) + dx, int(round(xy[1])) + dy), mask)
+    image.paste(fill, (x + dx, y + dy), mask)
     return text_width(text, fnt) * squeeze
 
 
@@ -399,3 +405,129 @@ def fit_line(text: str, width: float, size: int, min_size: int, bold: bool = Fal
             return text, min_size, squeeze
     squeeze = squeezes[-1]
     return ellipsize(text, font(min_size, bold), width / squeeze), min_size, squeeze
+
+
+ANCHORS = {"left": "lm", "center": "mm", "right": "rm"}
+
+
+def put_fitted(image: Image.Image, box: tuple[float, float, float, float], text: str, size: int, fill: Color,
+               bold: bool = False, align: str = "left", *, min_size: int | None = None,
+               squeezes: Sequence[float] = SQUEEZES, stroke: int = 0, stroke_fill: Color = (0, 0, 0),
+               put: Callable[..., Any] | None = None) -> float:
+    """One line of `text` in the pixel `box` (left, top, right, bottom), centred on its middle and
+    aligned left, center or right, that never spills: at `size`, else smaller down to `min_size` (the
+    picture's readable floor; None: `size` only), then narrower down to the last of `squeezes`
+    (`(1.0,)`: never narrower), then cut with an ellipsis. Returns the width drawn.
+
+    `put` draws it (`put_text` unless given): a board passes its own module's `put_text`, so that
+    whatever wraps that name (the renderer tests record every text drawn) sees these lines too."""
+    left, top, right, bottom = box
+    floor = size if min_size is None else min(size, min_size)
+    shown, sz, squeeze = fit_line(text, right - left, size, floor, bold, squeezes)
+    x = {"center": (left + right) / 2, "right": right}.get(align, left)
+    (put or put_text)(image, (x, (top + bottom) / 2), shown, sz, fill, bold, ANCHORS.get(align, "lm"), squeeze,
+                      stroke, stroke_fill)
+    return text_width(shown, font(sz, bold)) * squeeze
+
+
+# --- names over several lines (a card's, an area's) ---------------------------------------------------------
+
+VOWELS = frozenset("aeiouyàèéìíòóùúïüAEIOUYÀÈÉÌÍÒÓÙÚÏÜ")
+
+
+@lru_cache(maxsize=8)
+def syllable_table(hyphenated: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Words written with hyphens between their syllables ("Con-cen-tra-ció"), by the word."""
+    return {word.replace("-", ""): tuple(word.split("-")) for word in hyphenated}
+
+
+def _cut(word: str, limit: float, fnt: ImageFont.FreeTypeFont) -> int | None:
+    """Where to split a word too wide for a line: between two consonants (Super-potenza, Commis-sariato)
+    if it can, else after a vowel, the nearer the middle the better; None if no first part fits."""
+    cuts = [k for k in range(3, len(word) - 2) if text_width(word[:k] + "-", fnt) <= limit]
+    if not cuts:
+        return None
+
+    def score(k: int) -> tuple[int, float]:
+        before, after = word[k - 1], word[k]
+        letters = before.isalpha() and after.isalpha()
+        if letters and before not in VOWELS and after not in VOWELS:
+            rank = 0
+        elif letters and before in VOWELS and after not in VOWELS:
+            rank = 1
+        else:
+            rank = 2
+        return rank, abs(k - len(word) / 2)
+
+    return min(cuts, key=score)
+
+
+def _name_pieces(text: str, limit: float, fnt: ImageFont.FreeTypeFont,
+                 syllables: tuple[str, ...]) -> list[tuple[str, bool, bool]]:
+    """A name as (piece, joined to the one before, its word goes on after it): a word of the
+    `syllables` table in its syllables (it may break after any of them), any other word whole, or if
+    it is wider than `limit` even so, cut where `_cut` says."""
+    table = syllable_table(syllables)
+    pieces = []
+    for word in text.split():
+        parts = table.get(word)
+        if parts is None:
+            cuts: list[str] = []
+            while text_width(word, fnt) > limit and (cut := _cut(word, limit, fnt)) is not None:
+                cuts.append(word[:cut])
+                word = word[cut:]
+            parts = (*cuts, word)
+        for k, part in enumerate(parts):
+            pieces.append((part, k > 0, k < len(parts) - 1))
+    return pieces
+
+
+@lru_cache(maxsize=1024)
+def name_lines(text: str, width: int, max_lines: int, size: int, bold: bool = False,
+               squeezes: tuple[float, ...] = SQUEEZES,
+               syllables: tuple[str, ...] = ()) -> tuple[tuple[str, ...], float]:
+    """A name on at most `max_lines` lines of `width` px at `size` (never smaller: the readable size),
+    and the squeeze to draw them with: the fewest lines, then the fewest split words, then the most
+    even lines, then the widest letters. A word splits (with a hyphen) at its syllables when it is in
+    `syllables` (hyphenated words, see `syllable_table`), else only if it is too wide for a line even
+    at the narrowest squeeze, between consonants where it can; a name that still does not fit is cut
+    with an ellipsis."""
+    fnt = font(size, bold)
+    pieces = _name_pieces(text, width / squeezes[-1], fnt, syllables)
+    if not pieces:
+        return ("",), 1.0
+
+    def line(i: int, j: int) -> str:
+        """Pieces i..j-1 as one line, with a hyphen where a split word goes on."""
+        out = pieces[i][0]
+        for part, joined, _more in pieces[i + 1:j]:
+            out += part if joined else " " + part
+        return out + ("-" if pieces[j - 1][2] else "")
+
+    best: tuple[tuple[float, ...], tuple[str, ...], float] | None = None
+    for squeeze in squeezes:
+        limit = width / squeeze
+        # plans[i]: the best (lines, split words, sum of squared slack, lines) for pieces i.. onwards
+        plans: dict[int, tuple[int, int, float, tuple[str, ...]]] = {len(pieces): (0, 0, 0.0, ())}
+        for i in range(len(pieces) - 1, -1, -1):
+            options = []
+            for j in range(i + 1, len(pieces) + 1):
+                shown = line(i, j)
+                w = text_width(shown, fnt)
+                if w > limit and j > i + 1:
+                    break
+                count, splits, slack, rest = plans[j]
+                options.append((count + 1, splits + pieces[j - 1][2], slack + (limit - w) ** 2, (shown, *rest)))
+            plans[i] = min(options, key=lambda o: o[:3])
+        count, splits, slack, lines = plans[0]
+        fits = all(text_width(s, fnt) <= limit for s in lines)
+        score = (count if fits else 99, splits, slack * squeeze * squeeze, -squeeze)
+        if best is None or score < best[0]:
+            best = (score, lines, squeeze)
+    assert best is not None
+    _score, lines, squeeze = best
+    if len(lines) > max_lines or not all(text_width(s, fnt) * squeeze <= width for s in lines):
+        kept = list(lines[:max_lines])
+        kept[-1] = kept[-1] + ELLIPSIS
+        lines = tuple(ellipsize(s, fnt, width / squeeze) for s in kept)
+    return lines, squeeze

@@ -104,6 +104,8 @@ from renderers.core import (
     ellipsize,
     fit_line,
     font,
+    name_lines,
+    put_fitted,
     put_text,
     readable_size,
     squeezed_mask,
@@ -306,101 +308,6 @@ def height_for(view: dict[str, Any], words: Words) -> int:
 
 
 # --- text ---------------------------------------------------------------------------------------------------
-
-def put_fitted(image: Image.Image, box: Box, text: str, size: int, fill: Color, bold: bool = False,
-               align: str = "left", min_size: int = TEXT) -> float:
-    """One line in `box`: smaller down to `min_size` (16 du), then narrower, then cut; returns the width drawn."""
-    left, top, right, bottom = box
-    shown, sz, squeeze = fit_line(text, right - left, size, min_size, bold)
-    mid = (top + bottom) / 2
-    if align == "right":
-        return put_text(image, (right, mid), shown, sz, fill, bold, "rm", squeeze)
-    if align == "center":
-        return put_text(image, ((left + right) / 2, mid), shown, sz, fill, bold, "mm", squeeze)
-    return put_text(image, (left, mid), shown, sz, fill, bold, "lm", squeeze)
-
-
-VOWELS = set("aeiouyàèéìíòóùúïüAEIOUÀÈÉÌÍÒÓÙÚ")
-
-
-def _cut(word: str, limit: float, fnt: Any) -> int | None:
-    """Where to split a word too wide for a line: between two consonants (Super-potenza, Commis-sariato)
-    if it can, else after a vowel, the nearer the middle the better; None if no first part fits."""
-    cuts = [k for k in range(3, len(word) - 2) if text_width(word[:k] + "-", fnt) <= limit]
-    if not cuts:
-        return None
-
-    def score(k: int) -> tuple[int, float]:
-        before, after = word[k - 1], word[k]
-        letters = before.isalpha() and after.isalpha()
-        if letters and before not in VOWELS and after not in VOWELS:
-            rank = 0
-        elif letters and before in VOWELS and after not in VOWELS:
-            rank = 1
-        else:
-            rank = 2
-        return rank, abs(k - len(word) / 2)
-
-    return min(cuts, key=score)
-
-
-def _pieces(text: str, width: float, bold: bool) -> list[tuple[str, bool]]:
-    """The words of a name as (piece, joined to the piece before); a word too wide for one line even
-    at the narrowest squeeze is split (see `_cut`)."""
-    limit = width / NAME_SQUEEZES[-1]
-    fnt = font(TEXT, bold)
-    pieces: list[tuple[str, bool]] = []
-    for word in text.split():
-        joined = False
-        while text_width(word, fnt) > limit:
-            cut = _cut(word, limit, fnt)
-            if cut is None:
-                break
-            pieces.append((word[:cut], joined))
-            word, joined = word[cut:], True
-        pieces.append((word, joined))
-    return pieces
-
-
-@lru_cache(maxsize=512)
-def name_lines(text: str, width: int, max_lines: int = 4, bold: bool = False) -> tuple[tuple[str, ...], float]:
-    """A name on the fewest lines (up to `max_lines`) of `width` du at 16 du, letters narrowed if
-    needed, the lines as even as they can be; and the squeeze to draw them with."""
-    pieces = _pieces(text, width, bold)
-    if not pieces:
-        return ("",), 1.0
-    fnt = font(TEXT, bold)
-
-    def line(a: int, b: int) -> str:
-        """Pieces a..b-1 as one line, with a hyphen where a split word goes on."""
-        out = pieces[a][0] + "".join(p if joined else " " + p for p, joined in pieces[a + 1:b])
-        return out + "-" if b < len(pieces) and pieces[b][1] else out
-
-    def splits(start: int, lines: int) -> Iterable[list[int]]:
-        if lines == 1:
-            yield [len(pieces)]
-            return
-        for cut in range(start + 1, len(pieces) - lines + 2):
-            for rest in splits(cut, lines - 1):
-                yield [cut, *rest]
-
-    best: tuple[float, tuple[str, ...]] | None = None
-    for count in range(1, min(max_lines, len(pieces)) + 1):
-        best = None
-        for cuts in splits(0, count):
-            bounds = [0, *cuts]
-            lines = tuple(line(a, b) for a, b in zip(bounds, bounds[1:], strict=False))
-            widest = max(text_width(shown, fnt) for shown in lines)
-            if best is None or widest < best[0]:
-                best = (widest, lines)
-        assert best is not None
-        for squeeze in NAME_SQUEEZES:
-            if best[0] * squeeze <= width:
-                return best[1], squeeze
-    # nothing fits: every line cut to the width
-    kept = best[1] if best else (text,)
-    return tuple(ellipsize(shown, fnt, width / NAME_SQUEEZES[-1]) for shown in kept), NAME_SQUEEZES[-1]
-
 
 def player_name(words: Words, names: list[str], seat: int) -> str:
     """The name as far as the font can draw it, else "Player n"."""
@@ -689,7 +596,7 @@ def name_step(lines: int) -> int:
 
 def area_name_lines(area_id: str, name: str) -> tuple[tuple[str, ...], float]:
     left, _top, right, _bottom = name_box(area_id)
-    return name_lines(name, int(right - left))
+    return name_lines(name, int(right - left), 4, TEXT, squeezes=NAME_SQUEEZES)
 
 
 def counters_top(area_id: str, words: Words) -> float:
@@ -723,7 +630,8 @@ def _top(labels: tuple[str, ...]) -> Image.Image:
         left, btop, right, bottom = OFF_MAP[box_id]
         glyph = "⚓" if box_id == NAVY_BOX else "✈"
         put_text(image, (left + 5, (btop + bottom) / 2), glyph, TEXT, PALETTE["muted"], True, "lm")
-        put_fitted(image, (left + 22, btop, right - OFF_MAP_COUNTER, bottom), name, TEXT, PALETTE["muted"])
+        put_fitted(image, (left + 22, btop, right - OFF_MAP_COUNTER, bottom), name, TEXT, PALETTE["muted"],
+                   min_size=TEXT, put=put_text)
     return image
 
 
@@ -877,7 +785,8 @@ def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], word
         label = words.msg(REASON[reason]) if reason in REASON else ""
     else:
         label = words.msg(PHASE_NAME[phase]) if phase in PHASE_NAME else ""
-    put_fitted(image, (x, LINE1 - 12, right - 8, LINE1 + 12), label, STRONG, GOLD if over else PALETTE["text"], True)
+    put_fitted(image, (x, LINE1 - 12, right - 8, LINE1 + 12), label, STRONG, GOLD if over else PALETTE["text"], True,
+               min_size=TEXT, put=put_text)
     # the markers
     x = left + 14
     chips = marker_chips(view, words)
@@ -892,7 +801,7 @@ def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], word
         x += _chip(image, x, LINE2, text, fill, ink, limit=limit, glyph=glyph) + 6
     line = waiting_line(view, names, words, right - left - 22)
     put_fitted(image, (left + 14, LINE3 - 12, right - 8, LINE3 + 12), line, STRONG, GOLD if over else
-               PALETTE["text"], True)
+               PALETTE["text"], True, min_size=TEXT, put=put_text)
 
 
 # --- per render: the coup --------------------------------------------------------------------------------------
@@ -1149,13 +1058,14 @@ def _draw_band(image: Image.Image, view: dict[str, Any], words: Words) -> None:
         else:
             draw.rounded_rectangle(box, radius=4, outline=PALETTE["line"], width=2, fill=PALETTE["panel_alt"])
             ink = PALETTE["muted"]
-        put_fitted(image, (box[0] + 1, box[1], box[2] - 1, box[3]), label, TEXT, ink, True, "center")
+        put_fitted(image, (box[0] + 1, box[1], box[2] - 1, box[3]), label, TEXT, ink, True, "center",
+                   min_size=TEXT, put=put_text)
         x += TRACK_BOX + 2
     x += 8
     title = (words.msg(N_("junta.picture.coup.rebellion")) if phase == 0 else
              words.msg(N_("junta.picture.coup.phase"), phase=phase, phases=PHASES))
     put_fitted(image, (x, mid - 12, right - 8, mid + 12), f"{title} · {segment_line(view, words)}", STRONG,
-               PALETTE["text"], True)
+               PALETTE["text"], True, min_size=TEXT, put=put_text)
     # the air strikes left, and the fight going on
     mid += BAND_LINE
     x = left + 14
@@ -1166,20 +1076,22 @@ def _draw_band(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     fight = fight_line(view, words)
     if fight:
         paste(image, swords_badge(), (x + 11, mid), centred=True)
-        put_fitted(image, (x + 26, mid - 12, right - 8, mid + 12), fight, TEXT, PALETTE["text"], True)
+        put_fitted(image, (x + 26, mid - 12, right - 8, mid + 12), fight, TEXT, PALETTE["text"], True,
+                   min_size=TEXT, put=put_text)
     # the last dice of this coup, then the key of the units the rows do not name
     for line in band_flow(view, words):
         mid += BAND_LINE
         for (kind, what, width), offset in line:
             x = left + 14 + offset
             if kind == "label":
-                put_fitted(image, (x, mid - 11, x + width - 6, mid + 11), str(what), TEXT, PALETTE["muted"])
+                put_fitted(image, (x, mid - 11, x + width - 6, mid + 11), str(what), TEXT, PALETTE["muted"],
+                           min_size=TEXT, put=put_text)
             elif kind == "roll":
                 _draw_roll(image, view, what, x, mid)
             else:
                 put_text(image, (x + 8, mid), UNIT_GLYPH[what], TEXT, GOLD, True, "mm")
                 put_fitted(image, (x + 19, mid - 11, x + width - 9, mid + 11), words.msg(UNIT_NAME[what]), TEXT,
-                           PALETTE["muted"])
+                           PALETTE["muted"], min_size=TEXT, put=put_text)
 
 
 def fight_line(view: dict[str, Any], words: Words, area_names: MessageFamily = AREA_NAME) -> str:
@@ -1276,7 +1188,7 @@ def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words
             end -= _chip(image, end, mid1, text, fill, ink, bold=True, limit=room, align_right=True) + 5
         name = player_name(words, names, seat)
         put_fitted(image, (x, mid1 - 11, end - 4, mid1 + 11), name, STRONG,
-                   PALETTE["text"] if alive else PALETTE["muted"], True)
+                   PALETTE["text"] if alive else PALETTE["muted"], True, min_size=TEXT, put=put_text)
         # line 2: offices, influence cards, the revealed location
         location = player.get("location")
         cards = []
@@ -1481,7 +1393,8 @@ def _board_base(labels: tuple[str, ...]) -> Image.Image:
         left, top, right, bottom = B_OFF_MAP[box_id]
         glyph = "⚓" if box_id == NAVY_BOX else "✈"
         put_text(image, (left + 8, (top + bottom) / 2), glyph, B_TEXT, PALETTE["muted"], True, "lm")
-        put_fitted(image, (left + 34, top, right - 56, bottom), name, B_TEXT, PALETTE["muted"], min_size=B_TEXT)
+        put_fitted(image, (left + 34, top, right - 56, bottom), name, B_TEXT, PALETTE["muted"], min_size=B_TEXT,
+                   put=put_text)
     return image
 
 
@@ -1773,7 +1686,7 @@ def _panel_blocks(view: dict[str, Any], names: list[str], words: Words, listed: 
         title = (words.msg(N_("junta.picture.game_over")) if over else
                  words.msg(N_("junta.picture.turn"), turn=int(view.get("turn") or 0)))
         put_fitted(image, (x0, y, x0 + width, y + 34), title, B_TITLE, GOLD if over else PALETTE["text"], True,
-                   min_size=B_TEXT)
+                   min_size=B_TEXT, put=put_text)
         _b_track(image, x0, y + 38 + B_TRACK / 2, range(1, 10), [str(k) for k in range(1, 10)],
                  phase if isinstance(phase, int) and not isinstance(phase, bool) and not over else None, True)
 
@@ -1833,7 +1746,7 @@ def _b_track(image: Image.Image, x: float, mid: float, keys: Iterable[int], labe
                                    fill=PALETTE["panel_alt"] if done else PALETTE["panel"])
             ink = PALETTE["faded"] if done else PALETTE["muted"]
         put_fitted(image, (box[0] + 1, box[1], box[2] - 1, box[3] + 1), label, B_TEXT, ink, True, "center",
-                   min_size=B_TEXT)
+                   min_size=B_TEXT, put=put_text)
         x += B_TRACK + 4
     return x - 4
 
@@ -1852,7 +1765,7 @@ def _seat_lines(view: dict[str, Any], names: list[str], words: Words, seats: lis
         for seat in seats:
             paste(image, family_disc(_family(view, seat), B_DISC), (x, y + 1))
             put_fitted(image, (x + B_DISC + 8, y, x + width, y + B_LINE), player_name(words, names, seat), B_STRONG,
-                       fill, True, min_size=B_TEXT)
+                       fill, True, min_size=B_TEXT, put=put_text)
             y += B_LINE + 2
 
     return (B_LINE + 2) * len(seats), lines
@@ -1907,7 +1820,7 @@ def _coup_blocks(view: dict[str, Any], words: Words, x: float, width: float) -> 
                        phase if isinstance(phase, int) and not isinstance(phase, bool) else None, False)
         strikes = int(coup.get("air_strikes") or 0)
         put_fitted(image, (end + 10, y + 2, x + width, y + B_TRACK + 2), f"✈ {strikes}", B_STRONG, PALETTE["text"],
-                   True, "right", min_size=B_TEXT)
+                   True, "right", min_size=B_TEXT, put=put_text)
 
     blocks.append((0, (B_TRACK + 6, track)))
     title = (words.msg(N_("junta.picture.coup.rebellion")) if phase == 0 else
@@ -1983,7 +1896,7 @@ def _offices_list(view: dict[str, Any], names: list[str], words: Words, x: float
             if office != "president" and office == view.get("cousin") and holder == view.get("president"):
                 end -= put_text(image, (end, mid + 1), cousin_word, B_TEXT, PALETTE["muted"], False, "rm") + 8
             put_fitted(image, (x + 30 + B_DISC + 8, y, end, y + B_LINE), name, B_TEXT, PALETTE["text"],
-                       min_size=B_TEXT)
+                       min_size=B_TEXT, put=put_text)
             y += B_LINE
 
     return 16 + B_LINE * len(OFFICES), draw

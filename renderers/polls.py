@@ -54,11 +54,15 @@ from renderers.core import (
     Words,
     drawable,
     ellipsize,
+    fit_line,
     font,
     inline_scale,
+    put_fitted,
+    squeezed_mask,
     text_width,
     wrap,
 )
+from renderers.core import put_text as _put_text  # every text of this board is drawn through this name
 
 Box = tuple[int, int, int, int]
 
@@ -278,60 +282,9 @@ BAR: Box = (SEATS_PANEL[0] + 52, SEATS_PANEL[1] + 34, SEATS_PANEL[2] - 52, SEATS
 
 # --- cached text and tokens ---------------------------------------------------------------------
 
-@lru_cache(maxsize=4096)
-def _text_masks(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple[Image.Image,
-                                                                                     Image.Image | None, int, int]:
-    """`text` rendered once as L masks (glyphs, and glyphs plus outline when `stroke`), with the
-    offset of the mask from the anchor point. Rasterising text is the costliest part of a board
-    (FreeType per call); labels and numbers repeat from render to render, so they are cached."""
-    fnt = font(size, bold)
-    left, top, right, bottom = (int(math.floor(v)) for v in fnt.getbbox(text, stroke_width=stroke, anchor=anchor))
-    width, height = max(1, right - left + 1), max(1, bottom - top + 1)
-    glyphs = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(glyphs).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
-    outline = None
-    if stroke:
-        outline = Image.new("L", (width, height), 0)
-        ImageDraw.Draw(outline).text((-left, -top), text, font=fnt, fill=255, anchor=anchor, stroke_width=stroke,
-                                     stroke_fill=255)
-    return glyphs, outline, left, top
-
-
-def _put_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: Color, bold: bool = False,
-              anchor: str = "la", stroke: int = 0, stroke_fill: Color = BORDER) -> None:
-    """Draw `text` at `xy` (Pillow anchor) from the cache; `stroke` outlines it in `stroke_fill`."""
-    if not text:
-        return
-    glyphs, outline, dx, dy = _text_masks(text, size, bold, anchor, stroke)
-    at = (int(round(xy[0])) + dx, int(round(xy[1])) + dy)
-    if outline is not None:
-        image.paste(stroke_fill, at, outline)
-    image.paste(fill, at, glyphs)
-
-
 def _fit_size(text: str, max_width: float, size: int, bold: bool) -> int:
-    """The largest size from `size` down to the readable floor at which `text` fits."""
-    for sz in range(size, TEXT - 1, -1):
-        if text_width(text, font(sz, bold)) <= max_width:
-            return sz
-    return TEXT
-
-
-def _put_fitted(image: Image.Image, box: tuple[float, float, float, float], text: str, size: int, fill: Color,
-                bold: bool = False, align: str = "left", stroke: int = 0) -> float:
-    """One line in the pixel `box`, shrunk (never under the readable floor) and then ellipsized
-    so it never spills. Returns the drawn width."""
-    left, top, right, bottom = box
-    sz = _fit_size(text, right - left, size, bold)
-    shown = ellipsize(text, font(sz, bold), right - left)
-    y = (top + bottom) / 2
-    if align == "center":
-        _put_text(image, ((left + right) / 2, y), shown, sz, fill, bold, "mm", stroke)
-    elif align == "right":
-        _put_text(image, (right, y), shown, sz, fill, bold, "rm", stroke)
-    else:
-        _put_text(image, (left, y), shown, sz, fill, bold, "lm", stroke)
-    return text_width(shown, font(sz, bold))
+    """The size `put_fitted` draws `text` at in `max_width` px (from `size` down to the floor, TEXT)."""
+    return fit_line(text, max_width, size, TEXT, bold)[1]
 
 
 def _count_size(token: int) -> int:
@@ -569,18 +522,20 @@ def _base(static: tuple[str, ...]) -> Image.Image:
     _put_text(image, (right - 12, top + 6), "B", BIG, accent, True, "ra")
     _put_text(image, (CIRCLE_C[0] - C_CENTRE - 14, CIRCLE_C[1]), "C", BIG, accent, True, "rm")
     left, top, right, _bottom = PACTS_PANEL
-    _put_fitted(image, (left + 12, top + 6, right - 12, top + 36), pacts, NAME, text, True)
+    put_fitted(image, (left + 12, top + 6, right - 12, top + 36), pacts, NAME, text, True, min_size=TEXT, put=_put_text)
     for i in range(len(PACT_REGIONS)):
         box = pact_box(i)
         draw.rounded_rectangle(box, radius=8, fill=PALETTE["panel_alt"])
-        _put_fitted(image, (box[0] + 7, box[1] + 6, box[2] - 5, box[1] + 34), pact_names[i], LABEL, text, True)
-        _put_fitted(image, (box[0] + 7, box[1] + 36, box[2] - 5, box[1] + 60), pact_from[i], TEXT, muted)
+        put_fitted(image, (box[0] + 7, box[1] + 6, box[2] - 5, box[1] + 34), pact_names[i], LABEL, text, True,
+                   min_size=TEXT, put=_put_text)
+        put_fitted(image, (box[0] + 7, box[1] + 36, box[2] - 5, box[1] + 60), pact_from[i], TEXT, muted,
+                   min_size=TEXT, put=_put_text)
     return image
 
 
 def clear_caches() -> None:
     """Forget every cached layer, text mask and sprite (tests that record font sizes start here)."""
-    for cached in (_text_masks, _token, _region_masks, _map_index, _region_frames, _circle_index,
+    for cached in (squeezed_mask, _token, _region_masks, _map_index, _region_frames, _circle_index,
                    _sector_frames, _circle_lines, _base, _name_layout, _label_sprite, _red_bar):
         cached.cache_clear()
 
@@ -796,7 +751,7 @@ def _label_sprite(region: str, size: int, lines: tuple[str, ...], split: bool, i
     y = image.height / 2 - block / 2
     cx = image.width / 2
     for line in lines:
-        _put_text(image, (cx, y + (size + NAME_STEP) / 2), line, size, WHITE, True, "mm", stroke=2)
+        _put_text(image, (cx, y + (size + NAME_STEP) / 2), line, size, WHITE, True, "mm", stroke=2, stroke_fill=BORDER)
         y += size + NAME_STEP
     y += GAP
     if split:
@@ -853,7 +808,7 @@ def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
     for sector in CIRCLE_SECTORS:
         at = sector_label_point(sector)
         if at is not None:
-            _put_text(image, at, sector_label(sector), TEXT, CHIP_TEXT, True, "mm", stroke=2)
+            _put_text(image, at, sector_label(sector), TEXT, CHIP_TEXT, True, "mm", stroke=2, stroke_fill=BORDER)
         info = circles[sector]
         if info["owner"] in (0, 1) and info["count"] > 0:
             _draw_token(image, info["owner"], sector_point(sector), SECTOR_TOKEN, info["count"])
@@ -954,8 +909,8 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
             x += TURN_PIP + 5
         x += 8
     if over:
-        _put_fitted(image, (x + 4, top, STATUS_PANEL[2] - 10, bottom), words.msg("polls.picture.polls_closed"), LABEL,
-                    PALETTE["accent"], True)
+        put_fitted(image, (x + 4, top, STATUS_PANEL[2] - 10, bottom), words.msg("polls.picture.polls_closed"), LABEL,
+                   PALETTE["accent"], True, min_size=TEXT, put=_put_text)
 
 
 def _step_text(view: dict[str, Any], words: Words) -> str:
@@ -1027,9 +982,11 @@ def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], wor
     if seat in (0, 1):
         _draw_token(image, seat, (left + 17, cy), 34)
         text = _player(words, names, seat, right - left - 44)
-        _put_fitted(image, (left + 44, top, right, bottom), text, STRONG, PARTY_TEXT[seat], True)
+        put_fitted(image, (left + 44, top, right, bottom), text, STRONG, PARTY_TEXT[seat], True,
+                   min_size=TEXT, put=_put_text)
     elif over:
-        _put_fitted(image, (left, top, right, bottom), words.msg("polls.picture.hung"), STRONG, PALETTE["accent"], True)
+        put_fitted(image, (left, top, right, bottom), words.msg("polls.picture.hung"), STRONG, PALETTE["accent"], True,
+                   min_size=TEXT, put=_put_text)
     pending = view.get("pending") or {}
     dice = [d for d in pending.get("dice") or [] if isinstance(d, int)] if not over else []
     text_right = (DICE_BOX[0] - 8) if dice else right
@@ -1067,7 +1024,8 @@ def _draw_seats(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     left, bar_top, right, bar_bottom = BAR
     title = (words.msg("polls.picture.seats_final", majority=majority) if over
              else words.msg("polls.picture.seats_now", majority=majority))
-    _put_fitted(image, (left, SEATS_TITLE[0], right, SEATS_TITLE[1]), title, LABEL, PALETTE["text"], True, "center")
+    put_fitted(image, (left, SEATS_TITLE[0], right, SEATS_TITLE[1]), title, LABEL, PALETTE["text"], True, "center",
+               min_size=TEXT, put=_put_text)
     mid = (bar_top + bar_bottom) / 2
     _draw_token(image, 0, (SEATS_PANEL[0] + 28, mid), 34)
     _draw_token(image, 1, (SEATS_PANEL[2] - 28, mid), 34)
@@ -1085,7 +1043,7 @@ def _draw_seats(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     for n, (a, b) in ((seats[0], (left, blue_end)), (third, (blue_end, red_start)), (seats[1], (red_start, right))):
         label = str(n)
         if n and text_width(label, font(BIG, True)) + 8 <= b - a:
-            _put_text(image, ((a + b) / 2, mid), label, BIG, WHITE, True, "mm", stroke=3)
+            _put_text(image, ((a + b) / 2, mid), label, BIG, WHITE, True, "mm", stroke=3, stroke_fill=BORDER)
     winners = (view.get("result") or {}).get("winners") or []
     if over and winners:
         # the winner's end of the bar is framed in gold

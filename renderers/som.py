@@ -63,10 +63,12 @@ from renderers.core import (
     fit_line,
     font,
     inline_scale,
+    put_fitted,
     put_text,
     readable_size,
     text_width,
 )
+from renderers.core import name_lines as core_name_lines
 from renderers.core import squeezed_mask as _text_mask
 
 Box = tuple[int, int, int, int]
@@ -120,9 +122,10 @@ KEY_WORDS = (
     ("holder", N_("som.picture.key.generalitat")),
 )
 
-# Catalan syllables of the long words of the card names (rules/som.md): a name is split only here
-# (a word missing from the table is split anywhere, which only a changed catalog could cause).
-SYLLABLES = {word.replace("-", ""): tuple(word.split("-")) for word in (
+# Catalan syllables of the long words of the card names (rules/som.md) and of the Generalitat marker's name: a
+# name is split only here (a word missing from the table only if it is too wide for a line, between consonants
+# where it can: renderers.core.name_lines).
+SYLLABLES = (
     "Con-cen-tra-ció", "na-cio-nal", "Agèn-cia", "Tri-bu-tà-ria", "Ca-ta-la-na", "Eu-ro", "re-cep-ta", "Im-post",
     "suc-ces-sions", "lo-gís-ti-ca", "Tei-xit", "in-dus-trial", "Tu-ris-me", "Par-la-ment", "Ca-ta-lu-nya",
     "Es-ta-tut", "d'Au-to-no-mia", "Llen-gua", "ca-ta-la-na", "Es-co-la", "as-so-cia-tiu", "Coo-pe-ra-ti-vis-me",
@@ -131,8 +134,8 @@ SYLLABLES = {word.replace("-", ""): tuple(word.split("-")) for word in (
     "Lli-ber-tat", "d'ex-pres-sió", "Se-pa-ra-ció", "po-ders", "Igual-tat", "gè-ne-re", "Sos-te-ni-bi-li-tat",
     "Di-ver-si-tat", "cul-tu-ral", "So-li-da-ri-tat", "Cul-tu-ra", "de-mo-crà-ti-ca", "Mo-bi-lit-za-ció",
     "ciu-ta-da-na", "Po-lí-tics", "com-pro-me-sos", "Es-tra-tè-gia", "in-ter-na-cio-nal", "Tri-bu-nal",
-    "Cons-ti-tu-cio-nal", "ba-ses", "Hi-sen-da", "es-pa-nyo-la",
-)}
+    "Cons-ti-tu-cio-nal", "ba-ses", "Hi-sen-da", "es-pa-nyo-la", "Ge-ne-ra-li-tat",
+)
 
 
 def player_name(words: Words, names: list[str], seat: int) -> str:
@@ -240,77 +243,10 @@ def key_top(n: int) -> int:
 
 # --- text ---------------------------------------------------------------------------------------------
 
-def fitted(text: str, width: float, size: int, bold: bool = False) -> tuple[str, int, float]:
-    """(the text, its size, its squeeze) to fit one line of `width` px: smaller down to TEXT, then
-    narrower down to the last squeeze, then cut with an ellipsis."""
-    return fit_line(text, width, size, TEXT, bold, SQUEEZES)
-
-
-def put_fitted(image: Image.Image, box: FBox, text: str, size: int, fill: Color, bold: bool = False,
-               align: str = "left") -> float:
-    """One line in the pixel `box` (see `fitted`); returns the width drawn."""
-    left, top, right, bottom = box
-    shown, sz, squeeze = fitted(text, right - left, size, bold)
-    mid = (top + bottom) / 2
-    if align == "right":
-        return put_text(image, (right, mid), shown, sz, fill, bold, "rm", squeeze)
-    if align == "center":
-        return put_text(image, ((left + right) / 2, mid), shown, sz, fill, bold, "mm", squeeze)
-    return put_text(image, (left, mid), shown, sz, fill, bold, "lm", squeeze)
-
-
-def _pieces(text: str) -> list[tuple[str, bool, bool]]:
-    """A name as (syllable, joined to the one before, its word goes on after it) pieces."""
-    pieces = []
-    for word in text.split():
-        parts = SYLLABLES.get(word) or ((word,) if len(word) <= 10 else tuple(word))
-        for k, part in enumerate(parts):
-            pieces.append((part, k > 0, k < len(parts) - 1))
-    return pieces
-
-
-@lru_cache(maxsize=512)
 def name_lines(text: str, width: int, max_lines: int, bold: bool = False) -> tuple[tuple[str, ...], float]:
-    """A name split into at most `max_lines` lines of `width` px at TEXT size, and the squeeze to draw
-    them with: the fewest lines, then the fewest split words, then the most even lines, then the
-    widest letters."""
-    pieces = _pieces(text)
-    if not pieces:
-        return ("",), 1.0
-    fnt = font(TEXT, bold)
-
-    def line(i: int, j: int) -> str:
-        out = pieces[i][0]
-        for part, joined, _more in pieces[i + 1:j]:
-            out += part if joined else " " + part
-        return out + ("-" if pieces[j - 1][2] else "")
-
-    best: tuple[tuple[float, ...], tuple[str, ...], float] | None = None
-    for squeeze in SQUEEZES:
-        limit = width / squeeze
-        plans: dict[int, tuple[int, int, float, tuple[str, ...]]] = {len(pieces): (0, 0, 0.0, ())}
-        for i in range(len(pieces) - 1, -1, -1):
-            options = []
-            for j in range(i + 1, len(pieces) + 1):
-                shown = line(i, j)
-                w = text_width(shown, fnt)
-                if w > limit and j > i + 1:
-                    break
-                count, splits, slack, rest = plans[j]
-                options.append((count + 1, splits + pieces[j - 1][2], slack + (limit - w) ** 2, (shown, *rest)))
-            plans[i] = min(options, key=lambda o: o[:3])
-        count, splits, slack, lines = plans[0]
-        fits = all(text_width(s, fnt) <= limit for s in lines)
-        score = (count if fits else 99, splits, slack * squeeze * squeeze, -squeeze)
-        if best is None or score < best[0]:
-            best = (score, lines, squeeze)
-    assert best is not None
-    _score, lines, squeeze = best
-    if len(lines) > max_lines or not all(text_width(s, fnt) * squeeze <= width for s in lines):
-        kept = list(lines[:max_lines])
-        kept[-1] = kept[-1] + "…"
-        lines = tuple(ellipsize(s, fnt, width / squeeze) for s in kept)
-    return lines, squeeze
+    """A name on at most `max_lines` lines of `width` px at TEXT size, split at the syllables of SYLLABLES
+    (renderers.core.name_lines), and the squeeze to draw them with."""
+    return core_name_lines(text, width, max_lines, TEXT, bold, SQUEEZES, SYLLABLES)
 
 
 def put_name(image: Image.Image, box: FBox, text: str, fill: Color, max_lines: int = NAME_LINES,
@@ -732,7 +668,7 @@ def _base(labels: tuple[str, ...], n: int) -> Image.Image:
         icon = flag_icon(flag)
         paste(image, icon, (x, mid - icon.height / 2))
         put_fitted(image, (x + icon.width + px(6), mid - px(10), right - px(6), mid + px(10)), word, TEXT,
-                   PALETTE["text"])
+                   PALETTE["text"], min_size=TEXT, put=put_text)
     _panel(draw, URN_TITLE_BOX)
     left, top, right, bottom = URN_TITLE_BOX
     icon = flag_icon("urn", px(29), px(19))
@@ -753,7 +689,7 @@ def _base(labels: tuple[str, ...], n: int) -> Image.Image:
         icon = participation_sprite() if kind == "participation" else disc_key_icon(kind)
         paste(image, icon, (x, mid - icon.height / 2))
         put_fitted(image, (x + px(28), mid - px(10), x + px(28) + KEY_WORD_MAX, mid + px(10)), word, TEXT,
-                   PALETTE["muted"])
+                   PALETTE["muted"], min_size=TEXT, put=put_text)
     return image
 
 
@@ -841,11 +777,11 @@ def _draw_hisenda(image: Image.Image, view: dict[str, Any]) -> None:
         paste(image, coin, (left + px(4), y))
         x = left + px(4) + coin.width + px(2)
         put_fitted(image, (x, y, right - px(2), y + coin.height), f"×{int(hisenda.get(key, 0))}", TEXT, INK,
-                   bold=True)
+                   bold=True, min_size=TEXT, put=put_text)
         y += coin.height + px(6)
     value_y = y + px(14)
     put_fitted(image, (left + px(3), value_y - px(12), right - px(3), value_y + px(12)),
-               f"{int(hisenda.get('value', 0))} €", BIG, INK, bold=True, align="center")
+               f"{int(hisenda.get('value', 0))} €", BIG, INK, bold=True, align="center", min_size=TEXT, put=put_text)
 
 
 def _draw_pool(image: Image.Image, view: dict[str, Any]) -> None:
@@ -984,10 +920,11 @@ def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], word
     title, info, action = status_lines(view, names, words, right - left)
     over = view.get("phase") == "game_over"
     put_fitted(image, (left, top + px(3), right, top + px(27)), title, TITLE, GOLD if over else PALETTE["text"],
-               bold=True)
-    put_fitted(image, (left, top + px(29), right, top + px(50)), info, TEXT, PALETTE["muted"])
+               bold=True, min_size=TEXT, put=put_text)
+    put_fitted(image, (left, top + px(29), right, top + px(50)), info, TEXT, PALETTE["muted"],
+               min_size=TEXT, put=put_text)
     put_fitted(image, (left, top + px(51), right, bottom - px(3)), action, STRONG, GOLD if over else PALETTE["text"],
-               bold=True)
+               bold=True, min_size=TEXT, put=put_text)
 
 
 # --- per render: the citizens' rows ---------------------------------------------------------------------------
@@ -1086,10 +1023,10 @@ def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words
         tag = vote_tag(view, seat, names, words)
         name_right = end
         if tag:
-            shown, sz, squeeze = fitted(tag, max(0.0, (end - x) * 0.5), TEXT)
+            shown, sz, squeeze = fit_line(tag, max(0.0, (end - x) * 0.5), TEXT, TEXT)
             name_right = end - put_text(image, (end, mid1), shown, sz, GOLD, anchor="rm", squeeze=squeeze) - px(10)
         put_fitted(image, (x, mid1 - px(10), name_right, mid1 + px(10)), player_name(words, names, seat), STRONG,
-                   PALETTE["text"], bold=True)
+                   PALETTE["text"], bold=True, min_size=TEXT, put=put_text)
         # line 2: the discs, and the citizen's cell at the right
         chips_right: float = right - px(8)
         cell = str(player.get("cell") or "")
@@ -1204,19 +1141,8 @@ def side_row(seat: int, tall: bool = False, n: int = 4) -> Box:
 
 # --- text, at least SMALL ------------------------------------------------------------------------------
 
-def put_line(image: Image.Image, box: FBox, text: str, size: int, fill: Color, bold: bool = False,
-             align: str = "left") -> float:
-    """One line in the pixel `box`: smaller down to SMALL, then narrower, then cut; returns its width."""
-    left, top, right, bottom = box
-    shown, sz, squeeze = fit_line(text, right - left, size, min(size, SMALL), bold, SQUEEZES)
-    mid = (top + bottom) / 2
-    anchor = {"right": "rm", "center": "mm"}.get(align, "lm")
-    x = {"right": right, "center": (left + right) / 2}.get(align, left)
-    return put_text(image, (x, mid), shown, sz, fill, bold, anchor, squeeze)
-
-
 def lines_of(text: str, width: float, size: int, bold: bool = False) -> list[str]:
-    """`text` wrapped at `width` px; a word longer than a line has a line of its own (where `put_line`
+    """`text` wrapped at `width` px; a word longer than a line has a line of its own (where `put_fitted`
     narrows or cuts it)."""
     fnt = font(size, bold)
     lines: list[str] = []
@@ -1237,7 +1163,8 @@ def put_paragraph(image: Image.Image, left: float, right: float, mid: float, tex
         lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
     for k, shown in enumerate(lines):
         y = mid + k * SIDE_LINE
-        put_line(image, (left, y - SIDE_LINE / 2, right, y + SIDE_LINE / 2), shown, size, fill, bold, align)
+        put_fitted(image, (left, y - SIDE_LINE / 2, right, y + SIDE_LINE / 2), shown, size, fill, bold, align,
+                   min_size=SMALL, put=put_text)
     return len(lines)
 
 
@@ -1327,8 +1254,8 @@ def _board_base(labels: tuple[str, ...]) -> Image.Image:
     for box in (TILE_POOL, TILE_DIE):
         draw.rounded_rectangle(box, radius=10, fill=PALETTE["panel"])
     left, top, right, bottom = TILE_POOL
-    put_line(image, (left + 4, top + 4, right - 4, top + 30), pool, SMALL, PALETTE["text"], bold=True,
-             align="center")
+    put_fitted(image, (left + 4, top + 4, right - 4, top + 30), pool, SMALL, PALETTE["text"], bold=True,
+               align="center", min_size=SMALL, put=put_text)
     # the flags' key: four drawn flags and their words, two by two
     draw.rounded_rectangle(TILE_FLAGS, radius=10, fill=PALETTE["panel"])
     left, top, right, bottom = TILE_FLAGS
@@ -1337,13 +1264,13 @@ def _board_base(labels: tuple[str, ...]) -> Image.Image:
         x, mid = left + 10 + (k % 2) * half_w, top + half_h * (k // 2 + 0.5)
         icon = flag_icon(flag, *TILE_FLAG)
         paste(image, icon, (x, mid - icon.height / 2))
-        put_line(image, (x + icon.width + 7, mid - 14, left + (k % 2 + 1) * half_w - 6, mid + 14), word, SMALL,
-                 PALETTE["text"])
+        put_fitted(image, (x + icon.width + 7, mid - 14, left + (k % 2 + 1) * half_w - 6, mid + 14), word, SMALL,
+                   PALETTE["text"], min_size=SMALL, put=put_text)
     # the urn area: its title and four slots
     draw.rounded_rectangle(TILE_URNS, radius=10, fill=PALETTE["panel"])
     left, top, right, bottom = TILE_URNS
-    put_line(image, (left + 8, top + 6, right - 8, top + 34), urn_area, SMALL, PALETTE["text"], bold=True,
-             align="center")
+    put_fitted(image, (left + 8, top + 6, right - 8, top + 34), urn_area, SMALL, PALETTE["text"], bold=True,
+               align="center", min_size=SMALL, put=put_text)
     for index in range(URN_COUNT):
         x, y, _r, _b = tile_urn(index)
         image.paste(tile_empty(), (x, y))
@@ -1356,7 +1283,8 @@ def _board_base(labels: tuple[str, ...]) -> Image.Image:
         mid = top + (bottom - top) * (k * 2 + 1) / 4
         sample = _rounded((36, 28), BACK, GOLD if what == "go" else WHITE, 4, radius_du=5)
         paste(image, sample, (left + 8, mid - sample.height / 2))
-        put_line(image, (left + 52, mid - 14, right - 6, mid + 14), word, SMALL, PALETTE["text"])
+        put_fitted(image, (left + 52, mid - 14, right - 6, mid + 14), word, SMALL, PALETTE["text"],
+                   min_size=SMALL, put=put_text)
     del holder  # the holder's mark is explained by the panel's "Generalitat" line
     return image
 
@@ -1455,17 +1383,18 @@ def _draw_corners(image: Image.Image, view: dict[str, Any]) -> None:
     for value, key in ((1, "ones"), (2, "twos")):
         coin = coin_sprite(value, 38, SMALL)
         paste(image, coin, (left + 6, y))
-        put_line(image, (left + 6 + coin.width + 4, y, right - 3, y + coin.height), f"×{int(hisenda.get(key, 0))}",
-                 LABEL, INK, bold=True)
+        put_fitted(image, (left + 6 + coin.width + 4, y, right - 3, y + coin.height), f"×{int(hisenda.get(key, 0))}",
+                   LABEL, INK, bold=True, min_size=SMALL, put=put_text)
         y += coin.height + 8
-    put_line(image, (left + 3, bottom - 52, right - 3, bottom - 12), f"{int(hisenda.get('value', 0))} €", LARGE,
-             INK, bold=True, align="center")
+    put_fitted(image, (left + 3, bottom - 52, right - 3, bottom - 12), f"{int(hisenda.get('value', 0))} €", LARGE,
+               INK, bold=True, align="center", min_size=SMALL, put=put_text)
     left, top, right, bottom = TILE_POOL
     cx = (left + right) / 2
     disc = participation_sprite(40, LABEL)
     paste(image, disc, (left + 8, bottom - 10 - disc.height))
-    put_line(image, (left + 8 + disc.width + 4, bottom - 10 - disc.height, right - 4, bottom - 10),
-             str(int(view.get("pool") or 0)), LARGE, PALETTE["text"], bold=True, align="center")
+    put_fitted(image, (left + 8 + disc.width + 4, bottom - 10 - disc.height, right - 4, bottom - 10),
+               str(int(view.get("pool") or 0)), LARGE, PALETTE["text"], bold=True, align="center",
+               min_size=SMALL, put=put_text)
     die = view.get("die")
     face = die.get("face") if isinstance(die, dict) else None
     left, top, right, bottom = TILE_DIE
@@ -1525,8 +1454,8 @@ def _draw_side(image: Image.Image, view: dict[str, Any], names: list[str], words
     left, right = SIDE_INNER
     over = view.get("phase") == "game_over"
     title, info, action = side_lines(view, names, words)
-    put_line(image, (left, SIDE_TITLE - 18, right, SIDE_TITLE + 18), title, LARGE,
-             GOLD if over else PALETTE["text"], bold=True)
+    put_fitted(image, (left, SIDE_TITLE - 18, right, SIDE_TITLE + 18), title, LARGE,
+               GOLD if over else PALETTE["text"], bold=True, min_size=SMALL, put=put_text)
     y = SIDE_INFO
     for k, line in enumerate(info):
         ink = PALETTE["text"] if over and k == len(info) - 1 else PALETTE["muted"]
@@ -1534,13 +1463,13 @@ def _draw_side(image: Image.Image, view: dict[str, Any], names: list[str], words
     holder = view.get("holder")
     if isinstance(holder, int) and not over:
         y += 6
-        put_line(image, (left, y - 14, right, y + 14), words.msg("som.picture.key.generalitat"), SMALL,
-                 PALETTE["muted"])
+        put_fitted(image, (left, y - 14, right, y + 14), words.msg("som.picture.key.generalitat"), SMALL,
+                   PALETTE["muted"], min_size=SMALL, put=put_text)
         y += 30
         pawn = pawn_sprite(_colour_of(view, holder), TILE_PAWN, True)
         paste(image, pawn, (left + pawn.width / 2, y), centred=True)
-        put_line(image, (left + pawn.width + 8, y - 15, right, y + 15), player_name(words, names, holder), LABEL,
-                 PALETTE["text"], bold=True)
+        put_fitted(image, (left + pawn.width + 8, y - 15, right, y + 15), player_name(words, names, holder), LABEL,
+                   PALETTE["text"], bold=True, min_size=SMALL, put=put_text)
         y += 8
     y += 32
     tags = [vote_tag(view, seat, names, words, bid_first=True) for seat in range(seats(view))]
@@ -1577,8 +1506,8 @@ def _draw_citizens(image: Image.Image, view: dict[str, Any], names: list[str], w
         if seat in winners:
             _crown(draw, x + 12, line1, 22)
             name_left += 28
-        put_line(image, (name_left, line1 - 14, right - 8, line1 + 14), player_name(words, names, seat), SMALL,
-                 PALETTE["text"], bold=True)
+        put_fitted(image, (name_left, line1 - 14, right - 8, line1 + 14), player_name(words, names, seat), SMALL,
+                   PALETTE["text"], bold=True, min_size=SMALL, put=put_text)
         x += put_text(image, (x, line2), f"{int(player.get('value') or 0)} €", SMALL,
                       GOLD if seat == holder and not over else PALETTE["text"], bold=True, anchor="lm") + 18
         disc = participation_sprite(28, SMALL)
@@ -1587,7 +1516,8 @@ def _draw_citizens(image: Image.Image, view: dict[str, Any], names: list[str], w
                  PALETTE["text"], bold=True, anchor="lm")
         if seat < len(tags) and tags[seat]:
             line3 = top + 67
-            put_line(image, (left + 46, line3 - 14, right - 8, line3 + 14), tags[seat], SMALL, GOLD)
+            put_fitted(image, (left + 46, line3 - 14, right - 8, line3 + 14), tags[seat], SMALL, GOLD,
+                       min_size=SMALL, put=put_text)
 
 
 def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
@@ -1602,7 +1532,7 @@ def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget every cached layer, sprite and text mask (tests that record font sizes start here)."""
-    for cached in (_text_mask, name_lines, pawn_sprite, disc_sprite, marker_sprite, coin_sprite,
+    for cached in (_text_mask, core_name_lines, pawn_sprite, disc_sprite, marker_sprite, coin_sprite,
                    participation_sprite, disc_icon, disc_chip, flag_icon, symbol_badge, card_face, card_back,
                    empty_cell, frame_sprite, die_sprite, disc_key_icon, _base, tile_badge, tile_face, tile_chip,
                    _board_base):
