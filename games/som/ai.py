@@ -93,7 +93,8 @@ from games.som.cards import (
     aligned,
     neighbours,
 )
-from games.som.engine import GAME, MAX_STEPS
+from games.som.common import MAX_STEPS
+from games.som.engine import GAME
 
 State = dict[str, Any]
 Action = dict[str, Any]

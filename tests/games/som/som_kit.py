@@ -21,7 +21,9 @@ from games.core.protocol import IllegalAction, Outcome
 from games.core.rng import ScriptedRng
 from games.som import GAME
 from games.som.cards import CARDS, DISCS, FACES, START_CARD
-from games.som.engine import HISENDA
+from games.som.common import HISENDA
+from games.som.driver import run
+from games.som.turn import begin_action, start_turn
 
 G = GAME
 State = dict[str, Any]
@@ -120,8 +122,8 @@ def at_cohesion(s: State, face: str = "blue", holder: int | None = None) -> Stat
 def at_move(s: State, face: str = "generalitat", holder: int | None = None) -> State:
     """Phase 4 with the die showing `face`: the first mover's movement has started."""
     s = at_cohesion(s, face, holder)
-    G._begin_action(s)
-    G._run(s, ScriptedRng())
+    begin_action(s)
+    run(s, ScriptedRng())
     return s
 
 
@@ -129,8 +131,8 @@ def at_turn(s: State, holder: int, *rolls: int) -> State:
     """The start of `holder`'s turn: taxes and the transfer run with these die rolls."""
     s = copy.deepcopy(s)
     rng = ScriptedRng(rolls)
-    G._start_turn(s, holder)
-    G._run(s, rng)
+    start_turn(s, holder)
+    run(s, rng)
     assert rng.remaining == [], f"unused scripted values: {rng.remaining}"
     return s
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.som.engine import HISENDA, MAX_STEPS
+from games.som.common import HISENDA, MAX_STEPS
 from tests.games.som.som_kit import (
     NO_GIFTS,
     STOP,

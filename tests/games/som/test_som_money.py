@@ -6,7 +6,8 @@ pays 1 € (in seat order from the one after the holder) and the holder 2 €, t
 
 from __future__ import annotations
 
-from games.som.engine import HISENDA, auto_payment, change_options, pay_options
+from games.som.common import HISENDA
+from games.som.payments import auto_payment, change_options, pay_options
 from tests.games.som.som_kit import (
     FACE,
     G,

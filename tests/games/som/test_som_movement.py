@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.som.engine import MAX_STEPS
+from games.som.common import MAX_STEPS
 from tests.games.som.som_kit import (
     STOP,
     G,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.som.cards import SUFFRAGE_CARD
-from games.som.engine import HISENDA
+from games.som.common import HISENDA
 from tests.games.som.som_kit import (
     FACE,
     G,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.som.cards import ATC_CARD, HEALTH_CARD, JUSTICE_CARD, START_CARD, SUFFRAGE_CARD
-from games.som.engine import HISENDA
+from games.som.common import HISENDA
 from tests.games.som.som_kit import (
     FACE,
     G,
