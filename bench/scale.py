@@ -41,7 +41,7 @@ from typing import Any
 from bench import _postgres as postgres
 from bench._common import Metric, header, player_counts, print_metrics, stats_line, summary_ms
 from bot.store import Store, redact
-from bot.tables import Change, Table, TableService
+from bot.tables import Change, Opening, Table, TableService
 from games import REGISTRY
 from games.core.protocol import IllegalAction
 
@@ -79,6 +79,9 @@ class PresenterWork:
         json.dumps({"board": after, "events": events, "was": before.get("log_count")}, default=str)
         self.changes += 1
 
+    async def table_started(self, opening: Opening) -> None:
+        pass
+
     async def table_closed(self, table: Table, reason: str) -> None:
         pass
 
@@ -94,8 +97,7 @@ async def open_tables(service: TableService, count: int, rng: random.Random) -> 
         table = await service.create_lobby(game_id, guild=guild, channel=guild + 1, host=host, options={})
         for seat in range(1, players):
             await service.join(table.id, host + seat)
-        await service.start(table.id, host)
-        await service.advance(table.id)  # the set-up steps the presenter would take (dealing the first round)
+        await service.start(table.id, host)  # with the set-up's automatic steps (dealing the first round)
         ids.append(table.id)
     return ids
 

@@ -68,7 +68,6 @@ class TurnClock:
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
         self.timers: dict[int, asyncio.Task[None]] = {}
-        self.standing_in: set[tuple[int, int]] = set()  # (table, seat) a stand-in is playing for
         self.busy: set[int] = set()  # tables whose expiry is being handled
 
     # --- reading --------------------------------------------------------------------------------
@@ -102,7 +101,7 @@ class TurnClock:
 
     # --- keeping the clock ----------------------------------------------------------------------
 
-    async def sync(self, table: Table, acted: int | None = None) -> None:
+    async def sync(self, table: Table, acted: int | None = None, stood_in: bool = False) -> None:
         """Bring the clock in line with the table: seats that came on the clock start now, seats that
         left it are forgotten, a member who acted is present again; then wait for the next moment."""
         if not self.seconds(table) or table.status != "playing" or table.state is None:
@@ -112,7 +111,7 @@ class TurnClock:
         old = self.clock(table)
         computers = set(table.computer_seats)
         on_clock = sorted(s for s in table.game.to_act(table.state) if s not in computers)
-        stood_in = acted is not None and (table.id, acted) in self.standing_in
+        stood_in = stood_in and acted is not None  # played for the member: not a sign that they are back
         since = {str(s): (now if stood_in and s == acted else old["since"].get(str(s), now)) for s in on_clock}
         reminded = [s for s in old["reminded"] if str(s) in since and not (stood_in and s == acted)]
         missed = dict(old["missed"])
@@ -213,35 +212,31 @@ class TurnClock:
     async def stand_in(self, table: Table, seat: int) -> None:
         """Play the seat's whole turn as the computer would (its own clock starts again afterwards)."""
         user = table.users[seat]
-        self.standing_in.add((table.id, seat))
-        try:
-            for _ in range(STAND_IN_STEPS):
-                if table.status != "playing" or seat not in table.game.to_act(table.state) \
-                        or table.users[seat] != user:
+        for _ in range(STAND_IN_STEPS):
+            if table.status != "playing" or seat not in table.game.to_act(table.state) \
+                    or table.users[seat] != user:
+                return
+            seq = table.seq
+            action = await self.bot.computers.choose(table, seat, f"stand{seq}")
+            try:  # applied only if the table is still where the choice was made (checked under its lock)
+                await self.bot.service.act(table.id, user, action, expect_seq=seq, stand_in=True)
+            except StaleMove:
+                return  # the member (or the game master) moved meanwhile
+            except StoreDown:
+                await asyncio.sleep(2.0)  # the database is down: the turn is played once it answers
+                continue
+            except (IllegalAction, TableError) as exc:
+                legal = table.legal_actions(seat)
+                log.warning("table %s: stand-in action %s refused (%s)", table.id, action, exc)
+                if not legal or legal[0] == action:
                     return
-                seq = table.seq
-                action = await self.bot.computers.choose(table, seat, f"stand{seq}")
-                try:  # applied only if the table is still where the choice was made (checked under its lock)
-                    await self.bot.service.act(table.id, user, action, expect_seq=seq)
-                except StaleMove:
-                    return  # the member (or the game master) moved meanwhile
-                except StoreDown:
-                    await asyncio.sleep(2.0)  # the database is down: the turn is played once it answers
-                    continue
-                except (IllegalAction, TableError) as exc:
-                    legal = table.legal_actions(seat)
-                    log.warning("table %s: stand-in action %s refused (%s)", table.id, action, exc)
-                    if not legal or legal[0] == action:
-                        return
-                    with contextlib.suppress(IllegalAction, TableError):
-                        await self.bot.service.act(table.id, user, legal[0], expect_seq=seq)
-        finally:
-            self.standing_in.discard((table.id, seat))
+                with contextlib.suppress(IllegalAction, TableError):
+                    await self.bot.service.act(table.id, user, legal[0], expect_seq=seq, stand_in=True)
 
     # --- the bot's hooks ------------------------------------------------------------------------
 
     async def changed(self, change: Change) -> None:
-        await self.sync(change.table, acted=change.seat)
+        await self.sync(change.table, acted=change.seat, stood_in=change.stand_in)
 
 
 async def remove(bot: GameMasterBot, table: Table, seat: int) -> str:

@@ -19,7 +19,7 @@ from bot.delivery import Delivery
 from bot.i18n import Translator, t
 from bot.metrics import Metrics, MetricsServer, serve
 from bot.store import Store
-from bot.tables import Change, Table, TableService
+from bot.tables import Change, Opening, Table, TableService
 from bot.ui.board import TablePresenter
 from bot.ui.common import locale_of, refuse
 from bot.ui.pacing import BoardPacer
@@ -146,6 +146,7 @@ class GameMasterBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         # Tables resumed from their snapshots: a computer that was to move moves now, and a board that
         # shows less than the last stored action (its edit died with the process) is drawn again.
+        self.service.release_all()  # what was stored but not published before the restart, in order
         self.computers.resume()
         self.turns.resume()
         for table in list(self.service.tables.values()):
@@ -154,7 +155,10 @@ class GameMasterBot(commands.AutoShardedBot):
             except Exception:
                 log.exception("table %s: redrawing its board after the restart failed", table.id)
 
-    # TableService listener: route each change to the game's presenter.
+    # TableService listener (its outbox calls these in order, outside the table's lock): route to the presenter.
+    async def table_started(self, opening: Opening) -> None:
+        await self.presenter(opening.table).started(opening)
+
     async def table_changed(self, change: Change) -> None:
         await self.turns.changed(change)  # first, so the board shows the turn's new clock
         await self.presenter(change.table).changed(change)
@@ -169,6 +173,8 @@ class GameMasterBot(commands.AutoShardedBot):
         self.accepting = False
         tables = list(self.service.tables.values()) if self.store is not None else []
         finished = await finish_actions(tables, seconds * 0.6)
+        if self.store is not None:  # what the finished actions post; the rest is published after the restart
+            await self.service.drained(seconds=seconds * 0.3)
         await self.close()
         log.warning("Stopped (%s): %d open table%s kept, %s; they resume at the next start.", why, len(tables),
                     "" if len(tables) == 1 else "s", "every action under way finished" if finished else

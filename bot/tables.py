@@ -1,9 +1,13 @@
 """The table service: one running game = a Table (engine + seats↔users + lock + timer).
 
-Every action: lock → `apply` → action log + snapshot in one transaction → publish → the game
-master's automatic steps (`auto_action`), each logged like any action → schedule the deadline.
-Restart: load the snapshots, reschedule the deadlines (fire at once if past) and take any automatic
-step that was due when the bot stopped.
+Every action, under the table's lock: `apply` → action log + snapshot in one transaction → the change
+goes to the table's outbox → the game master's automatic steps (`auto_action`), each logged and queued like
+any action → schedule the deadline. The lock is then free for the next click: what a change must post
+(messages, DMs, the board) is published by the table's outbox (`Outbox`), one task per table, in order,
+outside the lock, and each published change is remembered (the table's meta `published`).
+Restart: load the snapshots, reschedule the deadlines (fire at once if past), take any automatic step
+that was due when the bot stopped, and publish what was stored but not yet published (rebuilt from the
+action log) once the bot is ready (`release_all`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import json
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -155,6 +160,8 @@ class Change:
     action: dict[str, Any]
     before: Any
     after: Any
+    seq: int = 0  # the action's number in the table's log
+    stand_in: bool = False  # played for a member by the turn clock's stand-in, not by the member
 
     def public(self) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
         """The public views before and after, and the log events this action added."""
@@ -163,10 +170,46 @@ class Change:
         return before, after, [e for e in after["log"] if e["id"] > before["log_count"]]
 
 
+@dataclass(frozen=True)
+class Opening:
+    """A game begins: the table and the state its set-up made (before any automatic step)."""
+
+    table: Table
+    state: Any
+
+
+@dataclass(frozen=True)
+class Closing:
+    """A lobby or a game ended without an outcome (cancelled, ended by the host)."""
+
+    table: Table
+    reason: str
+
+
+Publication = Opening | Change | Closing
+
+
 class Listener(Protocol):
+    async def table_started(self, opening: Opening) -> None: ...
+
     async def table_changed(self, change: Change) -> None: ...
 
     async def table_closed(self, table: Table, reason: str) -> None: ...
+
+
+@dataclass
+class Outbox:
+    """What one table must publish, in the order it happened, drained by one task outside the table's lock.
+
+    `held`: publishing waits (a game's opening waits for its thread; a restart's catch-up for Discord)."""
+
+    queue: deque[Publication] = field(default_factory=deque)
+    task: asyncio.Task[None] | None = None
+    held: int = 0
+
+    @property
+    def idle(self) -> bool:
+        return not self.queue and (self.task is None or self.task.done())
 
 
 Clock = Callable[[], float]
@@ -190,6 +233,7 @@ class TableService:
         self.registry = registry if registry is not None else REGISTRY
         self.tables: dict[int, Table] = {}
         self.listener: Listener | None = None
+        self.outboxes: dict[int, Outbox] = {}
         self._seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._create_lock = asyncio.Lock()
 
@@ -342,7 +386,9 @@ class TableService:
         table.row.thread = thread
         await self.store.update_table(table.id, self.clock(), thread=thread)
 
-    async def start(self, table_id: int, user: int) -> Table:
+    async def start(self, table_id: int, user: int, *, hold: bool = False) -> Table:
+        """Deal the game and take its opening automatic steps; the opening and those steps are published in
+        order. `hold`: publishing waits for `release(table_id)` (the lobby first moves the table to a thread)."""
         table = self.get(table_id)
         async with table.lock:
             if table.status != "lobby":
@@ -358,7 +404,14 @@ class TableService:
             await self.store.save_start(table.id, game.dump(table.state), now)
             table.row.status = "playing"
             log.info("table %s: %s started with %d players", table.id, game.id, len(table.users))
-            self._schedule(table, automatic=False)  # the presenter takes the automatic steps after the opening
+            if hold:
+                self._outbox(table.id).held += 1
+            self._publish(Opening(table=table, state=table.state))
+            if self.listener is not None:
+                table.row.meta = {**table.row.meta, "published": -1}  # the opening is still to be published
+                await self.store.update_table(table.id, now, meta=table.row.meta)
+            await self._advance_locked(table)
+            self._schedule(table, automatic=False)
         return table
 
     async def close(self, table_id: int, reason: str) -> Table:
@@ -371,15 +424,14 @@ class TableService:
             await self.store.update_table(table.id, self.clock(), status=table.row.status)
             self._cancel_timer(table)
         self.tables.pop(table.id, None)
-        if self.listener:
-            await self.listener.table_closed(table, reason)
+        self._publish(Closing(table=table, reason=reason))
         log.info("table %s: closed (%s)", table.id, reason)
         return table
 
     # --- play -------------------------------------------------------------------------------
 
     async def act(self, table_id: int, user: int | None, action: dict[str, Any],
-                  expect_seq: int | None = None) -> Change:
+                  expect_seq: int | None = None, stand_in: bool = False) -> Change:
         """Apply one action for `user` (None = the game master); raises IllegalAction or TableError.
 
         `expect_seq`: the action was chosen for the table at that sequence number (a computer's
@@ -390,7 +442,7 @@ class TableService:
                 if expect_seq is not None and table.seq != expect_seq:
                     raise StaleMove(expect_seq, table.seq)
                 try:
-                    return await self._act_locked(table, user, action)
+                    return await self._act_locked(table, user, action, stand_in=stand_in)
                 except StoreUnavailableError as exc:
                     # Nothing was played: the action, its snapshot and the table's status are one
                     # transaction, and the table in memory changes only once it is committed.
@@ -399,7 +451,7 @@ class TableService:
                     raise StoreDown() from exc
 
     async def _act_locked(
-        self, table: Table, user: int | None, action: dict[str, Any], automatic: bool = True
+        self, table: Table, user: int | None, action: dict[str, Any], automatic: bool = True, stand_in: bool = False
     ) -> Change:
         if table.status != "playing":
             raise TableError("error.not_running")
@@ -423,13 +475,8 @@ class TableService:
         if outcome is not None:
             table.row.status = "finished"
             await self._record_outcome(table, outcome)
-        change = Change(table=table, seat=seat, action=stamped, before=before, after=after)
-        if self.listener:
-            try:
-                await self.listener.table_changed(change)
-            except Exception:
-                # The action is stored; a failed post must not undo it or block the table.
-                log.exception("table %s: publishing seq %d failed", table.id, seq)
+        change = Change(table=table, seat=seat, action=stamped, before=before, after=after, seq=seq, stand_in=stand_in)
+        self._publish(change)
         if outcome is None:
             if automatic:
                 await self._advance_locked(table)
@@ -484,6 +531,88 @@ class TableService:
     async def _advance_later(self, table_id: int, wait: float) -> None:
         await asyncio.sleep(wait)
         await self.advance(table_id)
+
+    # --- publishing ------------------------------------------------------------------------
+
+    def _outbox(self, table_id: int) -> Outbox:
+        return self.outboxes.setdefault(table_id, Outbox())
+
+    def _publish(self, item: Publication) -> None:
+        """Queue what the table must post; its outbox's task posts it after everything queued before."""
+        if self.listener is None:
+            return
+        box = self._outbox(item.table.id)
+        box.queue.append(item)
+        self._drain_soon(item.table.id, box)
+
+    def release(self, table_id: int) -> None:
+        """Let a held outbox publish (see `start(hold=True)` and `resume_all`)."""
+        box = self.outboxes.get(table_id)
+        if box is not None and box.held:
+            box.held -= 1
+            self._drain_soon(table_id, box)
+
+    def release_all(self) -> None:
+        """Once the bot is ready after a (re)start: publish what the resumed tables had not published."""
+        for table_id, box in list(self.outboxes.items()):
+            box.held = 0
+            self._drain_soon(table_id, box)
+
+    def _drain_soon(self, table_id: int, box: Outbox) -> None:
+        if box.held or not box.queue or (box.task is not None and not box.task.done()):
+            return
+        box.task = asyncio.create_task(self._drain(table_id, box))
+
+    async def _drain(self, table_id: int, box: Outbox) -> None:
+        while box.queue and not box.held:
+            item = box.queue.popleft()
+            listener = self.listener
+            try:
+                if listener is None:
+                    pass
+                elif isinstance(item, Change):
+                    await listener.table_changed(item)
+                elif isinstance(item, Opening):
+                    await listener.table_started(item)
+                else:
+                    await listener.table_closed(item.table, item.reason)
+            except Exception:
+                # The action is stored; a failed post must not undo it or stop what comes after it.
+                log.exception("table %s: publishing %s failed", table_id, type(item).__name__)
+            if not isinstance(item, Closing):
+                await self._published(item.table, item.seq if isinstance(item, Change) else 0)
+        if box.idle and not box.held and table_id not in self.tables:
+            self.outboxes.pop(table_id, None)  # a closed or finished table: nothing more will come
+
+    async def _published(self, table: Table, seq: int) -> None:
+        """Remember that the table's log up to `seq` is published (a restart publishes what comes after)."""
+        try:
+            await self.set_meta(table, published=seq)
+        except StoreUnavailableError:
+            log.warning("table %s: the database cannot be reached; seq %d is published but not marked so",
+                        table.id, seq)
+
+    async def drained(self, table_id: int | None = None, seconds: float | None = None) -> bool:
+        """Wait until the table's outbox (every outbox: None) has published everything it can; False if
+        `seconds` ran out first. A held outbox counts as done: it waits for its release."""
+
+        async def one(box: Outbox) -> None:
+            while not box.held and not box.idle:
+                task = box.task
+                if task is not None and not task.done():
+                    await asyncio.wait({task})
+                else:
+                    await asyncio.sleep(0)
+
+        boxes = [self.outboxes[table_id]] if table_id in self.outboxes else [] if table_id is not None \
+            else list(self.outboxes.values())
+        if not boxes:
+            return True
+        try:
+            await asyncio.wait_for(asyncio.gather(*(one(box) for box in boxes)), seconds)
+        except TimeoutError:
+            return False
+        return True
 
     # --- timers -----------------------------------------------------------------------------
 
@@ -548,10 +677,36 @@ class TableService:
                 table.seq, data = snap
                 table.state = game.load(data)
             self.tables[row.id] = table
+            if row.status == "playing" and self.listener is not None:
+                await self._catch_up(table)
             self._schedule(table)
             resumed.append(table)
         log.info("resumed %d tables", len(resumed))
         return resumed
+
+    async def _catch_up(self, table: Table) -> None:
+        """Queue (held until `release_all`) what this table stored but had not published when the bot
+        stopped: its opening and every action after the meta's `published`, rebuilt from the action log."""
+        published = table.row.meta.get("published")
+        if not isinstance(published, int) or published >= table.seq:
+            return  # all published (or a table from before the outbox: nothing is known to be missing)
+        game, seed = table.game, table.row.seed
+        try:
+            state = game.setup(len(table.users), dict(table.row.options), SeededRng(seed, 0))
+            items: list[Publication] = [Opening(table=table, state=state)] if published < 0 else []
+            for seq, seat, action, _at in await self.store.actions(table.id):
+                before, state = state, game.apply(state, seat, action, SeededRng(seed, seq))
+                if seq > published:
+                    items.append(Change(table=table, seat=seat, action=action, before=before, after=state, seq=seq))
+            if game.dump(state) != game.dump(table.state):
+                raise ValueError("the action log does not rebuild the snapshot")
+        except Exception:
+            log.exception("table %s: what was not published before the restart cannot be rebuilt", table.id)
+            return
+        box = self._outbox(table.id)
+        box.held += 1  # Discord is not ready yet: `release_all` from on_ready
+        box.queue.extend(items)
+        log.info("table %s: %d unpublished moment(s) will be published", table.id, len(items))
 
     async def replay(self, table_id: int) -> Any:
         """Rebuild a table's state from its action log alone (checks the snapshot)."""
@@ -568,3 +723,7 @@ class TableService:
     async def shutdown(self) -> None:
         for table in self.tables.values():
             self._cancel_timer(table)
+        for box in self.outboxes.values():
+            if box.task is not None and not box.task.done():
+                box.task.cancel()  # what it had not published is published after the restart
+        self.outboxes.clear()

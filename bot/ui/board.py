@@ -20,7 +20,7 @@ import discord
 
 from bot.delivery import render_png
 from bot.i18n import words
-from bot.tables import Change, Table
+from bot.tables import Change, Opening, Table
 from bot.ui.common import mention
 from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
 from bot.ui.replay import replay_view
@@ -61,10 +61,13 @@ class TablePresenter:
 
     # --- the table's life ---------------------------------------------------------------------
 
-    async def started(self, table: Table) -> None:
+    async def started(self, opening: Opening) -> None:
+        table = opening.table
         ctx = await self.ctx(table)
-        # What set-up itself told (the first round begins) is announced with the opening.
-        told = [self.ui.word(e, ctx) for e in ctx.view.get("log", []) if e["type"] in self.ui.notable]
+        # What set-up itself told (the first round begins) is announced with the opening; what the automatic
+        # steps after it told comes with their own changes.
+        dealt = table.game.view(opening.state, None)
+        told = [self.ui.word(e, ctx) for e in dealt.get("log", []) if e["type"] in self.ui.notable]
         text = "\n".join(line for line in [self.ui.opening(ctx), *told] if line)
         picture = await self.picture(self.ui.opening_picture, ctx, "opening.png")
         if text or picture:
@@ -73,7 +76,6 @@ class TablePresenter:
         await self.bot.turns.sync(table)
         await self.update_board(table, repost=True)
         await self.deal_secrets(table)
-        await self.bot.service.advance(table.id)  # automatic steps (dealing the first round)
         self.bot.computers.kick(table)
 
     async def changed(self, change: Change) -> None:
@@ -87,7 +89,9 @@ class TablePresenter:
                 text = self.ui.word(event, ctx)
                 if text:
                     lines.append(text)
-        if change.seat is not None and change.seat in table.computer_seats and self.bot.computers.to_act(table):
+        over = table.game.outcome(change.after) is not None  # this change's moment, not the table's latest
+        computer_next = not over and bool(set(table.computer_seats) & table.game.to_act(change.after))
+        if change.seat is not None and change.seat in table.computer_seats and computer_next:
             self.bot.computers.kick(table)  # the computer goes on: its whole move is told at once
             return
         del self.held[table.id]
@@ -97,7 +101,6 @@ class TablePresenter:
             allowed = discord.AllowedMentions(everyone=False, roles=False,
                                               users=[discord.Object(table.users[s]) for s in pinged])
             await self.bot.delivery.say(table, "\n".join(lines), allowed_mentions=allowed)
-        over = table.status != "playing"
         if kinds & self.ui.result_on:
             await self.post_result(table, ctx)
         await self.deal_secrets(table)

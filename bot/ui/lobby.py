@@ -173,9 +173,8 @@ class LobbyButton(
                 table = await bot.service.leave_lobby(self.table_id, interaction.user.id)
                 await interaction.response.edit_message(embed=lobby_embed(table, table_locale(table)))
             elif self.op == "start":
-                table = await bot.service.start(self.table_id, interaction.user.id)
-                await interaction.response.defer()  # dealing, drawing and DMs take a moment
-                await begin(bot, table, interaction)
+                table = await bot.service.start(self.table_id, interaction.user.id, hold=True)
+                await begin(bot, table, interaction, thinking=False)
             else:
                 table = await bot.service.close(self.table_id, "cancelled")
                 await interaction.response.edit_message(
@@ -186,14 +185,18 @@ class LobbyButton(
             await refuse(interaction, exc)
 
 
-async def begin(bot: GameMasterBot, table: Table, interaction: discord.Interaction) -> None:
-    """The lobby message says the game started; the table moves to its thread; the game opens."""
-    locale = table_locale(table)
-    message = await interaction.edit_original_response(
-        embed=lobby_embed(table, locale, closed=t(locale, "lobby.started")), view=None
-    )
-    await open_thread(bot, table, message)
-    await bot.presenter(table).started(table)
+async def begin(bot: GameMasterBot, table: Table, interaction: discord.Interaction, thinking: bool) -> None:
+    """The lobby message says the game started; the table moves to its thread; then the table publishes its
+    opening (held by `start(hold=True)` until the thread is there, whatever happens here)."""
+    try:
+        await interaction.response.defer(thinking=thinking)  # the opening's posts and DMs take a moment
+        locale = table_locale(table)
+        message = await interaction.edit_original_response(
+            embed=lobby_embed(table, locale, closed=t(locale, "lobby.started")), view=None
+        )
+        await open_thread(bot, table, message)
+    finally:
+        bot.service.release(table.id)
 
 
 async def check_dms(interaction: discord.Interaction, table: Table, locale: str, joined: bool) -> None:
@@ -243,9 +246,8 @@ async def open_lobby(
         name = t(locale, "lobby.computer") if computers == 1 else t(locale, "lobby.computer_n", number=number)
         await bot.service.add_computer(table.id, name)
     if len(table.users) >= table.game.max_players:
-        table = await bot.service.start(table.id, interaction.user.id)
-        await interaction.response.defer(thinking=True)
-        await begin(bot, table, interaction)
+        table = await bot.service.start(table.id, interaction.user.id, hold=True)
+        await begin(bot, table, interaction, thinking=True)
         return table
     await interaction.response.send_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
     message = await interaction.original_response()

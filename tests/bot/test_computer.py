@@ -118,6 +118,9 @@ async def rounds_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Async
             applied.append((change.seat, change.action, change.before["round"]))
             computers.kick(change.table)
 
+        async def table_started(self, opening: Any) -> None:
+            computers.kick(opening.table)
+
         async def table_closed(self, table: Any, reason: str) -> None:
             pass
 

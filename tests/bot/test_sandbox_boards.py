@@ -68,7 +68,6 @@ async def play_to_mid_game(sandbox: Sandbox, game: str, members: int, computers:
         for number in range(computers):
             await service.add_computer(table.id, f"Computer {number + 1}")
         await service.start(table.id, host)
-        await bot.presenter(table).started(table)
     pick = random.Random(5)
     played = 0
     for _ in range(moves * 40):

@@ -24,9 +24,8 @@ async def spyfall_running(service: TableService, guild: int, host: int) -> int:
     table = await service.create_lobby("spyfall", guild=guild, channel=guild + 1, host=host, options={"rounds": 2})
     for user in (host + 1, host + 2):
         await service.join(table.id, user)
-    await service.start(table.id, host)
-    dealer = table.users[table.state["dealer"]]
-    await service.act(table.id, dealer, {"type": "start_round"})
+    await service.start(table.id, host)  # the game master deals the first round at once
+    assert table.state["phase"] == "playing"
     return table.id
 
 

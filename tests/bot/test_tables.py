@@ -70,10 +70,8 @@ async def test_actions_are_stamped_logged_and_replayable(service: TableService) 
     """Each action gets the clock's time, lands in the log, and the log replays to the same state."""
     table_id = await started(service)
     table = service.get(table_id)
-    dealer = table.users[table.state["dealer"]]
-    await service.act(table_id, dealer, {"type": "start_round"})
-    actions = await service.store.actions(table_id)
-    assert actions[0][2] == {"type": "start_round", "at": 1000.0}
+    actions = await service.store.actions(table_id)  # the round dealt by the game master at the start
+    assert actions[0][1:3] == (None, {"type": "start_round", "at": 1000.0})
     assert table.state["clock"]["deadline"] == 1000.0 + 8 * 60
     assert await service.replay(table_id) == table.state
 
@@ -82,21 +80,19 @@ async def test_illegal_action_changes_nothing(service: TableService) -> None:
     """A refused action writes nothing and leaves the state as it was."""
     table_id = await started(service)
     table = service.get(table_id)
-    before = table.state
-    not_dealer = next(u for i, u in enumerate(table.users) if i != table.state["dealer"])
+    before, logged = table.state, await service.store.actions(table_id)
     with pytest.raises(IllegalAction):
-        await service.act(table_id, not_dealer, {"type": "start_round"})
+        await service.act(table_id, table.users[0], {"type": "start_round"})  # a round runs already
     with pytest.raises(TableError, match="not_a_player"):
-        await service.act(table_id, 999, {"type": "start_round"})
-    assert table.state is before and table.seq == 0
-    assert await service.store.actions(table_id) == []
+        await service.act(table_id, 999, {"type": "vote", "guilty": True})
+    assert table.state is before and table.seq == 1
+    assert await service.store.actions(table_id) == logged
 
 
 async def test_concurrent_actions_are_serialised(service: TableService) -> None:
     """Two votes arriving together are applied one after the other, both counted."""
     table_id = await started(service)
     table = service.get(table_id)
-    await service.act(table_id, table.users[table.state["dealer"]], {"type": "start_round"})
     spy = table.state["spy"]
     accuser = (spy + 1) % 4
     await service.act(table_id, table.users[accuser], {"type": "accuse", "target": spy})
@@ -110,7 +106,6 @@ async def test_deadline_fires_a_timeout(service: TableService, monkeypatch: pyte
     """When the round clock runs out the service applies the game master's timeout by itself."""
     table_id = await started(service)
     table = service.get(table_id)
-    await service.act(table_id, table.users[table.state["dealer"]], {"type": "start_round"})
     assert table.timer is not None
     service.clock.now += 8 * 60  # type: ignore[attr-defined]
     sleeps: list[float] = []
@@ -132,7 +127,6 @@ async def test_resume_all_reloads_open_tables(service: TableService, tmp_path: P
     """A new service on the same file finds the running table with its state and seats."""
     table_id = await started(service)
     table = service.get(table_id)
-    await service.act(table_id, table.users[table.state["dealer"]], {"type": "start_round"})
     await service.shutdown()
     again = TableService(service.store, clock=service.clock)
     resumed = await again.resume_all()
@@ -146,7 +140,6 @@ async def test_deadline_passed_while_down_fires_at_resume(service: TableService)
     """A round clock that ran out while the bot was offline is called as soon as the table resumes."""
     table_id = await started(service)
     table = service.get(table_id)
-    await service.act(table_id, table.users[table.state["dealer"]], {"type": "start_round"})
     await service.shutdown()
     clock = FakeClock()
     clock.now = table.state["clock"]["deadline"] + 3600
@@ -160,12 +153,11 @@ async def test_deadline_passed_while_down_fires_at_resume(service: TableService)
     await again.shutdown()
 
 
-async def test_advance_takes_the_automatic_step(service: TableService) -> None:
-    """After the opening, the game master's automatic step (Spyfall deals round 1) is one logged action."""
+async def test_the_start_takes_the_automatic_step(service: TableService) -> None:
+    """The service itself takes the game master's opening automatic step (Spyfall deals round 1), as one
+    logged action; advancing again finds nothing due."""
     table_id = await started(service)
     table = service.get(table_id)
-    assert table.state["phase"] == "lobby" and table.seq == 0
-    await service.advance(table_id)
     assert table.state["phase"] == "playing" and table.seq == 1
     assert (await service.store.actions(table_id))[0][1:3] == (None, {"type": "start_round", "at": 1000.0})
     await service.advance(table_id)
@@ -173,9 +165,13 @@ async def test_advance_takes_the_automatic_step(service: TableService) -> None:
     assert await service.replay(table_id) == table.state
 
 
-async def test_an_automatic_step_due_at_a_restart_is_taken(service: TableService) -> None:
+async def test_an_automatic_step_due_at_a_restart_is_taken(service: TableService,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """A crash between the start and the first deal: the resumed table deals at once."""
-    table_id = await started(service)
+    with monkeypatch.context() as crash:
+        crash.setattr(service, "_advance_locked", lambda table: asyncio.sleep(0))  # the process dies here
+        table_id = await started(service)
+    assert service.get(table_id).seq == 0
     await service.shutdown()
     again = TableService(service.store, clock=service.clock)
     await again.resume_all()
