@@ -4,35 +4,53 @@ restart publishes what was stored but not yet posted."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from simcord.backend.errors import SetupError
 
 from bot.app import GameMasterBot
 from bot.testkit.clicks import table_of
-from bot.testkit.junta import open_table
 from bot.tables import Change
 from bot.testkit.world import World, custom_id
+from tests.bot.conftest import make_bot
 from games.core.rng import SeededRng
 from games.junta import GAME
 from games.junta.ai import choose as family_choice
 
-LATENCY = 0.3  # seconds of (virtual) time every Discord call of the bot takes, besides interaction replies
 READY = {"type": "ready"}
 
 
-def slow_discord(bot: GameMasterBot, calls: list[str]) -> None:
-    """Every REST call of this bot (posts, edits, DMs; not the replies to interactions, which go their own
-    way) waits LATENCY first, as a far-away or busy Discord does; each call is noted when it is made."""
-    original: Callable[..., Awaitable[Any]] = bot.http.request
+class SlowDiscord:
+    """Discord that does not answer the bot's REST calls (posts, edits, DMs; not the replies to interactions,
+    which go their own way) until the test lets it (`answer()`): a Discord far slower than the 300 ms a busy one
+    takes. Every call is noted when it goes through."""
 
-    async def request(route: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(LATENCY)
-        calls.append(f"{route.method} {route.path}")
-        return await original(route, **kwargs)
+    def __init__(self, world: World) -> None:
+        self.calls: list[str] = []
+        self.gate = asyncio.Event()
+        env, original = world.env, world.bot.http.request
 
-    bot.http.request = request  # type: ignore[method-assign]
+        async def request(route: Any, **kwargs: Any) -> Any:
+            try:
+                await env.external_wait(self.gate.wait(), reason="Discord answers slowly")
+            except SetupError:
+                pass  # a task SimCord does not count as the bot's is not held
+            self.calls.append(f"{route.method} {route.path}")
+            return await original(route, **kwargs)
+
+        world.bot.http.request = request  # type: ignore[method-assign]
+
+    async def answer(self, world: World) -> None:
+        """Discord answers again: every call held so far goes through, then everything settles."""
+        self.gate.set()
+        await world.env.settle()
+
+
+@pytest.fixture
+def bot_settings() -> dict[str, Any]:
+    """Board edits unpaced: a paced edit's short timer would wait (in real time) for the held calls."""
+    return {"board_edit_interval": 0.0}
 
 
 async def to_the_window(world: World, table_id: int) -> None:
@@ -61,9 +79,16 @@ async def seven(world: World) -> int:
     """A table of seven members (the world's four and three more)."""
     for name in ("ilaria", "marco", "teresa"):
         world.players.append(world.guild.add_member(world.env.create_user(name)))
-    table_id = await open_table(world, humans=7)
+    host, *guests = world.players
+    await host.slash(world.channel, "junta new")
+    lobby = world.channel.last_message
+    for guest in guests:
+        await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
+    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))  # a full lobby still waits for its host
+    table_id = int(custom_id(lobby, ":join$").split(":")[1])
     await to_the_window(world, table_id)
-    await world.env.settle()
+    await world.env.advance_time(1.0)  # the board's paced edit goes out
+    assert await world.bot.service.drained(table_id, seconds=10)
     return table_id
 
 
@@ -88,19 +113,18 @@ async def test_seven_families_answer_at_once_while_discord_is_slow(world: World,
     table_id = await seven(world)
     table = table_of(world, table_id)
     published = published_seqs(monkeypatch)
-    calls: list[str] = []
-    slow_discord(world.bot, calls)
+    discord_ = SlowDiscord(world)
     first = table.seq
     for k, seat in enumerate(sorted(GAME.to_act(table.state))):
         result = await click_ready(world, table_id, seat)
         assert result.response is not None  # the click is answered by itself
         assert table.seq >= first + k + 1, "a click waited for the posts of the clicks before it"
     assert GAME.view(table.state, None)["pending"].get("timing") != "AFTER_ROUND_1"  # all seven were ready
-    assert not calls and not published  # nothing could be posted yet: Discord is slow and time stands still
-    await world.env.advance_time(120 * LATENCY)
+    assert not published  # nothing was published yet: Discord has not answered
+    await discord_.answer(world)
     assert await world.bot.service.drained(table_id, seconds=10)
     assert published == list(range(first + 1, table.seq + 1))  # each change once, in the order it happened
-    assert calls, "the posts went out once the clock moved"
+    assert discord_.calls, "the posts went out once Discord answered"
     assert table.row.meta["published"] == table.seq
     assert table.row.meta["board_seq"] == table.seq  # the board shows the table as it is now
 
@@ -112,13 +136,14 @@ async def test_a_restart_publishes_what_was_stored_but_not_posted(world: World, 
     table_id = await seven(world)
     table = table_of(world, table_id)
     published = published_seqs(monkeypatch)
-    slow_discord(world.bot, [])
+    SlowDiscord(world)  # and it never answers the old bot
     seats = sorted(GAME.to_act(table.state))
     before = table.seq
     for seat in seats[:4]:
         await click_ready(world, table_id, seat)
     stored = table.seq
     assert stored == before + 4 and table.row.meta["published"] == before and not published
+    world.maker = lambda db: make_bot(db, board_edit_interval=0.0)
     await world.restart(db_path)  # the old bot's posts never went out
     resumed = table_of(world, table_id)
     assert resumed.seq == stored
