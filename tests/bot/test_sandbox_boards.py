@@ -89,6 +89,11 @@ async def play_to_mid_game(sandbox: Sandbox, game: str, members: int, computers:
             except (IllegalAction, TableError):
                 continue  # the table moved on between the look and the move: look again
         played += 1
+    for _ in range(200):  # the table at rest: a member to move, every change published
+        async with sandbox.lock:
+            if not bot.computers.to_act(table) and await service.drained(table.id, seconds=WAIT / 1000):
+                break
+            await sandbox.env.advance_time(1.0)
     return table
 
 
