@@ -213,7 +213,9 @@ class Load:
 
     def live(self, table: BenchTable) -> Any:
         """The bot's running table (bot.tables.Table), None once it is over."""
-        return self.env.bot.service.tables.get(table.id)
+        bot = self.env.bot
+        assert isinstance(bot, GameMasterBot)
+        return bot.service.tables.get(table.id)
 
     def state(self, table: BenchTable) -> dict[str, Any] | None:
         live = self.live(table)

@@ -221,8 +221,9 @@ def run(tables: int = 1000, deadlines: int = 10_000, actions: int = 3000, rate: 
     metrics: list[Metric] = []
     if "sqlite" in backends:
         with tempfile.TemporaryDirectory(prefix="bench-scale-", dir=directory) as tmp:
-            url = f"sqlite:///{Path(tmp) / 'scale.db'}"
-            metrics += report("sqlite", asyncio.run(measure(url, tables, deadlines, actions, rate)), tables, rate)
+            sqlite_url = f"sqlite:///{Path(tmp) / 'scale.db'}"
+            metrics += report("sqlite", asyncio.run(measure(sqlite_url, tables, deadlines, actions, rate)), tables,
+                              rate)
     if "postgresql" in backends:
         with postgres.database(postgres_url) as url:
             if url is not None:

@@ -18,7 +18,6 @@ from games.core.data import clone, clone_keeping_log
 from games.core.messages import N_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
-from games.junta import common
 from games.junta import coup as coup_game
 from games.junta.actions import ACTIONS
 from games.junta.cards import DEAL, DECK, NOTES
@@ -187,9 +186,3 @@ class Junta:
 
 
 GAME = Junta()
-
-# Compatibility for tests that still read these names through the engine (read games.junta.readers and
-# games.junta.common instead).
-_waiting = waiting
-_decision = decision_of
-LOCATIONS = common.LOCATIONS

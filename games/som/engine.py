@@ -37,7 +37,6 @@ from games.som.moves import legal_actions
 from games.som.payments import auto_payment, change_options, pay_options
 from games.som.readers import ANSWERS, HINT, HINT_TEXT, waiting
 from games.som.set_up import OPTIONS_SCHEMA, new_state
-from games.som.turn import start_turn
 from games.som.views import view
 
 
@@ -84,14 +83,6 @@ class Som(UntimedGame):
         run(new, rng)
         new["log"] = new["log"][-LOG_KEPT:]
         return new
-
-    # Compatibility for tests/games/som/test_som_ai.py, which builds a position by hand and starts
-    # a turn through the engine: the rules are games.som.turn.start_turn and games.som.driver.run.
-    def _start_turn(self, s: State, holder: int) -> None:
-        start_turn(s, holder)
-
-    def _run(self, s: State, rng: Rng) -> None:
-        run(s, rng)
 
 
 GAME = Som()

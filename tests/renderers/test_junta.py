@@ -17,7 +17,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES, words
-from games.junta import GAME, engine
+from games.junta import GAME, readers
 from games.junta.board import AREA, AREA_IDS, COASTAL, EMBASSIES, POWER_CENTRES
 from games.junta.common import FAMILIES
 from renderers import junta as board
@@ -506,9 +506,9 @@ def test_the_picture_depends_only_on_the_public_view(games: dict[tuple[int, int]
     checked = 0
     for (_seed, n), states in games.items():
         for state in pick.sample(states, 6):
-            frame, _seats = engine._waiting(state)
+            frame, _seats = readers.waiting(state)
             # (decisions that wait on whoever's notes allow them are not perturbed, as in test_junta_playouts)
-            steady = frame is None or engine._decision(frame) not in ("budget:keep", "coup", "surrender")
+            steady = frame is None or readers.decision_of(frame) not in ("budget:keep", "coup", "surrender")
             other = perturbed(state, pick) if steady else None
             seat = pick.randrange(n)
             for draw in (full, compact):

@@ -157,7 +157,7 @@ async def test_set_up_and_a_first_turn_by_clicks(world: World) -> None:
     """Three members: the holder places the start card and picks the degree; taxes, the die and gifts follow."""
     table_id = await open_table(world, humans=3, computers=0)
     rng = random.Random(1)
-    played = []
+    played: list[dict[str, Any] | None] = []
     while "🎲" not in public_text(world):
         assert len(played) < 12, played
         played.append(await human_move(world, table_id, rng))

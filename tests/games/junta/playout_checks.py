@@ -14,7 +14,7 @@ from typing import Any
 
 from games.core.playout import Playout
 from games.core.protocol import Game
-from games.junta import engine
+from games.junta import readers
 from games.junta.cards import DECK, NOTE_COUNT
 from games.junta.common import LOCATIONS
 from tests.games.junta.junta_kit import cards_total, notes_total
@@ -25,8 +25,8 @@ SECRET_KEYS = {"notes", "note", "total", "cards", "gave", "got", "hand", "money"
 
 def phase(state: dict[str, Any]) -> Any:
     """The phase and the decision asked (a sample takes the first state of each)."""
-    frame, _seats = engine._waiting(state)
-    return state["phase"], engine._decision(frame) if frame is not None else None
+    frame, _seats = readers.waiting(state)
+    return state["phase"], readers.decision_of(frame) if frame is not None else None
 
 
 def every_state(game: Game, state: dict[str, Any]) -> None:
@@ -71,8 +71,8 @@ def public_view(game: Game, s: dict[str, Any], pick: random.Random) -> None:
         assert "only" not in event and "private" not in event
         if event["type"] in ("location_chosen", "card_given"):
             assert not {"location", "embassy", "card"} & set(event), event
-    frame, _seats = engine._waiting(s)
-    if frame is not None and engine._decision(frame) in ("budget:keep", "coup", "surrender"):
+    frame, _seats = readers.waiting(s)
+    if frame is not None and readers.decision_of(frame) in ("budget:keep", "coup", "surrender"):
         return  # these decisions are asked only of a player whose notes allow them (or the coup decides)
     assert game.view(perturbed(s, pick), None) == public, "the public view depends on a secret"
 

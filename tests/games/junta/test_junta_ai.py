@@ -13,7 +13,7 @@ import pytest
 
 from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
-from games.junta import GAME, engine
+from games.junta import GAME, common, readers
 from games.junta.ai import choose, coup_score, random_choose
 from games.junta.cards import NOTE_COUNT
 from tests.games.junta.junta_kit import card, fresh, notes_total, play, position, waiting
@@ -99,7 +99,7 @@ def _others_secrets_changed(s: State, seat: int, pick: random.Random) -> State:
                 t["hands"][x][i], t["deck"][d] = t["deck"][d], t["hands"][x][i]
     t["aid_down"] = pool
     if not t["revealed"]:
-        t["location"] = [pick.choice(engine.LOCATIONS) if (loc is not None and x != seat) else loc
+        t["location"] = [pick.choice(common.LOCATIONS) if (loc is not None and x != seat) else loc
                          for x, loc in enumerate(t["location"])]
     return t
 
@@ -111,10 +111,10 @@ def test_reads_no_other_familys_secret() -> None:
     pick = random.Random(9)
     checked: Counter[str] = Counter()
     for i, s in enumerate(states):
-        frame, seats = engine._waiting(s)
-        if frame is None or engine._decision(frame) in ("budget:keep", "surrender", "coup"):
+        frame, seats = readers.waiting(s)
+        if frame is None or readers.decision_of(frame) in ("budget:keep", "surrender", "coup"):
             continue  # asked only of a player whose notes allow it / the coup itself is public
-        decision = engine._decision(frame)
+        decision = readers.decision_of(frame)
         if decision not in SECRET_SENSITIVE and i % 13:
             continue  # every decision that weighs money or places, and a sample of the others
         seat = min(seats)

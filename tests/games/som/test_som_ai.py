@@ -19,6 +19,8 @@ from games.core.rng import ScriptedRng, SeededRng
 from games.som import GAME
 from games.som.ai import choose, random_choose
 from games.som.cards import total
+from games.som.driver import run
+from games.som.turn import start_turn
 from tests.games.som.som_kit import act, at_cohesion, at_move, position, step
 
 State = dict[str, Any]
@@ -159,8 +161,8 @@ def test_pays_a_tax_keeping_its_interior_disc() -> None:
     with the two infrastructures and keeps the disc that protects urn cards."""
     s = position(2, mode="B", holder=0, hands={0: ["mossos1", "health1", "roads1", "forests1"],
                                                 1: ["justice1", "roads2"]})
-    GAME._start_turn(s, 0)
-    GAME._run(s, ScriptedRng())
+    start_turn(s, 0)
+    run(s, ScriptedRng())
     assert GAME.to_act(s) == {0} and len(GAME.legal_actions(s, 0)) == 3
     action = choose(s, 0)
     assert action == {"type": "pay", "discs": ["forests1", "roads1"]}
