@@ -4,13 +4,13 @@ Run (from the repository root):
     .venv/bin/python -m bench            # the same as: .venv/bin/python bench/run.py
     .venv/bin/python -m bench --only engines renderers --also polls --tables 50
 
-The benchmarks run one after the other in this process: engines (GAME.apply), renderers (render +
-to_png), store (append_action on SQLite and PostgreSQL), bot_load (100 Spyfall tables through
-SimCord), scale (1,000 tables and 10,000 deadlines in one process, on both backends), replay (a long
-random game of each game replayed from its log, drawn and encoded as the Replay button does), faults (the
-database away for 20 s in a game, on both backends; Discord answering errors), samples (every board's
-sample pictures written under tests/artifacts/<game>/ for a person to look at). About 5-6 minutes on 2
-cores. Each prints its own details first; the table at the end gathers what they measured.
+The benchmarks run one after the other in this process: engines (GAME.apply), renderers (render + to_png),
+boards (a board's controls and embed, without its picture), store (append_action on SQLite and PostgreSQL),
+bot_load (100 Spyfall tables through SimCord), scale (1,000 tables and 10,000 deadlines in one process, on
+both backends), replay (a long random game of each game replayed from its log, drawn and encoded as the Replay
+button does), faults (the database away for 20 s in a game, on both backends; Discord answering errors),
+samples (every board's sample pictures written under tests/artifacts/<game>/ for a person to look at). About
+5-6 minutes on 2 cores. Each prints its own details first; the table at the end gathers what they measured.
 The targets are reported against, never asserted: the exit status is 0 unless a benchmark crashed.
 """
 
@@ -28,15 +28,16 @@ if __package__ in (None, ""):  # `python bench/run.py`: make the repository root
 
 from bench._common import Metric, header, load_average, print_metrics  # noqa: E402
 
-NAMES = ("engines", "renderers", "store", "bot_load", "scale", "replay", "faults", "samples")
+NAMES = ("engines", "renderers", "boards", "store", "bot_load", "scale", "replay", "faults", "samples")
 
 
 def benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], list[Metric]]]:
-    from bench import bot_load, engines, faults, renderers, replay, samples, scale, store
+    from bench import boards, bot_load, engines, faults, renderers, replay, samples, scale, store
 
     return {
         "engines": lambda: engines.run(args.engine_seconds, args.also),
         "renderers": lambda: renderers.run(args.render_samples, args.also),
+        "boards": lambda: boards.run(),
         "store": lambda: store.run(args.appends, directory=args.dir),
         "bot_load": lambda: bot_load.run(bot_load.Options(tables=args.tables, directory=args.dir)),
         "scale": lambda: scale.run(directory=args.dir),
