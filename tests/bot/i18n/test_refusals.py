@@ -22,6 +22,8 @@ from games.polls.data import PACT_REGIONS, REGIONS, SECTORS
 from games.spyfall.locations import LOCATIONS
 from tests.support.corpus import CORPUS
 
+# One worker builds the harvest and runs every test that reads it (`--dist loadgroup`, pyproject.toml).
+pytestmark = pytest.mark.xdist_group("refusal_harvest")
 CANDIDATES = {"junta": 1, "spyfall": 60}  # games of the playout corpus looked at (Spyfall's are mostly short)
 DEFAULT_CANDIDATES = 6
 PROBED = 3  # the longest of them are probed
