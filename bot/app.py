@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import socket
 from collections.abc import Callable
@@ -19,7 +18,7 @@ from bot.delivery import Delivery
 from bot.i18n import Translator, t
 from bot.metrics import Metrics, MetricsServer, serve
 from bot.store import Store
-from bot.tables import Change, Opening, Table, TableService
+from bot.tables import Change, Opening, Table, TableService, all_within
 from bot.ui.board import TablePresenter
 from bot.ui.common import locale_of, refuse
 from bot.ui.pacing import BoardPacer
@@ -37,13 +36,7 @@ async def finish_actions(tables: list[Table], seconds: float) -> bool:
         async with table.lock:
             pass
 
-    if not tables:
-        return True
-    try:
-        await asyncio.wait_for(asyncio.gather(*(one(table) for table in tables)), seconds)
-    except TimeoutError:
-        return False
-    return True
+    return await all_within([one(table) for table in tables], seconds)
 
 COGS = ("bot.cogs.table", "bot.cogs.spyfall", "bot.cogs.polls", "bot.cogs.arditi", "bot.cogs.som", "bot.cogs.junta")
 

@@ -19,7 +19,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -34,6 +34,17 @@ log = logging.getLogger(__name__)
 
 _action_key = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # equal actions, equal keys
 AUTO_STEPS_LIMIT = 100  # automatic game-master steps in a row before we suspect an engine loop
+
+
+async def all_within(waits: list[Coroutine[Any, Any, Any]], seconds: float | None) -> bool:
+    """Await these together; False if `seconds` ran out first (None: no limit)."""
+    if not waits:
+        return True
+    try:
+        await asyncio.wait_for(asyncio.gather(*waits), seconds)
+    except TimeoutError:
+        return False
+    return True
 
 
 class TableError(Exception):
@@ -606,13 +617,7 @@ class TableService:
 
         boxes = [self.outboxes[table_id]] if table_id in self.outboxes else [] if table_id is not None \
             else list(self.outboxes.values())
-        if not boxes:
-            return True
-        try:
-            await asyncio.wait_for(asyncio.gather(*(one(box) for box in boxes)), seconds)
-        except TimeoutError:
-            return False
-        return True
+        return await all_within([one(box) for box in boxes], seconds)
 
     # --- timers -----------------------------------------------------------------------------
 
