@@ -114,7 +114,12 @@ async def shown_board(page: Any, sandbox: Sandbox, table: Any) -> dict[str, floa
         await sandbox.env.bot.presenter(table).show_board(table)  # the newest board at the bottom
     await latest(page, sandbox)
     for _ in range(20):
-        loaded = await (await page.wait_for_function(LOADED, timeout=WAIT)).json_value()
+        try:
+            loaded = await (await page.wait_for_function(LOADED, timeout=WAIT / 4)).json_value()
+        except PlaywrightError:
+            # The board was edited after the page's refresh (its picture replaced): refresh and look again.
+            await latest(page, sandbox)
+            continue
         board = page.locator("article.channel-message:has(.component-button) img").last
         try:
             await board.scroll_into_view_if_needed(timeout=WAIT)
