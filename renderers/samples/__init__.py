@@ -10,10 +10,14 @@ nothing. Nothing here imports the bot: the leaderboard's cases take the bot's bu
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
 
+from games.core.protocol import Game
+from games.core.rng import SeededRng
 from renderers.core import CHAT_WIDTH, INLINE_BOX, inline_size
 
 State = dict[str, Any]
@@ -36,3 +40,24 @@ def as_shown_inline(image: Image.Image) -> Image.Image:
 def chat_wide(image: Image.Image) -> Image.Image:
     """A tall picture as read when opened in the chat: 550 px wide."""
     return image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
+
+
+Move = tuple[int, dict[str, Any]]
+
+
+def steered_playout(game: Game, state: Any, seed: int, pick: random.Random, prefer: Callable[[list[Move]], list[Move]],
+                    odds: float, limit: int) -> list[Any]:
+    """Every state of one seeded game from `state` (its set-up): each move is taken among `prefer(moves)`
+    with probability `odds`, else among every legal move; steered so the sample situations come up."""
+    states = [state]
+    step = 1
+    while state["phase"] != "game_over":
+        if step >= limit:
+            raise RuntimeError(f"the {game.id} sample game of seed {seed} does not end")
+        moves = [(seat, action) for seat in sorted(game.to_act(state)) for action in game.legal_actions(state, seat)]
+        preferred = prefer(moves)
+        seat, action = pick.choice(preferred if pick.random() < odds else moves)
+        state = game.apply(state, seat, action, SeededRng(seed, step))
+        states.append(state)
+        step += 1
+    return states

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from games.arditi import GAME
 from games.core.rng import SeededRng
 from renderers import arditi as board
-from renderers.samples import NoSampleError, State, View
+from renderers.samples import Move, NoSampleError, State, View, steered_playout
 
 NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi"]
 LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "Sabrina Müller-Lüdenscheidt", "🎲", "Zoë",
@@ -21,21 +21,12 @@ GAMES = [(seed, n) for n in range(2, 7) for seed in (1, 2)]
 def playout(seed: int, n: int) -> list[State]:
     """Every state of one seeded random game. Players mostly prefer jumps and steps to leader moves,
     so marches grow long enough to call the police and to be split into leaderless groups."""
-    pick = random.Random(seed)
-    state = GAME.setup(n, {}, SeededRng(seed, 0))
-    states = [state]
-    step = 1
-    while state["phase"] != "game_over":
-        if step >= 8000:
-            raise RuntimeError(f"the playout {seed}, {n} does not end")
-        moves = [(seat, action) for seat in sorted(GAME.to_act(state)) for action in GAME.legal_actions(state, seat)]
-        preferred = ([m for m in moves if m[1]["type"] == "jump"]
-                     or [m for m in moves if m[1]["type"] != "leader_move"] or moves)
-        seat, action = pick.choice(preferred if pick.random() < 0.8 else moves)
-        state = GAME.apply(state, seat, action, SeededRng(seed, step))
-        states.append(state)
-        step += 1
-    return states
+    return steered_playout(GAME, GAME.setup(n, {}, SeededRng(seed, 0)), seed, random.Random(seed), _jumps_first,
+                           0.8, 8000)
+
+
+def _jumps_first(moves: list[Move]) -> list[Move]:
+    return [m for m in moves if m[1]["type"] == "jump"] or [m for m in moves if m[1]["type"] != "leader_move"] or moves
 
 
 def public(state: State) -> View:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from games.core.rng import SeededRng
 from games.som import GAME
 from renderers import som as board
-from renderers.samples import NoSampleError, State, View
+from renderers.samples import Move, NoSampleError, State, View, steered_playout
 
 NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito"]
 LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "🎲", "Sabrina Müller-Lüdenscheidt"]
@@ -25,21 +25,13 @@ GAMES = [(seed, n, mode) for mode in ("A", "B", "C", "A+C") for n in (1, 2, 3, 4
 def playout(seed: int, n: int, mode: str) -> list[State]:
     """Every state of one seeded game of legal moves, mostly steps and votes (so cards get revealed,
     urns found and votes held) and now and then anything legal."""
-    pick = random.Random(f"{seed}:{n}:{mode}")
-    state = GAME.setup(n, {"mode": mode}, SeededRng(seed, 0))
-    states = [state]
-    step = 1
-    while state["phase"] != "game_over":
-        if step >= 3000:
-            raise RuntimeError(f"the playout {seed}, {n}, {mode} does not end")
-        moves = [(s, a) for s in sorted(GAME.to_act(state)) for a in GAME.legal_actions(state, s)]
-        preferred = ([m for m in moves if m[1]["type"] in PREFERRED]
-                     or [m for m in moves if m[1]["type"] == "redistribute" and not m[1]["gifts"]] or moves)
-        seat, action = pick.choice(preferred if pick.random() < 0.85 else moves)
-        state = GAME.apply(state, seat, action, SeededRng(seed, step))
-        states.append(state)
-        step += 1
-    return states
+    return steered_playout(GAME, GAME.setup(n, {"mode": mode}, SeededRng(seed, 0)), seed,
+                           random.Random(f"{seed}:{n}:{mode}"), _steps_and_votes_first, 0.85, 3000)
+
+
+def _steps_and_votes_first(moves: list[Move]) -> list[Move]:
+    return ([m for m in moves if m[1]["type"] in PREFERRED]
+            or [m for m in moves if m[1]["type"] == "redistribute" and not m[1]["gifts"]] or moves)
 
 
 def public(state: State) -> View:
