@@ -6,11 +6,11 @@ so nothing depends on JSON's string keys.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from games.core import vote as votes
 from games.core.actions import check_action, check_seat
+from games.core.data import clone
 from games.core.messages import N_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
@@ -207,10 +207,10 @@ class Spyfall:
         return Outcome(winners=winners, scores=scores, reason=state["end_reason"])
 
     def dump(self, state: State) -> dict[str, Any]:
-        return copy.deepcopy(state)
+        return clone(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        return copy.deepcopy(data)
+        return clone(data)
 
     # --- views ------------------------------------------------------------------------------
 
@@ -242,9 +242,9 @@ class Spyfall:
             "location_names": self._pack_names(state),
             "location_set": {"kind": state["options"].get("locations", "builtin"),
                              "pack": (state["options"].get("pack") or {}).get("name")},
-            "result": copy.deepcopy(state["result"]) if phase in ("round_over", "game_over") else None,
-            "history": copy.deepcopy(state["history"]),
-            "log": copy.deepcopy(state["log"]),
+            "result": clone(state["result"]) if phase in ("round_over", "game_over") else None,
+            "history": clone(state["history"]),
+            "log": clone(state["log"]),
             "log_count": state["log_count"],
         }
         if phase in VOTING_PHASES:
@@ -293,7 +293,7 @@ class Spyfall:
         if seat is not None and state["left"][seat]:
             raise IllegalAction("spyfall.you_left", "You have left this game.")
         at = action.get("at")
-        new = copy.deepcopy(state)
+        new = clone(state)
         now = float(at) if at is not None else None
         if now is not None:
             new["now"] = max(new["now"], now)
@@ -594,7 +594,7 @@ class Spyfall:
         s["clock"] = {"deadline": None, "paused_remaining": None}
         s["vote"] = None
         s["guess_deadline"] = None
-        self._log(s, {"type": "round_over", **copy.deepcopy(s["result"])})
+        self._log(s, {"type": "round_over", **clone(s["result"])})
 
     def _end_round(self, s: State, now: float | None, how: str, points: dict[int, int],
                    **extra: Any) -> None:

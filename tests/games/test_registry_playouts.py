@@ -324,9 +324,20 @@ def _phase(state: Any) -> Any:
     return state.get("phase") if isinstance(state, dict) else None
 
 
+_SAMPLED: dict[tuple[int, int], list[int]] = {}
+
+
 def sampled(playout: Playout, samples: int = SAMPLES) -> list[int]:
     """Indices of the states the costly checks look at: `samples` spread evenly over the game (the
-    set-up and the end included) and the first state of each phase (the game's `phase` hook)."""
+    set-up and the end included) and the first state of each phase (the game's `phase` hook).
+    Kept per playout: finding the phases reads every state, and each read unpickles one."""
+    key = (id(playout), samples)  # the corpus keeps its playouts for the session
+    if key not in _SAMPLED:
+        _SAMPLED[key] = _sampled(playout, samples)
+    return _SAMPLED[key]
+
+
+def _sampled(playout: Playout, samples: int) -> list[int]:
     count = len(playout.actions) + 1
     chosen = {round(i * (count - 1) / max(1, samples - 1)) for i in range(samples)}
     own = hooks(playout.game_id)

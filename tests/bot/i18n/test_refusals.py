@@ -7,6 +7,7 @@ valid and invalid fields, the wrong seat, the game master, junk), plus set-up wi
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 from itertools import combinations
@@ -170,3 +171,10 @@ def test_english_wording_matches_the_engine_where_no_words_are_nested() -> None:
             continue
         worded = catalog.msg(refusal.message_id, None, **refusal.params).replace("“", "\"").replace("”", "\"")
         assert worded == refusal.text, (refusal.message_id, worded, refusal.text)
+
+
+def test_the_harvest_is_grouped_on_one_worker(request: pytest.FixtureRequest) -> None:
+    """Under pytest-xdist this file's tests carry their group, so one worker builds the harvest once."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        pytest.skip("not under pytest-xdist: there is one process, so nothing to group")
+    assert request.node.nodeid.endswith("@refusal_harvest"), request.node.nodeid
