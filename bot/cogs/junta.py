@@ -8,6 +8,7 @@ appear: such groups are shown for the whole decision (`shown`), or live in the p
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -70,9 +71,6 @@ NAMED_EVENT = MessageFamily("junta.log", ("candidacy_refused", "president_electe
                                           "withdrawal", "coup_rebel", "spared"))
 SEGMENT = MessageFamily("junta.segment", ("movement", "combat", "sides", "over"))
 EMBLEM = dict(zip(FAMILIES, ("🚬", "🚗", "⌚", "🍸", "💎", "🕶️", "🪶"), strict=True))
-# Decisions several players answer at once: one moment for all of them, so an answer does not
-# make the others' open pickers stale.
-PARALLEL = frozenset({"window", "hand_limit", "locations", "banking"})
 
 
 # --- how things read -------------------------------------------------------------------------------
@@ -312,18 +310,12 @@ def decision_of(view: dict[str, Any]) -> str | None:
 
 
 def decision_moment(ctx: Ctx) -> str:
-    """Parallel decisions keep one moment while they last; everything else changes with each action."""
-    view = ctx.view
-    decision = decision_of(view)
-    if decision in PARALLEL:
-        vote = view.get("vote") or {}
-        timing = (view["pending"].get("timing") or "").lower()
-        return f"t{view['turn']}p{view['phase']}-{decision}-{timing}-r{vote.get('round', 0)}"
-    coup = view.get("coup") or {}
-    combat = coup.get("combat") or {}
-    if decision == "coup" and coup.get("segment") == "combat" and combat.get("step") == "wave" \
-            and not combat.get("casualties"):
-        return f"t{view['turn']}c{coup['phase']}-{AREA_IDS.index(combat['area'])}-w{combat['wave']}"
+    """A parallel decision (the engine says which) keeps one moment while it lasts, so one player's answer
+    does not make the others' open pickers stale; everything else changes with each action. The moment
+    is a digest of the engine's decision key: a custom id has room for neither its length nor its colons."""
+    decision = ctx.view.get("decision")
+    if decision is not None and decision["parallel"]:
+        return "d" + hashlib.blake2s(decision["key"].encode(), digest_size=6).hexdigest()
     return str(ctx.table.seq)
 
 
