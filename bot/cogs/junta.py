@@ -9,6 +9,7 @@ appear: such groups are shown for the whole decision (`shown`), or live in the p
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -198,9 +199,17 @@ def account_notes(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(v, f"{v}M") for v in sorted(ctx.view.get("account", []), reverse=True)]
 
 
-def budget_receivers(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
-    """Every living player but the proposer (a dead one may not be named, an exile may)."""
-    return [(p["seat"], ctx.name(p["seat"])) for p in ctx.view["players"] if p["alive"] and p["seat"] != ctx.seat]
+def seats_named(named: Callable[[Action], Iterable[Any]], label: Callable[[Ctx, int], str]) -> Any:
+    """`receivers`: every seat the chosen actions name, in seat order (the engine's representative
+    actions name every seat it accepts there, so the panel offers exactly those)."""
+    def receivers(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+        return [(x, label(ctx, x)) for x in sorted({int(x) for action in chosen for x in named(action)})]
+
+    return receivers
+
+
+# The players a budget may name: those the legal budgets give an amount to.
+budget_receivers = seats_named(lambda a: (k for k, v in a["amounts"].items() if v), Ctx.name)
 
 
 def sum_per_receiver(chosen: list[dict[str, Any]]) -> dict[str, int]:
@@ -243,10 +252,8 @@ def swap_offer_compose() -> Compose:
                    choose_label=lambda a, ctx: who(ctx, a["to"]), choose_placeholder=N_("junta.pick_swap_with"))
 
 
-def assignable(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
-    """The President's choice of office holders: every living player but himself (the engine judges the rest)."""
-    president = ctx.view.get("president")
-    return [(p["seat"], who(ctx, p["seat"])) for p in ctx.view["players"] if p["alive"] and p["seat"] != president]
+# The President's choice of office holders: the players the legal assignments name (each names them all).
+assignable = seats_named(lambda a: a["assignment"].values(), who)
 
 
 def unit_label(unit: str, ctx: Ctx) -> str:
@@ -257,7 +264,8 @@ def unit_label(unit: str, ctx: Ctx) -> str:
 
 
 def units_of(field: str) -> Any:
-    """`items`: the units the chosen actions name (a stack, a fire order, a retreat), each once."""
+    """`items`: the units the chosen actions name (a stack, a fire order, a retreat, the casualties' choices),
+    each once."""
     def items(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
         seen: list[str] = []
         for action in chosen:
@@ -278,15 +286,6 @@ def destinations(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
             if move["to"] not in seen:
                 seen.append(move["to"])
     return [(to, area_name(to, ctx) if to is not None else ctx.msg("junta.unit_lost")) for to in seen]
-
-
-def my_units_in_casualty_area(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
-    """The player's own units where the casualties fall: any of them may be the ones lost."""
-    coup = ctx.view.get("coup") or {}
-    area = (coup.get("combat") or {}).get("cas_area")
-    units = [u for u, d in coup.get("units", {}).items()
-             if d["area"] == area and d["controller"] == ctx.seat and d["active"]]
-    return [(u, unit_label(u, ctx)) for u in units]
 
 
 def my_active_units(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
@@ -452,7 +451,7 @@ GROUPS = (
     _g("hold_fire", exactly(type="hold_fire"), N_("junta.button.hold_fire")),
     _g("casualties", ("choose_casualties",), N_("junta.button.casualties"), placeholder=N_("junta.pick_casualties"),
        option=lambda a, ctx: ", ".join(unit_label(u, ctx) for u in a["units"]),
-       compose=Compose(field="units", items=my_units_in_casualty_area, preset=True, item_key="unit", build=unit_list,
+       compose=Compose(field="units", items=units_of("units"), preset=True, item_key="unit", build=unit_list,
                        receivers=lambda ctx, chosen: [("lost", ctx.msg("junta.casualties_lost"))],
                        receiver_label=N_("junta.casualties_to"), submit=NP_("junta.casualties_submit"),
                        submit_empty=N_("junta.casualties_submit_empty"))),

@@ -1341,11 +1341,14 @@ def coup_legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     cb = c["combat"]
     if cb["casualties"]:
         count = cb["casualties"][str(seat)]
-        default = default_casualties(s, cb["cas_area"], seat, count)
-        found.append({"type": "choose_casualties", "units": default})
-        other = sorted(units_in(s, cb["cas_area"], seat), key=lambda u: _casualty_key(s, u), reverse=True)[:count]
-        if other != default:
-            found.append({"type": "choose_casualties", "units": other})
+        mine = sorted(units_in(s, cb["cas_area"], seat), key=lambda u: _casualty_key(s, u))
+        # §10's default first, the other end of the order next, then the units between them, so that
+        # every unit the player may lose is in some choice (the private panel offers each of them).
+        choices = [mine[:count], mine[::-1][:count]] + [mine[i:i + count] for i in range(count, len(mine) - count,
+                                                                                           count)]
+        for units in choices:
+            if all(set(units) != set(a["units"]) for a in found):
+                found.append({"type": "choose_casualties", "units": units})
         return found
     if cb["step"] == "declare":
         found.append({"type": "end_declaration"})
