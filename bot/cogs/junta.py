@@ -9,7 +9,6 @@ appear: such groups are shown for the whole decision (`shown`), or live in the p
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,7 +18,20 @@ from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
 from bot.ui.lobby import open_lobby, option_specs
-from bot.ui.spec import Compose, Ctx, GameUI, Group, OfTypes, Secret, Style, exactly, of_type, of_type_where, said
+from bot.ui.spec import (
+    Compose,
+    Ctx,
+    GameUI,
+    Group,
+    OfTypes,
+    Secret,
+    Style,
+    exactly,
+    of_type,
+    of_type_where,
+    said,
+    seats_named,
+)
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
 from games.junta.board import AREA_IDS, OFFICE_UNITS, UNIT_TYPES
@@ -197,15 +209,6 @@ def own_notes(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
 
 def account_notes(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(v, f"{v}M") for v in sorted(ctx.view.get("account", []), reverse=True)]
-
-
-def seats_named(named: Callable[[Action], Iterable[Any]], label: Callable[[Ctx, int], str]) -> Any:
-    """`receivers`: every seat the chosen actions name, in seat order (the engine's representative
-    actions name every seat it accepts there, so the panel offers exactly those)."""
-    def receivers(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
-        return [(x, label(ctx, x)) for x in sorted({int(x) for action in chosen for x in named(action)})]
-
-    return receivers
 
 
 # The players a budget may name: those the legal budgets give an amount to.

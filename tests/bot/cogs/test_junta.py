@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.cogs import junta as junta_cog
+from bot.testkit import clicks
 from bot.testkit.junta import UI, budget_given, clickable, open_table
 from games.core.rng import SeededRng
 from games.junta import GAME
@@ -243,18 +244,13 @@ async def test_the_decision_timer_applies_the_default_and_says_so(world: World, 
 
 
 def panel_draft(s: Any, seat: int, group_id: str, key: int = 0) -> tuple[Any, Any]:
-    """The composer a member opens for `group_id` in state `s` (its `key`-th first choice), as the bot builds it."""
-    from bot.ui.controls import read_draft
-    from bot.ui.spec import Ctx
+    """The Junta composer a member opens for `group_id` in state `s` (its `key`-th first choice)."""
+    return clicks.panel_draft(UI, GAME, s, seat, group_id, key)
 
-    group = UI.group(group_id)
-    assert group is not None and group.compose is not None
-    ctx = Ctx(table=None, view=GAME.view(s, seat), names=["ana", "bea", "cai", "dan"], locale="en",  # type: ignore[arg-type]
-              seat=seat)
-    mine = [a for a in GAME.legal_actions(s, seat) if group.matches(a)]
-    draft = read_draft(group, ctx, mine, f"{key}x" if group.compose.choose is not None else "")
-    assert draft is not None
-    return group, draft
+
+def accepts(s: Any, seat: int, action: dict[str, Any]) -> bool:
+    """Whether Junta takes `action` from `seat` in state `s`."""
+    return clicks.accepts(GAME, s, seat, action)
 
 
 def test_the_move_panel_moves_part_of_a_stack() -> None:
@@ -345,18 +341,6 @@ def test_the_assignment_panel_makes_an_assignment_the_list_does_not_hold() -> No
     else:
         raise AssertionError("no unlisted legal assignment found")
     assert wanted not in listed and all(after["offices"][o] == h for o, h in wanted.items())
-
-
-def accepts(s: Any, seat: int, action: dict[str, Any]) -> bool:
-    """Whether the engine takes `action` from `seat` in state `s` (the rolls a wave may need are given)."""
-    from games.core.protocol import IllegalAction
-    from games.core.rng import ScriptedRng
-
-    try:
-        GAME.apply(s, seat, action, ScriptedRng([1] * 20))
-    except IllegalAction:
-        return False
-    return True
 
 
 def test_the_budget_panel_offers_exactly_the_players_a_budget_may_name() -> None:
