@@ -182,8 +182,7 @@ def result(ctx: Ctx) -> str | None:
         return None
     reason = REASON[found["reason"]]
     lines = [ctx.msg("arditi.result.title"), ctx.msg(reason)]
-    standings = sorted(range(view["n"]), key=lambda s: (-found["scores"][s], -len(view["captured"][s])))
-    for place, seat in enumerate(standings, start=1):
+    for place, seat in enumerate(found["standings"], start=1):
         lines.append(f"{place}. " + ctx.plural("arditi.result.line", found["scores"][seat], name=ctx.name(seat),
                                                captured=len(view["captured"][seat])))
     lines.append(ctx.msg("arditi.board.winners", winners=", ".join(ctx.name(s) for s in found["winners"])))
