@@ -10,8 +10,9 @@ from discord import app_commands
 from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
-from bot.ui.lobby import open_lobby, option_specs
+from bot.ui.lobby import most_computers, open_lobby, option_specs
 from bot.ui.spec import Ctx, GameUI, Group, Style, exactly, of_type
+from games.arditi import GAME
 from games.core.messages import N_, NP_, MessageFamily
 from renderers import arditi as pictures
 
@@ -212,7 +213,7 @@ UI = GameUI(
 
 MAX_ROUNDS = OPTIONS["max_rounds"]
 Rounds = app_commands.Range[int, MAX_ROUNDS.minimum, MAX_ROUNDS.maximum]
-Computers = app_commands.Range[int, 0, 5]
+Computers = app_commands.Range[int, 0, most_computers(GAME)]
 
 
 @app_commands.guild_only()

@@ -9,6 +9,7 @@ appear: such groups are shown for the whole decision (`shown`), or live in the p
 from __future__ import annotations
 
 import hashlib
+import math
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,7 +18,7 @@ from discord import app_commands
 from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
-from bot.ui.lobby import open_lobby, option_specs
+from bot.ui.lobby import most_computers, open_lobby, option_specs
 from bot.ui.spec import (
     Compose,
     Ctx,
@@ -34,6 +35,7 @@ from bot.ui.spec import (
 )
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
+from games.junta import GAME
 from games.junta.board import AREA_IDS, OFFICE_UNITS, UNIT_TYPES
 from games.junta.cards import (
     AFTER_ROUND_1,
@@ -864,8 +866,13 @@ UI = GameUI(
 
 # --- commands ----------------------------------------------------------------------------------------------
 
-Computers = app_commands.Range[int, 0, 6]
-Minutes = app_commands.Range[int, 1, 1440]
+# The ranges and defaults the engine declares (options_schema, its player count), written nowhere else; the
+# decision timer, in seconds there, is asked in whole minutes within its range.
+TIMER, SHORT, BURN, RECYCLE = (OPTIONS[name] for name in ("decision_timer", "coup_needs_hq_and_pretext",
+                                                          "burn_after_coup", "recycle_money"))
+Computers = app_commands.Range[int, 0, most_computers(GAME)]
+assert TIMER.minimum is not None and TIMER.maximum is not None  # the engine bounds its decision timer
+Minutes = app_commands.Range[int, math.ceil(TIMER.minimum / 60), TIMER.maximum // 60]
 
 
 @app_commands.guild_only()
@@ -876,8 +883,9 @@ class JuntaCommands(app_commands.Group, name="junta", description=described("jun
                            short=described("junta.command.new_short"),
                            burn=described("junta.command.new_burn"),
                            recycle=described("junta.command.new_recycle"))
-    async def new(self, interaction: discord.Interaction, computers: Computers = 0, timer: Minutes = 10,
-                  short: bool = False, burn: bool = False, recycle: bool = False) -> None:
+    async def new(self, interaction: discord.Interaction, computers: Computers = 0,
+                  timer: Minutes = TIMER.default // 60, short: bool = SHORT.default, burn: bool = BURN.default,
+                  recycle: bool = RECYCLE.default) -> None:
         options = {"decision_timer": timer * 60, "coup_needs_hq_and_pretext": short, "burn_after_coup": burn,
                    "recycle_money": recycle}
         await open_lobby(interaction, GAME_ID, options, computers=computers)

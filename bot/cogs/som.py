@@ -10,10 +10,11 @@ from discord import app_commands
 from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
-from bot.ui.lobby import open_lobby, option_specs
+from bot.ui.lobby import most_computers, open_lobby, option_specs
 from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type, said, seats_named
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
+from games.som import GAME
 from games.som.cards import CARDS, DISC
 from games.som.engine import CARD_NAME, KIND_NAME, MAX_STEPS
 from renderers import som as pictures
@@ -353,7 +354,7 @@ UI = GameUI(
 
 MODE = OPTIONS["mode"]
 MODES = [app_commands.Choice(name=str(choice), value=str(choice)) for choice in MODE.choices or ()]
-Computers = app_commands.Range[int, 0, 3]
+Computers = app_commands.Range[int, 0, most_computers(GAME)]
 
 
 @app_commands.guild_only()

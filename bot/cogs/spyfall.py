@@ -276,11 +276,10 @@ UI = GameUI(
 ROUNDS, MINUTES = OPTIONS["rounds"], OPTIONS["minutes"]
 Rounds = app_commands.Range[int, ROUNDS.minimum, ROUNDS.maximum]
 Minutes = app_commands.Range[int, MINUTES.minimum, MINUTES.maximum]
-LOCATION_CHOICES = [
-    app_commands.Choice(name=described("spyfall.command.locations_builtin"), value="builtin"),
-    app_commands.Choice(name=described("spyfall.command.locations_pack"), value="pack"),
-    app_commands.Choice(name=described("spyfall.command.locations_both"), value="both"),
-]
+LOCATION_WORDS = {"builtin": N_("spyfall.command.locations_builtin"), "pack": N_("spyfall.command.locations_pack"),
+                  "both": N_("spyfall.command.locations_both")}
+LOCATION_CHOICES = [app_commands.Choice(name=described(LOCATION_WORDS[choice]), value=str(choice))
+                    for choice in OPTIONS["locations"].choices or ()]
 
 
 @app_commands.guild_only()
