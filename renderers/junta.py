@@ -148,9 +148,6 @@ BOX_NAME = MessageFamily("junta.picture.box", (AIR_FORCE_BOX, NAVY_BOX))
 WINNER = MessageFamily("junta.picture.coup.winner", ("president", "rebels"))
 EXILE = MessageFamily("junta.picture.exile", EMBASSIES)
 WEAPON = MessageFamily("junta.picture.coup.weapon", ("gunboat", "air_strike"))
-PLAIN_WAITS = {"tiebreak", "window", "hand_limit", "assign", "locations", "declarations", "protect", "squad",
-               "surrender", "exile_poll", "banking", "coup_poll", "firing_squad", "junta", "return",
-               "influence_discard"}
 
 # --- the pieces' marks ------------------------------------------------------------------------------------
 
@@ -672,29 +669,21 @@ def _seats(values: Any, n: int) -> list[int]:
 
 
 def wait_key(view: dict[str, Any]) -> str:
-    """The WAIT word for what the game waits on (a coup's own decisions told apart)."""
-    pending = view.get("pending") or {}
-    kind = str(pending.get("type") or "")
-    if kind.startswith("vote:"):
-        return "candidacy" if kind == "vote:refusals" else "vote"
-    if kind.startswith("budget:"):
-        step = kind.split(":", 1)[1]
-        return f"budget_{step}" if f"budget_{step}" in WAIT else "other"
-    if kind == "coup":
-        coup = view.get("coup") or {}
-        combat = coup.get("combat") or {}
-        segment = coup.get("segment")
-        if segment == "movement":
-            if coup.get("proposal"):
-                return "coup_proposal"
-            return "coup_reaction" if coup.get("reaction") else "coup_move"
-        if segment == "combat":
-            if combat.get("casualties"):
-                return "coup_casualties"
-            return {"declare": "coup_declare", "order": "coup_order", "wave": "coup_fire", "stay": "coup_stay",
-                    "retreat": "coup_retreat"}.get(str(combat.get("step")), "other")
-        return "coup_sides" if segment == "sides" else "other"
-    return kind if kind in PLAIN_WAITS else "other"
+    """The WAIT word for what the game waits on: the engine's decision kind (a coup's own decisions
+    told apart), "other" for a kind the pictures have no word for."""
+    decision = view.get("decision")
+    kind = str(decision.get("kind") or "") if isinstance(decision, dict) else ""
+    return kind if kind in WAIT else "other"
+
+
+def waited_on(view: dict[str, Any], words: Words) -> str:
+    """The decision waited on in words (a vote with its motion)."""
+    key = wait_key(view)
+    wait_id = WAIT[key]  # (an id named first: Babel would read a literal key inside msg() as an id)
+    if key != "vote":
+        return words.msg(wait_id)
+    motion = (((view.get("pending") or {}).get("vote")) or {}).get("motion")
+    return words.msg(wait_id, motion=words.msg(MOTION[motion]) if motion in MOTION else "")
 
 
 def waiting_line(view: dict[str, Any], names: list[str], words: Words, width: float) -> str:
@@ -707,16 +696,9 @@ def waiting_line(view: dict[str, Any], names: list[str], words: Words, width: fl
             return words.msg(N_("junta.picture.no_winner"))
         shown = ", ".join(player_name(words, names, x) for x in winners)
         return words.plural(NP_("junta.picture.winners"), len(winners), names=shown)
-    pending = view.get("pending")
-    if not isinstance(pending, dict):
+    if not isinstance(view.get("decision"), dict):
         return ""
-    key = wait_key(view)
-    wait_id = WAIT[key]  # (an id named first: Babel would read a literal key inside msg() as an id)
-    if key == "vote":
-        motion = (pending.get("vote") or {}).get("motion")
-        what = words.msg(wait_id, motion=words.msg(MOTION[motion]) if motion in MOTION else "")
-    else:
-        what = words.msg(wait_id)
+    what = waited_on(view, words)
     seats = _seats(view.get("to_act"), n)
     if not seats:
         return what
@@ -1789,16 +1771,9 @@ def _waiting_blocks(view: dict[str, Any], names: list[str], words: Words, x: flo
         return [(0, _rule(x, width)), (0, _lines_block(wrapped(head, B_STRONG, True, width, 2), x, B_STRONG, GOLD,
                                                        True)),
                 (0, _seat_lines(view, names, words, winners, x, width, GOLD))]
-    pending = view.get("pending")
-    if not isinstance(pending, dict):
+    if not isinstance(view.get("decision"), dict):
         return []
-    key = wait_key(view)
-    wait_id = WAIT[key]
-    if key == "vote":
-        motion = (pending.get("vote") or {}).get("motion")
-        what = words.msg(wait_id, motion=words.msg(MOTION[motion]) if motion in MOTION else "")
-    else:
-        what = words.msg(wait_id)
+    what = waited_on(view, words)
     seats = _seats(view.get("to_act"), n)
     blocks: list[tuple[int, Block]] = [(0, _rule(x, width)),
                                        (0, _lines_block(wrapped(what, B_STRONG, True, width, 2), x, B_STRONG, GOLD,

@@ -10,8 +10,9 @@ from discord import app_commands
 from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
-from bot.ui.lobby import open_lobby, option_specs
+from bot.ui.lobby import most_computers, open_lobby, option_specs
 from bot.ui.spec import Ctx, GameUI, Group, Style, exactly, of_type
+from games.arditi import GAME
 from games.core.messages import N_, NP_, MessageFamily
 from renderers import arditi as pictures
 
@@ -182,8 +183,7 @@ def result(ctx: Ctx) -> str | None:
         return None
     reason = REASON[found["reason"]]
     lines = [ctx.msg("arditi.result.title"), ctx.msg(reason)]
-    standings = sorted(range(view["n"]), key=lambda s: (-found["scores"][s], -len(view["captured"][s])))
-    for place, seat in enumerate(standings, start=1):
+    for place, seat in enumerate(found["standings"], start=1):
         lines.append(f"{place}. " + ctx.plural("arditi.result.line", found["scores"][seat], name=ctx.name(seat),
                                                captured=len(view["captured"][seat])))
     lines.append(ctx.msg("arditi.board.winners", winners=", ".join(ctx.name(s) for s in found["winners"])))
@@ -213,7 +213,7 @@ UI = GameUI(
 
 MAX_ROUNDS = OPTIONS["max_rounds"]
 Rounds = app_commands.Range[int, MAX_ROUNDS.minimum, MAX_ROUNDS.maximum]
-Computers = app_commands.Range[int, 0, 5]
+Computers = app_commands.Range[int, 0, most_computers(GAME)]
 
 
 @app_commands.guild_only()

@@ -8,6 +8,8 @@ appear: such groups are shown for the whole decision (`shown`), or live in the p
 
 from __future__ import annotations
 
+import hashlib
+import math
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,10 +18,24 @@ from discord import app_commands
 from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
-from bot.ui.lobby import open_lobby, option_specs
-from bot.ui.spec import Compose, Ctx, GameUI, Group, OfTypes, Secret, Style, exactly, of_type, of_type_where, said
+from bot.ui.lobby import most_computers, open_lobby, option_specs
+from bot.ui.spec import (
+    Compose,
+    Ctx,
+    GameUI,
+    Group,
+    OfTypes,
+    Secret,
+    Style,
+    exactly,
+    of_type,
+    of_type_where,
+    said,
+    seats_named,
+)
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
+from games.junta import GAME
 from games.junta.board import AREA_IDS, OFFICE_UNITS, UNIT_TYPES
 from games.junta.cards import (
     AFTER_ROUND_1,
@@ -70,9 +86,6 @@ NAMED_EVENT = MessageFamily("junta.log", ("candidacy_refused", "president_electe
                                           "withdrawal", "coup_rebel", "spared"))
 SEGMENT = MessageFamily("junta.segment", ("movement", "combat", "sides", "over"))
 EMBLEM = dict(zip(FAMILIES, ("🚬", "🚗", "⌚", "🍸", "💎", "🕶️", "🪶"), strict=True))
-# Decisions several players answer at once: one moment for all of them, so an answer does not
-# make the others' open pickers stale.
-PARALLEL = frozenset({"window", "hand_limit", "locations", "banking"})
 
 
 # --- how things read -------------------------------------------------------------------------------
@@ -200,9 +213,8 @@ def account_notes(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(v, f"{v}M") for v in sorted(ctx.view.get("account", []), reverse=True)]
 
 
-def budget_receivers(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
-    """Every living player but the proposer (a dead one may not be named, an exile may)."""
-    return [(p["seat"], ctx.name(p["seat"])) for p in ctx.view["players"] if p["alive"] and p["seat"] != ctx.seat]
+# The players a budget may name: those the legal budgets give an amount to.
+budget_receivers = seats_named(lambda a: (k for k, v in a["amounts"].items() if v), Ctx.name)
 
 
 def sum_per_receiver(chosen: list[dict[str, Any]]) -> dict[str, int]:
@@ -245,10 +257,8 @@ def swap_offer_compose() -> Compose:
                    choose_label=lambda a, ctx: who(ctx, a["to"]), choose_placeholder=N_("junta.pick_swap_with"))
 
 
-def assignable(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
-    """The President's choice of office holders: every living player but himself (the engine judges the rest)."""
-    president = ctx.view.get("president")
-    return [(p["seat"], who(ctx, p["seat"])) for p in ctx.view["players"] if p["alive"] and p["seat"] != president]
+# The President's choice of office holders: the players the legal assignments name (each names them all).
+assignable = seats_named(lambda a: a["assignment"].values(), who)
 
 
 def unit_label(unit: str, ctx: Ctx) -> str:
@@ -259,7 +269,8 @@ def unit_label(unit: str, ctx: Ctx) -> str:
 
 
 def units_of(field: str) -> Any:
-    """`items`: the units the chosen actions name (a stack, a fire order, a retreat), each once."""
+    """`items`: the units the chosen actions name (a stack, a fire order, a retreat, the casualties' choices),
+    each once."""
     def items(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
         seen: list[str] = []
         for action in chosen:
@@ -280,15 +291,6 @@ def destinations(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
             if move["to"] not in seen:
                 seen.append(move["to"])
     return [(to, area_name(to, ctx) if to is not None else ctx.msg("junta.unit_lost")) for to in seen]
-
-
-def my_units_in_casualty_area(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
-    """The player's own units where the casualties fall: any of them may be the ones lost."""
-    coup = ctx.view.get("coup") or {}
-    area = (coup.get("combat") or {}).get("cas_area")
-    units = [u for u, d in coup.get("units", {}).items()
-             if d["area"] == area and d["controller"] == ctx.seat and d["active"]]
-    return [(u, unit_label(u, ctx)) for u in units]
 
 
 def my_active_units(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
@@ -312,18 +314,12 @@ def decision_of(view: dict[str, Any]) -> str | None:
 
 
 def decision_moment(ctx: Ctx) -> str:
-    """Parallel decisions keep one moment while they last; everything else changes with each action."""
-    view = ctx.view
-    decision = decision_of(view)
-    if decision in PARALLEL:
-        vote = view.get("vote") or {}
-        timing = (view["pending"].get("timing") or "").lower()
-        return f"t{view['turn']}p{view['phase']}-{decision}-{timing}-r{vote.get('round', 0)}"
-    coup = view.get("coup") or {}
-    combat = coup.get("combat") or {}
-    if decision == "coup" and coup.get("segment") == "combat" and combat.get("step") == "wave" \
-            and not combat.get("casualties"):
-        return f"t{view['turn']}c{coup['phase']}-{AREA_IDS.index(combat['area'])}-w{combat['wave']}"
+    """A parallel decision (the engine says which) keeps one moment while it lasts, so one player's answer
+    does not make the others' open pickers stale; everything else changes with each action. The moment
+    is a digest of the engine's decision key: a custom id has room for neither its length nor its colons."""
+    decision = ctx.view.get("decision")
+    if decision is not None and decision["parallel"]:
+        return "d" + hashlib.blake2s(decision["key"].encode(), digest_size=6).hexdigest()
     return str(ctx.table.seq)
 
 
@@ -460,7 +456,7 @@ GROUPS = (
     _g("hold_fire", exactly(type="hold_fire"), N_("junta.button.hold_fire")),
     _g("casualties", ("choose_casualties",), N_("junta.button.casualties"), placeholder=N_("junta.pick_casualties"),
        option=lambda a, ctx: ", ".join(unit_label(u, ctx) for u in a["units"]),
-       compose=Compose(field="units", items=my_units_in_casualty_area, preset=True, item_key="unit", build=unit_list,
+       compose=Compose(field="units", items=units_of("units"), preset=True, item_key="unit", build=unit_list,
                        receivers=lambda ctx, chosen: [("lost", ctx.msg("junta.casualties_lost"))],
                        receiver_label=N_("junta.casualties_to"), submit=NP_("junta.casualties_submit"),
                        submit_empty=N_("junta.casualties_submit_empty"))),
@@ -870,8 +866,13 @@ UI = GameUI(
 
 # --- commands ----------------------------------------------------------------------------------------------
 
-Computers = app_commands.Range[int, 0, 6]
-Minutes = app_commands.Range[int, 1, 1440]
+# The ranges and defaults the engine declares (options_schema, its player count), written nowhere else; the
+# decision timer, in seconds there, is asked in whole minutes within its range.
+TIMER, SHORT, BURN, RECYCLE = (OPTIONS[name] for name in ("decision_timer", "coup_needs_hq_and_pretext",
+                                                          "burn_after_coup", "recycle_money"))
+Computers = app_commands.Range[int, 0, most_computers(GAME)]
+assert TIMER.minimum is not None and TIMER.maximum is not None  # the engine bounds its decision timer
+Minutes = app_commands.Range[int, math.ceil(TIMER.minimum / 60), TIMER.maximum // 60]
 
 
 @app_commands.guild_only()
@@ -882,8 +883,9 @@ class JuntaCommands(app_commands.Group, name="junta", description=described("jun
                            short=described("junta.command.new_short"),
                            burn=described("junta.command.new_burn"),
                            recycle=described("junta.command.new_recycle"))
-    async def new(self, interaction: discord.Interaction, computers: Computers = 0, timer: Minutes = 10,
-                  short: bool = False, burn: bool = False, recycle: bool = False) -> None:
+    async def new(self, interaction: discord.Interaction, computers: Computers = 0,
+                  timer: Minutes = TIMER.default // 60, short: bool = SHORT.default, burn: bool = BURN.default,
+                  recycle: bool = RECYCLE.default) -> None:
         options = {"decision_timer": timer * 60, "coup_needs_hq_and_pretext": short, "burn_after_coup": burn,
                    "recycle_money": recycle}
         await open_lobby(interaction, GAME_ID, options, computers=computers)

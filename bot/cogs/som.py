@@ -10,10 +10,11 @@ from discord import app_commands
 from bot.i18n import described
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
-from bot.ui.lobby import open_lobby, option_specs
-from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type, said
+from bot.ui.lobby import most_computers, open_lobby, option_specs
+from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type, said, seats_named
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
+from games.som import GAME
 from games.som.cards import CARDS, DISC
 from games.som.engine import CARD_NAME, KIND_NAME, MAX_STEPS
 from renderers import som as pictures
@@ -107,8 +108,8 @@ def own_discs(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(d["id"], disc_name(d["id"], ctx)) for d in mine]
 
 
-def others(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
-    return [(p["seat"], ctx.name(p["seat"])) for p in ctx.view["players"] if p["seat"] != ctx.seat]
+# The players a gift may go to: those the legal redistributions give a disc to.
+others = seats_named(lambda a: (gift["to"] for gift in a["gifts"]), Ctx.name)
 
 
 def bidding(view: dict[str, Any]) -> bool:
@@ -353,7 +354,7 @@ UI = GameUI(
 
 MODE = OPTIONS["mode"]
 MODES = [app_commands.Choice(name=str(choice), value=str(choice)) for choice in MODE.choices or ()]
-Computers = app_commands.Range[int, 0, 3]
+Computers = app_commands.Range[int, 0, most_computers(GAME)]
 
 
 @app_commands.guild_only()

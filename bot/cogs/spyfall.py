@@ -151,9 +151,8 @@ def status(ctx: Ctx) -> list[str]:
 
 def fields(ctx: Ctx) -> list[tuple[str, str]]:
     view = ctx.view
-    standings = sorted(range(view["n"]), key=lambda s: -view["scores"][s])
     rows = []
-    for s in standings:
+    for s in view["standings"]:
         name = f"~~{ctx.name(s)}~~" if view["left"][s] else ctx.name(s)
         rows.append(ctx.plural("spyfall.board.score_line", view["scores"][s], name=name))
     return [(ctx.msg("spyfall.board.scores"), "\n".join(rows))]
@@ -211,9 +210,8 @@ def result(ctx: Ctx) -> str | None:
         gained = ctx.plural("spyfall.result.points", points) if points else ""
         lines.append(f"• {ctx.name(s)}: {text}" + (f"  **{gained}**" if gained else ""))
     if view["phase"] == "game_over":
-        standings = sorted(range(view["n"]), key=lambda s: -view["scores"][s])
         lines += ["", ctx.msg("spyfall.result.final")]
-        for place, s in enumerate(standings, start=1):
+        for place, s in enumerate(view["standings"], start=1):
             lines.append(f"{place}. " + ctx.plural("spyfall.board.score_line", view["scores"][s], name=ctx.name(s)))
         lines.append(ctx.msg("spyfall.board.winners", winners=", ".join(ctx.name(s) for s in view["winners"])))
     return "\n".join(lines)
@@ -278,11 +276,10 @@ UI = GameUI(
 ROUNDS, MINUTES = OPTIONS["rounds"], OPTIONS["minutes"]
 Rounds = app_commands.Range[int, ROUNDS.minimum, ROUNDS.maximum]
 Minutes = app_commands.Range[int, MINUTES.minimum, MINUTES.maximum]
-LOCATION_CHOICES = [
-    app_commands.Choice(name=described("spyfall.command.locations_builtin"), value="builtin"),
-    app_commands.Choice(name=described("spyfall.command.locations_pack"), value="pack"),
-    app_commands.Choice(name=described("spyfall.command.locations_both"), value="both"),
-]
+LOCATION_WORDS = {"builtin": N_("spyfall.command.locations_builtin"), "pack": N_("spyfall.command.locations_pack"),
+                  "both": N_("spyfall.command.locations_both")}
+LOCATION_CHOICES = [app_commands.Choice(name=described(LOCATION_WORDS[choice]), value=str(choice))
+                    for choice in OPTIONS["locations"].choices or ()]
 
 
 @app_commands.guild_only()

@@ -9,11 +9,21 @@ from typing import Any
 import discord
 
 from bot.testkit.world import World, components, custom_id
-from bot.ui.controls import actions_of, compose_choices, composed_action, preset_of, public_actions, read_draft
-from bot.ui.spec import Ctx
+from bot.ui.controls import (
+    Draft,
+    actions_of,
+    compose_choices,
+    composed_action,
+    preset_of,
+    public_actions,
+    read_draft,
+)
+from bot.ui.spec import Ctx, GameUI, Group
+from games.core.protocol import Game, IllegalAction
+from games.core.rng import ScriptedRng
 
-__all__ = ["actions_of", "canonical", "choose", "compose", "compose_plan", "encoded", "group_for", "member_of",
-           "record_renders", "table_of", "use"]
+__all__ = ["accepts", "actions_of", "canonical", "choose", "compose", "compose_plan", "encoded", "group_for",
+           "member_of", "panel_draft", "record_renders", "table_of", "use"]
 
 
 def encoded(action: dict[str, Any]) -> str:
@@ -84,6 +94,28 @@ def compose_plan(table: Any, group: Any, seat: int, action: dict[str, Any], give
     if canonical(composed_action(group, draft)) != canonical(action):
         return None
     return (key if spec.choose is not None else None), draft.given
+
+
+def panel_draft(ui: GameUI, game: Game, state: Any, seat: int, group_id: str, key: int = 0) -> tuple[Group, Draft]:
+    """The composer `seat` opens for `group_id` in `state` (its `key`-th first choice), as the bot builds it
+    from the player's own view and legal actions (no table needed)."""
+    group = ui.group(group_id)
+    assert group is not None and group.compose is not None
+    names = [f"player{x}" for x in range(game.max_players)]
+    ctx = Ctx(table=None, view=game.view(state, seat), names=names, locale="en", seat=seat)  # type: ignore[arg-type]
+    mine = [a for a in game.legal_actions(state, seat) if group.matches(a)]
+    draft = read_draft(group, ctx, mine, f"{key}x" if group.compose.choose is not None else "")
+    assert draft is not None
+    return group, draft
+
+
+def accepts(game: Game, state: Any, seat: int, action: dict[str, Any]) -> bool:
+    """Whether the engine takes `action` from `seat` in `state` (dice it may roll all show 1)."""
+    try:
+        game.apply(state, seat, action, ScriptedRng([1] * 50))
+    except IllegalAction:
+        return False
+    return True
 
 
 async def compose(player: Any, opened: Any, key: int | None, given: list[int]) -> Any:

@@ -8,6 +8,7 @@ from typing import Any
 from bot.cogs import junta as junta_cog
 from bot.testkit.clicks import actions_of, compose_plan, group_for
 from bot.testkit.world import World, custom_id
+from bot.ui.spec import Ctx
 from games.junta import GAME
 from games.junta.common import exact_split
 
@@ -35,7 +36,9 @@ def budget_given(table: Any, seat: int, action: dict[str, Any]) -> list[int] | N
         return None
     view = table.view(seat)
     notes = sorted(view["money"], reverse=True)
-    receivers = [p["seat"] for p in view["players"] if p["alive"] and p["seat"] != seat]
+    group = group_for(UI, action)
+    ctx = Ctx(table=table, view=view, names=[str(u) for u in table.users], locale="en", seat=seat)
+    receivers = [x for x, _label in group.compose.receivers(ctx, actions_of(table, group, seat))]
     wanted = {int(k): v for k, v in action["amounts"].items() if v}
     split = exact_split(notes, list(wanted.values()))
     if split is None:

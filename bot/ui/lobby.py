@@ -15,7 +15,7 @@ from bot.tables import Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
 from games.core.messages import N_
-from games.core.protocol import IllegalAction, OptionSpec, optional_member
+from games.core.protocol import Game, IllegalAction, OptionSpec, optional_member
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -31,6 +31,11 @@ def option_specs(game_id: str) -> dict[str, OptionSpec]:
 
     schema = optional_member(REGISTRY[game_id], "options_schema") or ()
     return {spec.name: spec for spec in schema}
+
+
+def most_computers(game: Game) -> int:
+    """How many computer seats a table may have: every seat but the host's (`/<game> new computers:`)."""
+    return game.max_players - 1
 
 
 def option_value(value: object, locale: str) -> str:
@@ -229,8 +234,8 @@ async def open_lobby(
     if computers and not has_computer(game_id):
         await tell(interaction, t(locale, "error.no_computer", game=game.title if game else game_id))
         return None
-    if game is not None and computers > game.max_players - 1:
-        await tell(interaction, tn(locale, "error.too_many_computers", game.max_players - 1))
+    if game is not None and computers > most_computers(game):
+        await tell(interaction, tn(locale, "error.too_many_computers", most_computers(game)))
         return None
     try:
         table = await bot.service.create_lobby(

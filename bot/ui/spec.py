@@ -9,7 +9,7 @@ a rule: which actions exist, who may take them and what they cost all come from 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -127,6 +127,18 @@ class Compose:
     choose_placeholder: str = N_("core.compose_choose")
     layout: str = "receivers"
     preset: bool = False
+
+
+def seats_named(named: Callable[[Action], Iterable[Any]], label: Callable[[Ctx, int], str],
+                ) -> Callable[[Ctx, list[Action]], list[tuple[Any, str]]]:
+    """A `Compose.receivers`: every seat the chosen actions name (`named(action)`), in seat order. An
+    engine's representative actions name each seat it accepts there, so the panel offers exactly those
+    (Junta's budgets and office holders, Som's gifts), restating no rule."""
+
+    def receivers(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+        return [(x, label(ctx, x)) for x in sorted({int(x) for action in chosen for x in named(action)})]
+
+    return receivers
 
 
 @dataclass(frozen=True)

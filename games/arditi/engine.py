@@ -11,7 +11,8 @@ State fields:
     [{seat, spaces}], numbers (spaces holding an indifferent), waiting (numbers on the centre),
     police [{rank, space}] (in the order they entered), bag (numbers still in it), captured
     [seat] [numbers], arrested [seat], first_to_twelve, attacks (leaders still to be attacked
-    this step), placing (the attacked player's choice), bag_ran_out, result, log, log_count.
+    this step), placing (the attacked player's choice), bag_ran_out, result ({reason, scores, winners,
+    standings: every seat, best first by the rules' tie-break}), log, log_count.
 """
 
 from __future__ import annotations
@@ -749,12 +750,13 @@ class Arditi(UntimedGame):
 
     def _game_over(self, s: State, reason: str) -> None:
         points = scores(s)
-        best = max(points)
-        leaders = [seat for seat in range(s["n"]) if points[seat] == best]
-        most = max(len(s["captured"][seat]) for seat in leaders)
-        winners = [seat for seat in leaders if len(s["captured"][seat]) == most]
+        # The highest score, ties broken by captured numbers (a full tie is shared; listed by seat).
+        standings = sorted(range(s["n"]), key=lambda seat: (-points[seat], -len(s["captured"][seat]), seat))
+        best = standings[0]
+        winners = sorted(seat for seat in standings
+                         if (points[seat], len(s["captured"][seat])) == (points[best], len(s["captured"][best])))
         s.update(phase="game_over", steps_left=0, placing=None, attacks=[])
-        s["result"] = {"reason": reason, "scores": points, "winners": winners}
+        s["result"] = {"reason": reason, "scores": points, "winners": winners, "standings": standings}
         self._log(s, {"type": "game_over", "reason": reason, "scores": points, "winners": winners})
 
     def _log(self, s: State, event: dict[str, Any]) -> None:

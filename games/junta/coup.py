@@ -1063,6 +1063,37 @@ def _label(s: State, c: Coup) -> str:
     return f"{head}:{cb['step']}:{cb['apos']}:{cb['wave']}"
 
 
+# What a combat step waits on, by the word the views give it (a wave waits on fire orders).
+_COMBAT_KINDS: Final = {"declare": "declare", "order": "order", "wave": "fire", "stay": "stay", "retreat": "retreat"}
+# Decisions whose asked players answer in any order, each answer leaving the decision (and `_label`) as it
+# was: an end-of-coup proposal's answers, a wave's fire orders, its casualties, the stayers' allow_stay.
+PARALLEL_KINDS: Final = frozenset({"proposal", "fire", "casualties", "stay"})
+
+
+def coup_decision_kind(state: State) -> str:
+    """What the coup waits on: `move`, `proposal`, `reaction`, `declare`, `order`, `fire`, `casualties`,
+    `stay`, `retreat`, `sides`; `over` once it is over (`other` at the combat's automatic steps, which never
+    wait on anyone)."""
+    c = state["coup"]
+    if c is None or c["over"]:
+        return "over"
+    if c["segment"] == "movement":
+        if c["proposal"] is not None:
+            return "proposal"
+        return "reaction" if c["reaction"] is not None else "move"
+    if c["segment"] == "sides":
+        return "sides"
+    cb = c["combat"]
+    if cb["casualties"]:
+        return "casualties"
+    return _COMBAT_KINDS.get(str(cb["step"]), "other")
+
+
+def coup_parallel(state: State) -> bool:
+    """Whether the players the coup waits on answer in any order (see PARALLEL_KINDS)."""
+    return coup_decision_kind(state) in PARALLEL_KINDS
+
+
 # --- the interface ----------------------------------------------------------------------------------------
 
 
@@ -1310,11 +1341,14 @@ def coup_legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     cb = c["combat"]
     if cb["casualties"]:
         count = cb["casualties"][str(seat)]
-        default = default_casualties(s, cb["cas_area"], seat, count)
-        found.append({"type": "choose_casualties", "units": default})
-        other = sorted(units_in(s, cb["cas_area"], seat), key=lambda u: _casualty_key(s, u), reverse=True)[:count]
-        if other != default:
-            found.append({"type": "choose_casualties", "units": other})
+        mine = sorted(units_in(s, cb["cas_area"], seat), key=lambda u: _casualty_key(s, u))
+        # §10's default first, the other end of the order next, then the units between them, so that
+        # every unit the player may lose is in some choice (the private panel offers each of them).
+        choices = [mine[:count], mine[::-1][:count]] + [mine[i:i + count] for i in range(count, len(mine) - count,
+                                                                                           count)]
+        for units in choices:
+            if all(set(units) != set(a["units"]) for a in found):
+                found.append({"type": "choose_casualties", "units": units})
         return found
     if cb["step"] == "declare":
         found.append({"type": "end_declaration"})

@@ -415,15 +415,52 @@ def hint_for(frame: Frame | None) -> tuple[str, str]:
     return HINT.get(decision_of(frame), HINT.get(frame["kind"], (N_("junta.hint.nothing"), "nothing")))
 
 
+# Frames whose every asked player answers in any order, each answer leaving the decision open to
+# the others (the coup tells its own: coup.coup_parallel).
+PARALLEL_FRAMES: Final = frozenset({"window", "hand_limit", "locations", "banking"})
+
+
+def is_parallel(s: State, frame: Frame) -> bool:
+    """Whether the players `frame` waits on answer in any order (one decision for all of them)."""
+    if frame["kind"] == "coup":
+        return coup_game.coup_parallel(s)
+    return frame["kind"] in PARALLEL_FRAMES
+
+
+def decision_kind(s: State, frame: Frame) -> str:
+    """What the game waits on, finer than `decision_of`: `vote`, `candidacy` (a vote's refusals),
+    `budget_<step>`, `coup_<coup.coup_decision_kind>`, else the frame's kind."""
+    kind = frame["kind"]
+    if kind == "vote":
+        return "candidacy" if frame["step"] == "refusals" else "vote"
+    if kind == "budget":
+        return f"budget_{frame['step']}"
+    if kind == "coup":
+        return f"coup_{coup_game.coup_decision_kind(s)}"
+    return str(kind)
+
+
 def decision_key(s: State) -> str:
+    """The clock's key: it changes whenever a new decision opens, not when some of a parallel
+    decision's players answer (so they all keep the clock that started when it opened)."""
     frame, seats = waiting(s)
-    if frame is None:
-        return ""
+    return "" if frame is None else _key(s, frame, seats)
+
+
+def _key(s: State, frame: Frame, seats: list[int]) -> str:
     if frame["kind"] == "coup":
         return f"{frame['id']}:coup:{coup_game.coup_decision_key(s)}"
-    parallel = frame["kind"] in ("window", "hand_limit", "locations", "banking")
-    who = "" if parallel else ",".join(map(str, seats))
+    who = "" if is_parallel(s, frame) else ",".join(map(str, seats))
     return f"{frame['id']}:{frame['step']}:{who}"
+
+
+def decision(s: State) -> dict[str, Any] | None:
+    """The decision the game waits on, as every view shows it (nothing in it is private): its `key`
+    (`decision_key`), `kind` (`decision_kind`) and whether it is `parallel`; None when none is."""
+    frame, seats = waiting(s)
+    if frame is None:
+        return None
+    return {"key": _key(s, frame, seats), "kind": decision_kind(s, frame), "parallel": is_parallel(s, frame)}
 
 
 def decision_deadline(s: State) -> float | None:

@@ -17,7 +17,16 @@ from games.core.data import clone
 from games.junta import coup as coup_game
 from games.junta.common import OFFICES, SUB_OFFICES, is_active, office_controller
 from games.junta.frames import State
-from games.junta.readers import bank_safe, card_votes, decision_deadline, decision_of, tally, vote_sources, waiting
+from games.junta.readers import (
+    bank_safe,
+    card_votes,
+    decision,
+    decision_deadline,
+    decision_of,
+    tally,
+    vote_sources,
+    waiting,
+)
 
 
 def _log_for(s: State, seat: int | None) -> list[dict[str, Any]]:
@@ -110,7 +119,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "controllers": {o: office_controller(s, o) for o in OFFICES},
         "vacant": [o for o in SUB_OFFICES if office_controller(s, o) is None],
         "players": players, "deck_count": len(s["deck"]), "discard": list(s["discard"]),
-        "to_act": sorted(seats), "pending": _pending(s, seat),
+        "to_act": sorted(seats), "pending": _pending(s, seat), "decision": decision(s),
         "vote": _vote_view(s, vote) if vote is not None else None,
         "last_vote": clone(s["last_vote"]),
         "budget": ({"proposer": budget["proposer"], "amounts": dict(budget["amounts"]), "step": budget["step"],

@@ -233,6 +233,8 @@ class Spyfall:
             "accused": list(state["accused"]),
             "left": list(state["left"]),
             "scores": list(state["scores"]),
+            # every seat, the highest score first (equal scores in seat order): the standings shown
+            "standings": sorted(range(state["n"]), key=lambda p: -state["scores"][p]),
             "clock": clock,
             "deadline": self.deadline(state),
             "vote": None,

@@ -229,11 +229,13 @@ def test_strip_says_what_the_game_waits_on(cases: dict[str, View]) -> None:
     and at the end names the winners without any score."""
     view = copy.deepcopy(cases["budget"])
     view["pending"] = {"type": "vote:turns", "seats": [1], "vote": {"motion": "budget"}}
+    view["decision"] = {"key": "9:turns:1", "kind": "vote", "parallel": False}
     view["to_act"] = [1]
     assert board.waiting_line(view, NAMES, words("en"), 500) == "Vote (budget) — Roberto Sánchez"
     assert board.waiting_line(view, NAMES, words("es"), 500) == "Votación (presupuesto) — Roberto Sánchez"
     view["to_act"] = [0, 1, 2, 3, 4]
     view["pending"] = {"type": "locations", "seats": view["to_act"]}
+    view["decision"] = {"key": "10:start:", "kind": "locations", "parallel": True}
     assert board.waiting_line(view, NAMES, words("en"), 500) == "Choosing whereabouts — 5 players"
     long = ["Maximiliano de la Fuente Rodríguez Esposito"] * 7
     view["to_act"] = [3]

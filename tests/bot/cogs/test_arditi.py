@@ -229,3 +229,20 @@ async def test_an_attack_button_per_attack_the_player_can_make(world: World, mon
     assert table.state["marches"][2] == {"spaces": [52, 47, 48], "leader": 2, "dir": "in"}
     assert (table.state["phase"], table.state["current"], table.state["steps_left"]) == ("move", 0, 1)
     assert [b.label for b in attack_buttons()] == [f"👑 Attack {names[1]} (1 step)"]  # 44, next to 49
+
+
+def test_the_result_lists_the_parties_in_the_engines_standings() -> None:
+    """The result post numbers the parties in the order the engine's result ranks them (score, then captured
+    numbers), not in seat order."""
+    from bot.cogs import arditi as arditi_cog
+    from bot.ui.spec import Ctx
+    from tests.games.arditi.arditi_kit import march, position
+    from tests.games.arditi.test_arditi_end import finished
+
+    state = position([march([40]), march([80, 75]), march([16, 17])], captured=[[], [4], [3, 5]], arrested=[0] * 3)
+    view = GAME.view(finished(state), None)
+    names = ["Ada", "Bruno", "Carla"]
+    text = arditi_cog.result(Ctx(table=None, view=view, names=names, locale="en"))  # type: ignore[arg-type]
+    assert text is not None
+    ranked = [line.split(". ", 1)[1].split(":")[0] for line in text.splitlines() if line[:1].isdigit()]
+    assert ranked == ["Carla", "Bruno", "Ada"]

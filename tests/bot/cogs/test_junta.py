@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from typing import Any
 
 import pytest
 
 from bot.cogs import junta as junta_cog
+from bot.testkit import clicks
 from bot.testkit.junta import UI, budget_given, clickable, open_table
 from games.core.rng import SeededRng
 from games.junta import GAME
@@ -242,18 +244,13 @@ async def test_the_decision_timer_applies_the_default_and_says_so(world: World, 
 
 
 def panel_draft(s: Any, seat: int, group_id: str, key: int = 0) -> tuple[Any, Any]:
-    """The composer a member opens for `group_id` in state `s` (its `key`-th first choice), as the bot builds it."""
-    from bot.ui.controls import read_draft
-    from bot.ui.spec import Ctx
+    """The Junta composer a member opens for `group_id` in state `s` (its `key`-th first choice)."""
+    return clicks.panel_draft(UI, GAME, s, seat, group_id, key)
 
-    group = UI.group(group_id)
-    assert group is not None and group.compose is not None
-    ctx = Ctx(table=None, view=GAME.view(s, seat), names=["ana", "bea", "cai", "dan"], locale="en",  # type: ignore[arg-type]
-              seat=seat)
-    mine = [a for a in GAME.legal_actions(s, seat) if group.matches(a)]
-    draft = read_draft(group, ctx, mine, f"{key}x" if group.compose.choose is not None else "")
-    assert draft is not None
-    return group, draft
+
+def accepts(s: Any, seat: int, action: dict[str, Any]) -> bool:
+    """Whether Junta takes `action` from `seat` in state `s`."""
+    return clicks.accepts(GAME, s, seat, action)
 
 
 def test_the_move_panel_moves_part_of_a_stack() -> None:
@@ -344,6 +341,73 @@ def test_the_assignment_panel_makes_an_assignment_the_list_does_not_hold() -> No
     else:
         raise AssertionError("no unlisted legal assignment found")
     assert wanted not in listed and all(after["offices"][o] == h for o, h in wanted.items())
+
+
+def test_the_budget_panel_offers_exactly_the_players_a_budget_may_name() -> None:
+    """The President's budget panel offers every player the engine lets a budget name (an exile too), and
+    neither the dead player nor the President himself, whom the engine refuses."""
+    from tests.games.junta.junta_kit import position
+
+    s = position(5, phase=4, money={0: [3, 2, 1]}, dead=[2], exile={4: "swiss_embassy"})
+    _group, draft = panel_draft(s, 0, "budget")
+    offered = [x for x, _label in draft.receivers]
+    named = [x for x in range(5) if accepts(s, 0, {"type": "propose_budget", "amounts": {str(x): 1}})]
+    assert offered == named and 4 in named and 2 not in named and 0 not in named
+
+
+def test_the_assignment_panel_offers_exactly_the_players_an_assignment_may_name() -> None:
+    """The President's assignment panel offers the seats the engine lets an assignment name: every family
+    but his own (an exile's too)."""
+    from games.junta.common import SUB_OFFICES
+    from tests.games.junta.junta_kit import position, ready_all
+
+    s = ready_all(position(5, phase=2, president=1, exile={3: "superpower_embassy"}))
+    _group, draft = panel_draft(s, 1, "assign")
+    offered = [x for x, _label in draft.receivers]
+    base = draft.chosen[0]["assignment"]
+    tried = [base] + [{**base, office: x} for office in SUB_OFFICES for x in range(5)]
+    named = sorted({x for a in tried if accepts(s, 1, {"type": "assign_offices", "assignment": a})
+                    for x in a.values()})
+    assert offered == named and 3 in named and 1 not in named
+
+
+def test_the_casualty_panel_offers_exactly_the_units_the_player_may_lose() -> None:
+    """Hit once with four units of two kinds in the market, seat 2's casualty panel offers each of them (the
+    engine takes any one), and no other unit (the engine refuses seat 1's and those elsewhere)."""
+    from tests.games.junta.junta_kit import play
+    from tests.games.junta.test_junta_coup import _battle
+
+    s = _battle()
+    s = play(s, 1, {"type": "fire", "units": ["b1_1", "b1_2", "b1_3"], "target": 2})
+    s = play(s, 2, {"type": "hold_fire"}, rolls=[6, 1, 1])
+    assert s["coup"]["combat"]["casualties"] == {"2": 1}
+    _group, draft = panel_draft(s, 2, "casualties")
+    offered = {u for u, _label in draft.items}
+    losable = {u for u in s["coup"]["units"] if accepts(s, 2, {"type": "choose_casualties", "units": [u]})}
+    assert offered == losable == {"b2_1", "b2_2", "b2_3", "mar_1"}
+
+
+def test_a_parallel_decision_keeps_one_moment_for_the_controls() -> None:
+    """While families choose their whereabouts one after another, the controls' moment stays (an open picker
+    is not stale); the declarations that follow are one family's: their moment is the table's action count."""
+    from types import SimpleNamespace
+
+    from bot.ui.controls import MOMENT
+    from bot.ui.spec import Ctx
+    from tests.games.junta.junta_kit import play, position
+
+    def moment(state: Any, seq: int) -> str:
+        table: Any = SimpleNamespace(seq=seq)
+        return junta_cog.decision_moment(Ctx(table=table, view=GAME.view(state, None), names=[], locale="en"))
+
+    s = position(4, phase=5)
+    first = moment(s, 7)
+    assert re.fullmatch(MOMENT, first) and len(first) <= 20
+    for seq, seat in enumerate((2, 0, 3), start=8):
+        s = play(s, seat, {"type": "choose_location", "location": "home"})
+        assert moment(s, seq) == first
+    s = play(s, 1, {"type": "choose_location", "location": "bank"})
+    assert moment(s, 11) == "11" and moment(s, 12) == "12"
 
 
 async def test_gifts_of_several_notes_and_a_swap_from_the_family_panel(world: World, monkeypatch: pytest.MonkeyPatch,

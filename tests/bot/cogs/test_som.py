@@ -374,3 +374,18 @@ def test_a_movement_ended_by_the_step_limit_is_worded(locale: str, wanted: str) 
               view=GAME.view(view, None), names=["Anna", "Bruno"], locale=locale)
     event = {"id": 9, "type": "movement_ended", "seat": 0, "cell": "B2", "why": "step_limit", "steps": 40}
     assert wanted in (som_cog.word(event, ctx) or "")
+
+
+@pytest.mark.parametrize("hand", [["health1", "roads1"], ["health1"]])
+def test_the_gift_panel_offers_exactly_the_players_a_gift_may_go_to(hand: list[str]) -> None:
+    """The holder's gift panel offers the players the engine lets a disc go to: the others while he holds two
+    discs or more, nobody when he holds one (he must keep it, the engine refuses every gift)."""
+    from bot.testkit.clicks import accepts, panel_draft
+    from tests.games.som.som_kit import at_cohesion, position
+
+    s = at_cohesion(position(3, hands={0: hand}), "generalitat")
+    _group, draft = panel_draft(som_cog.UI, GAME, s, 0, "gifts")
+    offered = [x for x, _label in draft.receivers]
+    takers = [x for x in range(3)
+              if accepts(GAME, s, 0, {"type": "redistribute", "gifts": [{"disc": hand[0], "to": x}]})]
+    assert offered == takers == ([1, 2] if len(hand) > 1 else [])

@@ -143,12 +143,17 @@ def test_every_scoring_term():
     assert scores(state) == [1, 0]
 
 
+def finished(state: dict) -> dict:
+    """The game ended now: the last seat takes one step in the last round allowed."""
+    last = state["n"] - 1
+    state.update(round=5, current=last, stepped=True, options={"max_rounds": 5})
+    state = act(state, last, ROLL, 1)
+    return act(state, last, next(a for a in G.legal_actions(state, last) if a["type"] == "step"))
+
+
 def finish(state: dict) -> Outcome:
-    """End the game now: seat 1 takes one step in the last round allowed."""
-    state.update(round=5, current=1, stepped=True, options={"max_rounds": 5})
-    state = act(state, 1, ROLL, 1)
-    state = act(state, 1, next(a for a in G.legal_actions(state, 1) if a["type"] == "step"))
-    return ended(state)
+    """The outcome of the game ended now (see `finished`)."""
+    return ended(finished(state))
 
 
 def test_the_highest_score_wins():
@@ -167,6 +172,13 @@ def test_full_ties_are_shared():
     """Equal scores and captures: the winners share the win."""
     state = position([march([16, 17]), march([80, 75])], captured=[[3], [4]])
     assert finish(state).winners == [0, 1]
+
+
+def test_the_result_ranks_every_seat_by_score_then_captured_numbers():
+    """The result's standings: every seat, the highest score first, equal scores by captured numbers."""
+    state = position([march([40]), march([80, 75]), march([16, 17])], captured=[[], [4], [3, 5]], arrested=[0] * 3)
+    result = finished(state)["result"]
+    assert result["scores"] == [0, 2, 2] and result["standings"] == [2, 1, 0] and result["winners"] == [2]
 
 
 def test_after_the_end_nobody_acts():

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from games.core.protocol import IllegalAction
 from games.junta import GAME
-from tests.games.junta.junta_kit import card, events, play, position, waiting
+from tests.games.junta.junta_kit import card, events, fresh, pass_all, play, position, waiting
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 
@@ -100,3 +101,93 @@ def test_the_action_vocabulary_is_every_action_the_engine_answers() -> None:
 
     answered = {t for types in ANSWERS.values() for t in types} | ANYTIME | coup.COUP_ACTIONS
     assert set(ACTIONS.types) == answered | {"timeout", "start_clock"}
+
+
+# --- the decision waited on (what the bot keys its controls to) --------------------------------------------
+
+
+def decision(s: dict[str, Any]) -> dict[str, Any] | None:
+    """The public view's decision, after checking every seat's view carries the very same one."""
+    public = GAME.view(s, None)["decision"]
+    assert all(GAME.view(s, seat)["decision"] == public for seat in range(s["n"]))
+    return public
+
+
+def test_a_parallel_decision_keeps_its_key_while_answers_come_in():
+    """Phase 5's locations: one parallel decision whose key stays while families choose, and a new key
+    (a sequential decision) once the last has chosen."""
+    s = position(4, phase=5, offices=FOUR)
+    first = decision(s)
+    assert first is not None and first["kind"] == "locations" and first["parallel"]
+    for seat in (2, 0, 3):
+        s = play(s, seat, {"type": "choose_location", "location": "home"})
+        assert decision(s) == first
+    s = play(s, 1, {"type": "choose_location", "location": "bank"})
+    after = decision(s)
+    assert after is not None and after["kind"] == "declarations" and not after["parallel"]
+    assert after["key"] != first["key"]
+
+
+def test_a_sequential_decision_changes_its_key_with_each_answer():
+    """A budget vote's turns: each voter's pass opens the next voter's decision, a new key each time."""
+    s = position(4, phase=4, offices=FOUR, money={0: [2]})
+    proposal = decision(s)
+    assert proposal is not None and (proposal["kind"], proposal["parallel"]) == ("budget_propose", False)
+    s = play(s, 0, {"type": "propose_budget", "amounts": {"2": 2}})
+    keys = []
+    for _ in range(3):
+        found = decision(s)
+        assert found is not None and found["kind"] == "vote" and not found["parallel"]
+        keys.append(found["key"])
+        s = play(s, waiting(s)[1][0], {"type": "pass_vote"})
+    assert len(set(keys)) == 3
+
+
+def test_the_coups_wave_casualties_and_stay_are_parallel():
+    """A combat's fire orders, its casualties and the stayers' answer keep one key while answered; its
+    declarations are one player's decision."""
+    from tests.games.junta.test_junta_coup import _battle, end_movements, started
+
+    s = end_movements(started())
+    declare = decision(s)
+    assert declare is not None and (declare["kind"], declare["parallel"]) == ("coup_declare", False)
+    s = _battle()
+    wave = decision(s)
+    assert wave is not None and wave["kind"] == "coup_fire" and wave["parallel"]
+    s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
+    assert decision(s) == wave
+    s = play(s, 2, {"type": "hold_fire"}, rolls=[6])
+    hit = decision(s)
+    assert hit is not None and hit["kind"] == "coup_casualties" and hit["parallel"] and hit["key"] != wave["key"]
+    s = play(s, 2, {"type": "choose_casualties", "units": ["b2_1"]})
+    for _ in range(2):
+        s = play(s, 1, {"type": "hold_fire"})
+        s = play(s, 2, {"type": "hold_fire"})
+    stay = decision(s)
+    assert stay is not None and stay["kind"] == "coup_stay" and stay["parallel"]
+
+
+def test_the_answers_to_an_end_of_coup_proposal_are_parallel():
+    """Everyone else answers a proposal to end the coup, in any order: one key until a refusal ends it."""
+    from tests.games.junta.test_junta_coup import quiet_phase, started
+
+    s = quiet_phase(started())
+    s = play(s, 1, {"type": "propose_end_coup", "winner": "rebels"})
+    asked = decision(s)
+    assert asked is not None and asked["kind"] == "coup_proposal" and asked["parallel"]
+    s = play(s, 3, {"type": "answer_end_coup", "accept": True})
+    assert decision(s) == asked
+    s = play(s, 0, {"type": "answer_end_coup", "accept": False})
+    after = decision(s)
+    assert after is not None and after["kind"] == "coup_move" and after["key"] != asked["key"]
+
+
+def test_the_kinds_of_a_candidacy_and_a_game_over():
+    """A candidate asked whether he stands: `candidacy`, one player's decision; a game over waits on nothing."""
+    s = fresh(4, owner=2, hands={2: ["inf_church"]})
+    s = play(s, 2, {"type": "nominate", "candidate": 2, "sources": [{"card": card("inf_church")}]})
+    s = pass_all(s, "vote:turns")
+    assert waiting(s) == ("vote:refusals", [2])
+    found = decision(s)
+    assert found is not None and found["kind"] == "candidacy" and not found["parallel"]
+    assert decision(position(4, phase=3, offices=FOUR, aid=[])) is None

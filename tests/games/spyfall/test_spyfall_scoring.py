@@ -95,14 +95,16 @@ def test_failed_accusation_scores_nothing():
 
 
 def test_scores_add_up_over_rounds():
-    """Each round's points are added to the running totals."""
+    """Each round's points are added to the running totals; the standings rank them (equal ones by seat)."""
     state = accuse(start(n=4, dealer=0, spy=3, rounds=3), 1, 3, at=T0 + 30)
     state = votes(state, {0: True, 2: True}, at=T0 + 40)
     assert G.view(state, None)["scores"] == [1, 2, 1, 0]
+    assert G.view(state, None)["standings"] == [1, 0, 2, 3]
     state = act(state, 3, {"type": "start_round", "at": T0 + 100}, 2)
     state = act(state, 2, {"type": "reveal", "at": T0 + 110})
     state = act(state, 2, {"type": "guess", "location": state["location"], "at": T0 + 120})
     assert G.view(state, None)["scores"] == [1, 2, 5, 0]
+    assert G.view(state, 1)["standings"] == [2, 1, 0, 3]
     assert [h["points"] for h in G.view(state, None)["history"]] == [[1, 2, 1, 0], [0, 0, 4, 0]]
 
 
