@@ -48,6 +48,11 @@ MAX_PNG_BYTES = 200 * 1024  # the full board
 BOARD_PNG_BYTES = 100 * 1024  # the board in the channel
 # --- views from seeded engine games (renderers/samples/junta.py) -----------------------------------------------
 
+# The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
+# (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
+pytestmark = pytest.mark.xdist_group("renderers_junta")
+
+
 @pytest.fixture(scope="module")
 def games() -> dict[tuple[int, int], list[State]]:
     return samples.games()

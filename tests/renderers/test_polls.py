@@ -30,6 +30,11 @@ MAX_PNG_BYTES = 100 * 1024
 
 # --- views (renderers/samples/polls.py) ---------------------------------------------------------
 
+# The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
+# (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
+pytestmark = pytest.mark.xdist_group("renderers_polls")
+
+
 @pytest.fixture(scope="module")
 def games() -> list[Game]:
     return samples.games()

@@ -44,6 +44,11 @@ BOARD_PNG_BYTES = 100 * 1024
 NAME_WIDTH = int(board.NAME_BOX[2] - board.NAME_BOX[0])
 # --- views from seeded engine games (renderers/samples/som.py) ----------------------------------------------
 
+# The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
+# (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
+pytestmark = pytest.mark.xdist_group("renderers_som")
+
+
 @pytest.fixture(scope="module")
 def games() -> dict[tuple[int, int, str], list[State]]:
     return samples.games()

@@ -68,6 +68,11 @@ PICTURES: dict[str, Render] = {"scores": board.render_scoreboard, "locations": b
 # --- building states (renderers/samples/spyfall.py) ----------------------------------------
 
 
+# The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
+# (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
+pytestmark = pytest.mark.xdist_group("renderers_spyfall")
+
+
 @pytest.fixture(scope="module")
 def cases() -> dict[str, State]:
     """One scripted game of 3 rounds at a table of 6: one state per case the pictures must show."""
