@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from games.core.protocol import Outcome
 
+# marshal's format 2 writes no back-references: a list that appears twice is copied twice, as the walk
+# does, so a copy never shares a part between two places of the state (later formats would).
+_NO_SHARING = 2
+
 
 def clone(data: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars), much faster than copy.deepcopy."""
+    """A deep copy of JSON-shaped data (dicts, lists, scalars), much faster than copy.deepcopy.
+
+    marshal copies such data in C, about twice as fast as walking it in Python; what it cannot write
+    (an object, a subclass of dict or int) is copied by the walk, which shares whatever is not a dict
+    or a list."""
+    try:
+        return marshal.loads(marshal.dumps(data, _NO_SHARING))
+    except ValueError:
+        return _walk(data)
+
+
+def _walk(data: Any) -> Any:
     if isinstance(data, dict):
-        return {k: clone(v) if isinstance(v, (dict, list)) else v for k, v in data.items()}
+        return {k: _walk(v) if isinstance(v, (dict, list)) else v for k, v in data.items()}
     if isinstance(data, list):
-        return [clone(v) if isinstance(v, (dict, list)) else v for v in data]
+        return [_walk(v) if isinstance(v, (dict, list)) else v for v in data]
     return data
 
 
