@@ -30,9 +30,18 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import unquote
 
 import aiosqlite
+
+from bot.database import (
+    Connection,
+    StoreClosedError,
+    StoreError,
+    StoreUnavailableError,
+    redact,
+    unreachable,
+)
 
 log = logging.getLogger(__name__)
 
@@ -127,23 +136,6 @@ OPEN_STATUSES = ("lobby", "playing")
 DEFAULT_URL = "sqlite:///data/tablemaster.db"
 
 
-class StoreError(RuntimeError):
-    """The store cannot be used; the message is one sentence for whoever runs the bot."""
-
-
-class StoreClosedError(StoreError):
-    """The store was closed: no more reads or writes."""
-
-
-class StoreUnavailableError(StoreError):
-    """The database cannot be reached or opened."""
-
-
-def unreachable(where: str, exc: BaseException) -> StoreUnavailableError:
-    """A failure of the database itself (locked by another process, gone, restarting), as one sentence."""
-    return StoreUnavailableError(f"The database {where} cannot be reached right now: {exc}.")
-
-
 BUSY_SECONDS = 1.5
 SQLITE_UNREACHABLE = ("locked", "busy", "unable to open", "disk i/o", "readonly")
 
@@ -159,20 +151,6 @@ class SchemaTooNewError(StoreError):
 
 def migration_sql(index: int, dialect: str) -> str:
     return MIGRATIONS[index].format(**DIALECT_WORDS[dialect])
-
-
-def redact(url: str) -> str:
-    """`url` without its password, fit for a log line or an error message."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = f"{parts.username}@{host}" if parts.username else host
-    if parts.port is not None:
-        netloc += f":{parts.port}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 def sqlite_path(url: str) -> str:
@@ -197,16 +175,6 @@ def url_kind(url: str) -> str | None:
 # --- backends -------------------------------------------------------------------------------
 
 
-class Connection(Protocol):
-    """What the store's SQL runs on inside a read or a write: `?` placeholders, rows by name."""
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
-
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Mapping[str, Any]]: ...
-
-
 class Backend(Protocol):
     dialect: str
     where: str  # the database, for messages (never a password)
@@ -222,8 +190,8 @@ class Backend(Protocol):
 
     async def schema_version(self, db: Connection) -> int: ...
 
-    async def migrate_step(self, db: Connection, version: int) -> None:
-        """Run migration `version` (0-based) and record `version + 1`, inside `db`'s transaction."""
+    async def migrate_step(self, db: Connection, version: int, sql: str) -> None:
+        """Run `sql`, migration `version` (0-based), and record `version + 1`, inside `db`'s transaction."""
 
     async def lock_schema(self, db: Connection) -> None:
         """Keep other processes from migrating until this transaction ends."""
@@ -328,8 +296,8 @@ class SqliteBackend:
     async def lock_schema(self, db: Connection) -> None:
         pass  # BEGIN IMMEDIATE already keeps every other writer out
 
-    async def migrate_step(self, db: Connection, version: int) -> None:
-        for statement in _statements(migration_sql(version, self.dialect)):
+    async def migrate_step(self, db: Connection, version: int, sql: str) -> None:
+        for statement in _statements(sql):
             await db.execute(statement)
         await db.execute(f"PRAGMA user_version = {version + 1}")
 
@@ -429,7 +397,7 @@ class Store:
                     )
                 if version == len(MIGRATIONS):
                     return version
-                await self.backend.migrate_step(db, version)
+                await self.backend.migrate_step(db, version, migration_sql(version, self.backend.dialect))
 
     async def schema_version(self) -> int:
         async with self.backend.read() as db:
