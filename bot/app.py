@@ -100,10 +100,10 @@ class GameMasterBot(commands.AutoShardedBot):
 
     async def names(self, table: Table) -> list[str]:
         """Display names in seat order, as remembered when the players joined."""
-        known = table.row.meta.get("names", {})
+        known = table.row.meta.names
         names = []
         for user_id in table.users:
-            name = known.get(str(user_id))
+            name = known.get(user_id)
             if name is None:
                 user = self.get_user(user_id) if user_id > 0 else None
                 name = user.display_name if user else f"#{user_id}"

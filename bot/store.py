@@ -42,6 +42,7 @@ from bot.database import (
     redact,
     unreachable,
 )
+from bot.meta import TableMeta
 
 log = logging.getLogger(__name__)
 
@@ -318,7 +319,7 @@ class TableRow:
     status: str
     created: float
     updated: float
-    meta: dict[str, Any]
+    meta: TableMeta
 
 
 @dataclass(frozen=True)
@@ -412,10 +413,10 @@ class Store:
 
     async def create_table(
         self, *, game: str, guild: int, channel: int, host: int, seed: int,
-        options: dict[str, Any], now: float, meta: dict[str, Any] | None = None,
+        options: dict[str, Any], now: float, meta: TableMeta | None = None,
     ) -> int:
         values = (game, guild, channel, host, seed, json.dumps(options), float(now), float(now),
-                  json.dumps(meta or {}))
+                  json.dumps((meta or TableMeta()).to_json()))
         async with self.backend.write() as db:
             rows = await db.fetch(
                 "INSERT INTO tables (game, guild, channel, host, seed, options, status, created, updated, meta)"
@@ -424,15 +425,20 @@ class Store:
             )
         return int(rows[0]["id"])
 
-    async def update_table(self, table: int, now: float, **fields: Any) -> None:
-        allowed = {"status", "thread", "meta", "options", "host"}
-        if not fields or set(fields) - allowed:
-            raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
-        values = [json.dumps(v) if k in ("meta", "options") else v for k, v in fields.items()]
+    async def update_table(
+        self, table: int, now: float, *, status: str | None = None, thread: int | None = None,
+        meta: TableMeta | None = None, options: dict[str, Any] | None = None, host: int | None = None,
+    ) -> None:
+        """Change the given columns of a table (None: left as it is)."""
+        given = {"status": status, "thread": thread, "meta": None if meta is None else json.dumps(meta.to_json()),
+                 "options": None if options is None else json.dumps(options), "host": host}
+        fields = {k: v for k, v in given.items() if v is not None}
+        if not fields:
+            raise ValueError("nothing to update")
         assignments = ", ".join(f"{k} = ?" for k in fields)
         async with self.backend.write() as db:
             await db.execute(f"UPDATE tables SET {assignments}, updated = ? WHERE id = ?",
-                             (*values, float(now), table))
+                             (*fields.values(), float(now), table))
 
     async def get_table(self, table: int) -> TableRow | None:
         async with self.backend.read() as db:
@@ -592,10 +598,11 @@ class Store:
             metas = await db.fetch(
                 f"SELECT id, meta FROM tables WHERE id IN ({', '.join('?' for _ in tables)})", tables,
             ) if tables else []
-        meta_of = {int(r["id"]): json.loads(r["meta"]) for r in metas}
+        meta_of = {int(r["id"]): TableMeta.from_json(json.loads(r["meta"])) for r in metas}
         names: dict[int, str] = {}
         for r in latest:
-            name = meta_of.get(int(r["id"]), {}).get("names", {}).get(str(int(r["user"])))
+            meta = meta_of.get(int(r["id"]))
+            name = meta.names.get(int(r["user"])) if meta is not None else None
             if isinstance(name, str) and name:
                 names[int(r["user"])] = name
         return names
@@ -692,5 +699,5 @@ def _table_row(row: Mapping[str, Any]) -> TableRow:
         status=row["status"],
         created=float(row["created"]),
         updated=float(row["updated"]),
-        meta=json.loads(row["meta"]),
+        meta=TableMeta.from_json(json.loads(row["meta"])),
     )

@@ -104,7 +104,7 @@ class Table:
     @property
     def computer_seats(self) -> list[int]:
         """Seats the bot plays itself (a computer player), kept in the table's meta."""
-        return [int(s) for s in self.row.meta.get("computer_seats", [])]
+        return list(self.row.meta.computer_seats)
 
     def seat_of(self, user: int) -> int | None:
         try:
@@ -344,9 +344,9 @@ class TableService:
             table.users.append(user)
             table.locales.append(None)
             await self.store.set_seats(table.id, table.users, table.locales)
-            names = {**table.row.meta.get("names", {}), str(user): name}
-            table.row.meta = {**table.row.meta, "names": names, "computer_seats": [*table.computer_seats, seat]}
-            await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
+            table.row.meta.names[user] = name
+            table.row.meta.computer_seats.append(seat)
+            await self.save_meta(table)
         return table
 
     async def leave(self, table_id: int, user: int) -> Change | None:
@@ -379,18 +379,15 @@ class TableService:
             table.locales[seat] = None
             await self.store.set_seats(table.id, table.users, table.locales)
             meta = table.row.meta
-            table.row.meta = {
-                **meta,
-                "names": {**meta.get("names", {}), str(user): name},
-                "computer_seats": sorted({*table.computer_seats, seat}),
-                "replaced": {**meta.get("replaced", {}), str(seat): member},
-            }
-            await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
+            meta.names[user] = name
+            meta.computer_seats = sorted({*meta.computer_seats, seat})
+            meta.replaced[seat] = member
+            await self.save_meta(table)
         log.info("table %s: a computer takes over seat %d", table.id, seat)
         return table
 
-    async def set_meta(self, table: Table, **values: Any) -> None:
-        table.row.meta = {**table.row.meta, **values}
+    async def save_meta(self, table: Table) -> None:
+        """Store the table's meta as it is now (its fields are changed in place first)."""
         await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
 
     async def set_thread(self, table: Table, thread: int) -> None:
@@ -419,7 +416,7 @@ class TableService:
                 self._outbox(table.id).held += 1
             self._publish(Opening(table=table, state=table.state))
             if self.listener is not None:
-                table.row.meta = {**table.row.meta, "published": -1}  # the opening is still to be published
+                table.row.meta.published = -1  # the opening is still to be published
                 await self.store.update_table(table.id, now, meta=table.row.meta)
             await self._advance_locked(table)
             self._schedule(table, automatic=False)
@@ -535,7 +532,7 @@ class TableService:
         winners = {table.users[s] for s in outcome.winners if s not in table.computer_seats}
         points = {table.users[s]: float(p) for s, p in outcome.scores.items() if s not in table.computer_seats}
         # A member whose seat a computer took over (absent, or kicked) played this game and did not win it.
-        humans += [int(u) for u in table.row.meta.get("replaced", {}).values() if int(u) not in humans]
+        humans += [u for u in table.row.meta.replaced.values() if u not in humans]
         await self.store.record_result(table.row.guild, table.game.id, humans, winners, points,
                                        table=table.id, at=self.clock())
 
@@ -598,7 +595,8 @@ class TableService:
     async def _published(self, table: Table, seq: int) -> None:
         """Remember that the table's log up to `seq` is published (a restart publishes what comes after)."""
         try:
-            await self.set_meta(table, published=seq)
+            table.row.meta.published = seq
+            await self.save_meta(table)
         except StoreUnavailableError:
             log.warning("table %s: the database cannot be reached; seq %d is published but not marked so",
                         table.id, seq)
@@ -692,8 +690,8 @@ class TableService:
     async def _catch_up(self, table: Table) -> None:
         """Queue (held until `release_all`) what this table stored but had not published when the bot
         stopped: its opening and every action after the meta's `published`, rebuilt from the action log."""
-        published = table.row.meta.get("published")
-        if not isinstance(published, int) or published >= table.seq:
+        published = table.row.meta.published
+        if published is None or published >= table.seq:
             return  # all published (or a table from before the outbox: nothing is known to be missing)
         game, seed = table.game, table.row.seed
         try:

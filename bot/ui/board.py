@@ -39,7 +39,7 @@ FAREWELL = MessageFamily("table.closed", ("ended", "cancelled"))
 
 def table_locale(table: Table) -> str:
     """Public messages use the language of whoever opened the table."""
-    return str(table.row.meta.get("locale") or "en")
+    return table.row.meta.locale
 
 
 class TablePresenter:
@@ -127,7 +127,7 @@ class TablePresenter:
     async def redraw_if_stale(self, table: Table) -> bool:
         """After a restart: redraw the board (a paced edit) when it shows less than the table's last stored
         action, e.g. when the process died with an edit still waiting in the pacer. True when redrawn."""
-        if table.status != "playing" or table.state is None or table.row.meta.get("board_seq") == table.seq:
+        if table.status != "playing" or table.state is None or table.row.meta.board_seq == table.seq:
             return False
         await self.update_board(table)
         return True
@@ -198,8 +198,9 @@ class TablePresenter:
                                                         image_changed=changed, repost=repost)
             if posted is not None:
                 self.bot.service.metrics.board_shown(table, shown)
-            if posted is not None and table.row.meta.get("board_seq") != shown:
-                await self.bot.service.set_meta(table, board_seq=shown)
+            if posted is not None and table.row.meta.board_seq != shown:
+                table.row.meta.board_seq = shown
+                await self.bot.service.save_meta(table)
         except Exception:
             if image is None:
                 raise
@@ -263,7 +264,7 @@ class TablePresenter:
         secret = self.ui.secret
         if secret is None or table.state is None:
             return
-        dealt: dict[str, Any] = dict(table.row.meta.get("dealt", {}))
+        dealt = dict(table.row.meta.dealt)
         unreachable: list[int] = []
         for seat in human_seats(table):
             own = table.view(seat)
@@ -271,9 +272,9 @@ class TablePresenter:
             if key is None:
                 continue
             stamp = json.dumps(key, sort_keys=True, default=str)
-            if dealt.get(str(seat)) == stamp:
+            if dealt.get(seat) == stamp:
                 continue
-            dealt[str(seat)] = stamp
+            dealt[seat] = stamp
             user = table.users[seat]
             locale = self.bot.languages.get(user) or table.locales[seat] or table_locale(table)
             ctx = await self.ctx(table, seat, locale)
@@ -286,8 +287,9 @@ class TablePresenter:
                 content["view"] = controls
             if not await self.bot.delivery.dm(table.users[seat], **content):
                 unreachable.append(table.users[seat])
-        if dealt != table.row.meta.get("dealt", {}):
-            await self.bot.service.set_meta(table, dealt=dealt)
+        if dealt != table.row.meta.dealt:
+            table.row.meta.dealt = dealt
+            await self.bot.service.save_meta(table)
         if unreachable:
             locale = table_locale(table)
             catalog = words(locale)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.absence import remove
 from bot.i18n import t, tn
+from bot.meta import KickVote
 from bot.tables import Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
@@ -53,12 +55,12 @@ async def refresh_lobby(bot: GameMasterBot, table: Table) -> None:
     """Show the lobby's new seats on its message (best effort: the message may be gone)."""
     from bot.ui.lobby import lobby_embed
 
-    message_id = table.row.meta.get("lobby")
+    message_id = table.row.meta.lobby
     channel = bot.get_channel(table.row.channel)
     if not message_id or not isinstance(channel, discord.abc.Messageable):
         return
     try:
-        await channel.get_partial_message(int(message_id)).edit(embed=lobby_embed(table, table_locale(table)))
+        await channel.get_partial_message(message_id).edit(embed=lobby_embed(table, table_locale(table)))
     except discord.HTTPException:
         log.warning("table %s: could not update the lobby message", table.id)
 
@@ -102,17 +104,23 @@ def target_refusal(table: Table, by: int, target: int) -> str | None:
 # --- the vote ------------------------------------------------------------------------------------
 
 
-def open_vote(bot: GameMasterBot, table: Table) -> dict[str, Any] | None:
-    vote = table.row.meta.get("kick_vote")
-    if not vote or bot.service.clock() - float(vote.get("at", 0)) > VOTE_SECONDS:
+def open_vote(bot: GameMasterBot, table: Table) -> KickVote | None:
+    """A copy of the table's vote-kick, while one is open."""
+    vote = table.row.meta.kick_vote
+    if vote is None or bot.service.clock() - vote.at > VOTE_SECONDS:
         return None
-    return dict(vote)
+    return replace(vote, yes=list(vote.yes))
 
 
-def vote_text(table: Table, vote: dict[str, Any], locale: str, *, closed: str | None = None) -> str:
-    needed = voters(table, int(vote["target"]))
-    lines = [t(locale, "kick.vote_title", by=mention(int(vote["by"])), name=mention(int(vote["target"]))),
-             tn(locale, "kick.vote_count", len(needed), yes=len(set(vote["yes"]) & set(needed)))]
+async def keep_vote(bot: GameMasterBot, table: Table, vote: KickVote | None) -> None:
+    table.row.meta.kick_vote = vote
+    await bot.service.save_meta(table)
+
+
+def vote_text(table: Table, vote: KickVote, locale: str, *, closed: str | None = None) -> str:
+    needed = voters(table, vote.target)
+    lines = [t(locale, "kick.vote_title", by=mention(vote.by), name=mention(vote.target)),
+             tn(locale, "kick.vote_count", len(needed), yes=len(set(vote.yes) & set(needed)))]
     if closed:
         lines.append(closed)
     return "\n".join(lines)
@@ -143,7 +151,7 @@ async def votekick_command(interaction: discord.Interaction, table: Table, membe
     if open_vote(bot, table) is not None:
         await tell(interaction, t(locale, "error.kick_vote_open"))
         return
-    vote = {"target": member.id, "by": by, "yes": [by], "at": bot.service.clock()}
+    vote = KickVote(target=member.id, by=by, yes=[by], at=bot.service.clock())
     await interaction.response.defer(ephemeral=True, thinking=True)
     if set(voters(table, member.id)) <= {by}:
         await finish_vote(bot, table, vote, None)
@@ -153,16 +161,16 @@ async def votekick_command(interaction: discord.Interaction, table: Table, membe
     message = await bot.delivery.say(table, vote_text(table, vote, public), view=vote_view(table, member.id, public),
                                      allowed_mentions=discord.AllowedMentions(
                                          users=[discord.Object(u) for u in voters(table, member.id)]))
-    vote["message"] = message.id if message is not None else None
-    await bot.service.set_meta(table, kick_vote=vote)
+    vote.message = message.id if message is not None else None
+    await keep_vote(bot, table, vote)
     await tell(interaction, t(locale, "kick.vote_started"))
 
 
-async def finish_vote(bot: GameMasterBot, table: Table, vote: dict[str, Any], message: discord.Message | None,
+async def finish_vote(bot: GameMasterBot, table: Table, vote: KickVote, message: discord.Message | None,
                       ) -> None:
     """Everybody agreed: the member is removed, and the vote's message says so."""
-    await bot.service.set_meta(table, kick_vote=None)
-    target = int(vote["target"])
+    await keep_vote(bot, table, None)
+    target = vote.target
     locale = table_locale(table)
     try:
         how = await kick_member(bot, table, target)
@@ -173,7 +181,7 @@ async def finish_vote(bot: GameMasterBot, table: Table, vote: dict[str, Any], me
         return
     if table.host == target:
         # The host was voted off: the member who proposed it runs the table from now on.
-        table.row.host = int(vote["by"])
+        table.row.host = vote.by
         await bot.service.store.update_table(table.id, bot.service.clock(), host=table.row.host)
     closed = t(locale, "kick.vote_passed")
     if message is not None:
@@ -203,9 +211,9 @@ class VoteKickButton(
             return False
         bot, locale = bot_of(interaction), locale_of(interaction)
         vote = open_vote(bot, table)
-        if vote is None or int(vote["target"]) != self.target:
+        if vote is None or vote.target != self.target:
             await tell(interaction, t(locale, "kick.vote_over"))
-            if interaction.message is not None and (vote is None or int(vote["target"]) == self.target):
+            if interaction.message is not None and (vote is None or vote.target == self.target):
                 await interaction.message.edit(view=None)
             return False
         if interaction.user.id == self.target:
@@ -225,15 +233,15 @@ class VoteKickButton(
         await interaction.response.defer()
         message = interaction.message
         if self.choice == "n":
-            await bot.service.set_meta(table, kick_vote=None)
+            await keep_vote(bot, table, None)
             closed = t(locale, "kick.vote_rejected", name=mention(interaction.user.id))
             if message is not None:
                 await message.edit(content=vote_text(table, vote, locale, closed=closed), view=None)
             return
-        vote["yes"] = sorted({*vote["yes"], interaction.user.id})
-        if set(voters(table, self.target)) <= set(vote["yes"]):
+        vote.yes = sorted({*vote.yes, interaction.user.id})
+        if set(voters(table, self.target)) <= set(vote.yes):
             await finish_vote(bot, table, vote, message)
             return
-        await bot.service.set_meta(table, kick_vote=vote)
+        await keep_vote(bot, table, vote)
         if message is not None:
             await message.edit(content=vote_text(table, vote, locale))

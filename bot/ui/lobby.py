@@ -42,7 +42,7 @@ def option_value(value: object, locale: str) -> str:
 def seat_line(table: Table, seat: int, locale: str) -> str:
     user = table.users[seat]
     if seat in table.computer_seats:
-        name = table.row.meta.get("names", {}).get(str(user)) or t(locale, "lobby.computer")
+        name = table.row.meta.names.get(user) or t(locale, "lobby.computer")
         return f"{seat + 1}. 🤖 {name}"
     return f"{seat + 1}. {mention(user)}"
 
@@ -70,7 +70,7 @@ def lobby_embed(table: Table, locale: str, *, closed: str | None = None) -> disc
         )
     if offers_turn_timer(game):
         embed.add_field(name=t(locale, "lobby.turn_timer"),
-                        value=duration(locale, int(table.row.meta.get("turn_timer") or 0)), inline=False)
+                        value=duration(locale, table.row.meta.turn_timer), inline=False)
     if closed:
         embed.set_footer(text=closed)
     return embed
@@ -83,7 +83,7 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     view.add_item(LobbyButton(table.id, "start", t(locale, "lobby.button.start")))
     view.add_item(LobbyButton(table.id, "cancel", t(locale, "lobby.button.cancel")))
     if offers_turn_timer(table.game):
-        view.add_item(TurnTimerSelect(table.id, locale, int(table.row.meta.get("turn_timer") or 0)))
+        view.add_item(TurnTimerSelect(table.id, locale, table.row.meta.turn_timer))
     return view
 
 
@@ -118,7 +118,8 @@ class TurnTimerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lobb
         data: Any = interaction.data or {}
         values = data.get("values") or ["0"]
         seconds = int(values[0]) if str(values[0]).isdigit() and int(values[0]) in TURN_TIMER_CHOICES else 0
-        await bot.service.set_meta(table, turn_timer=seconds)
+        table.row.meta.turn_timer = seconds
+        await bot.service.save_meta(table)
         locale = table_locale(table)
         await interaction.response.edit_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
 
@@ -153,7 +154,7 @@ class LobbyButton(
         if self.op in ("start", "cancel") and interaction.user.id != table.host:
             await tell(interaction, t(locale_of(interaction), "error.host_only"))
             return False
-        invited = table.row.meta.get("invited")
+        invited = table.row.meta.invited
         if self.op == "join" and invited and interaction.user.id not in invited:
             await tell(interaction, t(locale_of(interaction), "error.invited_only",
                                       players=" ".join(mention(u) for u in invited)))
@@ -240,7 +241,10 @@ async def open_lobby(
     except (TableError, IllegalAction) as exc:  # a busy channel or a bad option
         await refuse(interaction, exc)
         return None
-    await bot.service.set_meta(table, locale=locale, **({"invited": [invite.id]} if invite else {}))
+    table.row.meta.locale = locale
+    if invite is not None:
+        table.row.meta.invited = [invite.id]
+    await bot.service.save_meta(table)
     await remember_name(bot, table, interaction.user)
     for number in range(1, computers + 1):
         name = t(locale, "lobby.computer") if computers == 1 else t(locale, "lobby.computer_n", number=number)
@@ -251,7 +255,8 @@ async def open_lobby(
         return table
     await interaction.response.send_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
     message = await interaction.original_response()
-    await bot.service.set_meta(table, lobby=message.id)
+    table.row.meta.lobby = message.id
+    await bot.service.save_meta(table)
     if invite is not None:
         await interaction.followup.send(
             t(locale, "lobby.invite", opponent=mention(invite.id), host=mention(interaction.user.id),
@@ -282,5 +287,5 @@ async def open_thread(bot: GameMasterBot, table: Table, message: discord.Message
 
 async def remember_name(bot: GameMasterBot, table: Table, user: discord.abc.User) -> None:
     """Names are kept with the table, so boards can be drawn without the members intent."""
-    names = {**table.row.meta.get("names", {}), str(user.id): user.display_name}
-    await bot.service.set_meta(table, names=names)
+    table.row.meta.names[user.id] = user.display_name
+    await bot.service.save_meta(table)

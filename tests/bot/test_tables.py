@@ -202,6 +202,6 @@ async def test_a_computer_takes_a_seat_with_a_name(service: TableService) -> Non
     table = await service.create_lobby("polls", guild=1, channel=4, host=300, options={})
     await service.add_computer(table.id, "Computer")
     assert table.users == [300, -1] and table.computer_seats == [1]
-    assert table.row.meta["names"]["-1"] == "Computer"
+    assert table.row.meta.names[-1] == "Computer"
     with pytest.raises(TableError, match="lobby_full"):
         await service.add_computer(table.id, "Another")
