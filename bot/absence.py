@@ -64,11 +64,10 @@ def can_remove(table: Table) -> bool:
 
 
 class TurnClock:
-    """The turn timers of every table (one sleeping task per table at most)."""
+    """The turn timers of every table (one sleeping task per table at most: its runtime's "turn" task)."""
 
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
-        self.timers: dict[int, asyncio.Task[None]] = {}
         self.busy: set[int] = set()  # tables whose expiry is being handled
 
     # --- reading --------------------------------------------------------------------------------
@@ -133,12 +132,12 @@ class TurnClock:
         moments = [since + seconds for since in clock.since.values()]
         moments += [since + seconds / 2 for seat, since in clock.since.items() if seat not in clock.reminded]
         if seconds and moments and table.status == "playing":
-            self.timers[table.id] = asyncio.create_task(self._wait(table.id, min(moments)))
+            self.bot.service.runtimes.of(table.id).start("turn", self._wait(table.id, min(moments)))
 
     def cancel(self, table_id: int) -> None:
-        task = self.timers.pop(table_id, None)
-        if task is not None and not task.done() and task is not asyncio.current_task():
-            task.cancel()
+        runtime = self.bot.service.runtimes.get(table_id)
+        if runtime is not None:
+            runtime.cancel("turn")
 
     def resume(self) -> None:
         """After a (re)start: every running table's clock waits again (an overdue turn is played at once)."""
@@ -146,16 +145,13 @@ class TurnClock:
             if self.seconds(table) and table.status == "playing":
                 self.schedule(table)
 
-    def shutdown(self) -> None:
-        for table_id in list(self.timers):
-            self.cancel(table_id)
-
     async def _wait(self, table_id: int, when: float) -> None:
         delay = when - self.bot.service.clock()
         if delay > 0:
             await asyncio.sleep(delay)
-        if self.timers.get(table_id) is asyncio.current_task():
-            del self.timers[table_id]
+        runtime = self.bot.service.runtimes.get(table_id)
+        if runtime is not None:
+            runtime.leave("turn")  # what follows may set the next wait
         table = self.bot.service.tables.get(table_id)
         if table is None or table_id in self.busy:
             return

@@ -91,7 +91,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.presenters: dict[str, TablePresenter] = {}
         self.computers = ComputerPlayers(self)
         self.turns = TurnClock(self)
-        self.boards = BoardPacer(config.board_edit_interval, clock=virtual_aware_now)
+        self.boards: BoardPacer  # paces the boards in the tables' runtimes (the service's), made with it
         self.store: Store | None = None
         self.languages: dict[int, str] = {}  # user id -> the language they chose (/game language)
         self.service: TableService
@@ -119,6 +119,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.service = TableService(self.store, clock=virtual_aware_now, seed_source=self.seed_source,
                                     shards=self.config.shards, metrics=self.metrics)
         self.service.listener = self
+        self.boards = BoardPacer(self.service.runtimes, self.config.board_edit_interval, clock=virtual_aware_now)
         self.delivery = Delivery(self, self.service)
         await self.tree.set_translator(Translator())
         for cog in COGS:
@@ -174,12 +175,9 @@ class GameMasterBot(commands.AutoShardedBot):
                     "an action still under way was left (its table resumes from its last stored action)")
 
     async def close_store(self) -> None:
-        """Stop the timers and close the database (also what a test does with a retired bot)."""
+        """Stop every table's tasks (their runtimes) and close the database (also what a test does with a
+        retired bot)."""
         if self.store is not None:
-            for table_id in list(self.computers.thinking):
-                self.computers.cancel(table_id)
-            self.boards.shutdown()
-            self.turns.shutdown()
             await self.service.shutdown()
             await self.store.close()
             self.store = None

@@ -256,7 +256,7 @@ class _LiveCollector(Collector):
             live = list(service.tables.values())
             for (game, status), count in sorted(Tally((t.game.id, t.status) for t in live).items()):
                 tables.add_metric([game, status], count)
-            timed = Tally(t.game.id for t in live if t.timer is not None and not t.timer.done())
+            timed = Tally(t.game.id for t in live if service.timer(t.id) is not None)
             for game, count in sorted(timed.items()):
                 deadlines.add_metric([game], count)
             for table_id in [t for t in self.metrics._unshown if t not in service.tables]:
