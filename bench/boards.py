@@ -54,7 +54,7 @@ async def _draw_times(game_id: str, games: int, states: int) -> tuple[list[int],
     ui = importlib.import_module(f"bot.cogs.{game_id}").UI
     players = SEATS.get(game_id, game.max_players)
     # The presenter only needs the turn clock's lines from the bot (none here: no clock runs).
-    presenter = TablePresenter(SimpleNamespace(turns=SimpleNamespace(board_lines=lambda *a: [])), ui)  # type: ignore[arg-type]
+    presenter = TablePresenter(SimpleNamespace(turns=SimpleNamespace(board_lines=lambda *a: [])), ui)
     names = [f"Player {i + 1}" for i in range(players)]
     samples: list[int] = []
     draws = 0

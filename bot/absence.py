@@ -18,21 +18,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.computer import has_computer
 from bot.i18n import t, tn, words
 from bot.meta import TurnClockMarks
+from bot.ports import TurnParts
 from bot.tables import Change, StaleMove, StoreDown, Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import mention
 from games.core.messages import NP_
 from games.core.protocol import Game, IllegalAction, optional_member
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +63,7 @@ def can_remove(table: Table) -> bool:
 class TurnClock:
     """The turn timers of every table (one sleeping task per table at most: its runtime's "turn" task)."""
 
-    def __init__(self, bot: GameMasterBot) -> None:
+    def __init__(self, bot: TurnParts) -> None:
         self.bot = bot
         self.busy: set[int] = set()  # tables whose expiry is being handled
 
@@ -200,7 +197,7 @@ class TurnClock:
         locale = table_locale(table)
         log.info("table %s: seat %d ran out of time (%d in a row)", table.id, seat, missed)
         if missed >= MISSED_LIMIT and can_remove(table):
-            outcome = await remove(self.bot, table, seat)
+            outcome = await self.remove(table, seat)
             key = NP_("absence.replaced") if outcome == "computer" else NP_("absence.left")
             await self.bot.delivery.say(table, tn(locale, key, missed, name=name))
             return
@@ -231,26 +228,28 @@ class TurnClock:
                 with contextlib.suppress(IllegalAction, TableError):
                     await self.bot.service.act(table.id, user, legal[0], expect_seq=seq, stand_in=True)
 
+    # --- taking a member off ----------------------------------------------------------------------
+
+    async def remove(self, table: Table, seat: int) -> str:
+        """Take a member off a running table: a computer player takes the seat ("computer"), else the member
+        leaves by the game's leave rule ("left"). TableError when the game can do neither."""
+        if has_computer(table.game.id):
+            names = await self.bot.names(table)
+            name = t(table_locale(table), "absence.computer_for", name=names[seat])
+            await self.bot.service.hand_to_computer(table.id, seat, name)
+            await self.sync(table)
+            self.bot.computers.kick(table)
+            await self.bot.presenter(table).update_board(table)
+            return "computer"
+        leave_action = optional_member(table.game, "leave_action")
+        action = leave_action(table.state, seat) if leave_action is not None else None
+        if action is None:
+            raise TableError("error.cannot_remove")
+        await self.bot.service.act(table.id, table.users[seat], action)
+        return "left"
+
     # --- the bot's hooks ------------------------------------------------------------------------
 
     async def changed(self, change: Change) -> None:
         await self.sync(change.table, acted=change.seat, stood_in=change.stand_in)
 
-
-async def remove(bot: GameMasterBot, table: Table, seat: int) -> str:
-    """Take a member off a running table: a computer player takes the seat ("computer"), else the member
-    leaves by the game's leave rule ("left"). TableError when the game can do neither."""
-    if has_computer(table.game.id):
-        names = await bot.names(table)
-        name = t(table_locale(table), "absence.computer_for", name=names[seat])
-        await bot.service.hand_to_computer(table.id, seat, name)
-        await bot.turns.sync(table)
-        bot.computers.kick(table)
-        await bot.presenter(table).update_board(table)
-        return "computer"
-    leave_action = optional_member(table.game, "leave_action")
-    action = leave_action(table.state, seat) if leave_action is not None else None
-    if action is None:
-        raise TableError("error.cannot_remove")
-    await bot.service.act(table.id, table.users[seat], action)
-    return "left"

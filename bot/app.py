@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import socket
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -17,9 +17,9 @@ from bot.config import Config
 from bot.delivery import Delivery
 from bot.i18n import Translator, t
 from bot.metrics import Metrics, MetricsServer, serve
+from bot.ports import CogHost, Presenter
 from bot.store import Store
 from bot.tables import Change, Opening, Table, TableService, all_within
-from bot.ui.board import TablePresenter
 from bot.ui.common import locale_of, refuse
 from bot.ui.pacing import BoardPacer
 
@@ -88,8 +88,8 @@ class GameMasterBot(commands.AutoShardedBot):
         self.metrics_server: MetricsServer | None = None
         self._metrics_socket = metrics_socket
         self.seed_source = seed_source
-        self.presenters: dict[str, TablePresenter] = {}
-        self.computers = ComputerPlayers(self)
+        self.presenters: dict[str, Presenter] = {}  # by game: each game's cog adds its own
+        self.computers: ComputerPlayers  # made with the service, in setup_hook
         self.turns = TurnClock(self)
         self.boards: BoardPacer  # paces the boards in the tables' runtimes (the service's), made with it
         self.store: Store | None = None
@@ -110,7 +110,7 @@ class GameMasterBot(commands.AutoShardedBot):
             names.append(name)
         return names
 
-    def presenter(self, table: Table) -> TablePresenter:
+    def presenter(self, table: Table) -> Presenter:
         return self.presenters[table.game.id]
 
     async def setup_hook(self) -> None:
@@ -119,6 +119,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.service = TableService(self.store, clock=virtual_aware_now, seed_source=self.seed_source,
                                     shards=self.config.shards, metrics=self.metrics)
         self.service.listener = self
+        self.computers = ComputerPlayers(self.service)
         self.boards = BoardPacer(self.service.runtimes, self.config.board_edit_interval, clock=virtual_aware_now)
         self.delivery = Delivery(self, self.service)
         await self.tree.set_translator(Translator())
@@ -187,3 +188,10 @@ class GameMasterBot(commands.AutoShardedBot):
             await self.metrics_server.stop()
         await self.close_store()
         await super().close()
+
+
+if TYPE_CHECKING:
+    # The bot is what its cogs, controls and commands are told it is (bot/ports.py): checked here, where both
+    # are known (discord.py hands the bot to a cog's `setup` and to each interaction without a type).
+    def _as_cog_host(bot: GameMasterBot) -> CogHost:
+        return bot

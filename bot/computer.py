@@ -15,14 +15,12 @@ import logging
 from collections.abc import Callable
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.ports import Playing
 from bot.tables import StaleMove, StoreDown, Table, TableError
 from games.core.protocol import Action, IllegalAction, Rng, optional_member
 from games.core.rng import SeededRng
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +48,8 @@ def has_computer(game_id: str) -> bool:
 
 
 class ComputerPlayers:
-    def __init__(self, bot: GameMasterBot) -> None:
-        self.bot = bot
+    def __init__(self, service: Playing) -> None:
+        self.service = service
 
     def to_act(self, table: Table) -> list[int]:
         """Computer seats that must act now."""
@@ -64,14 +62,14 @@ class ComputerPlayers:
         table, ever, which plays every computer move due until none is left."""
         if not self.to_act(table):
             return
-        runtime = self.bot.service.runtimes.of(table.id)
+        runtime = self.service.runtimes.of(table.id)
         if runtime.task("thinking") is not None:
             return  # that task looks again after each of its moves
         runtime.start("thinking", self.run(table.id))
 
     def resume(self) -> None:
         """After a (re)start: every running table whose computer is to act gets its move."""
-        for table in list(self.bot.service.tables.values()):
+        for table in list(self.service.tables.values()):
             self.kick(table)
 
     async def choose(self, table: Table, seat: int, salt: str) -> Action:
@@ -82,7 +80,7 @@ class ComputerPlayers:
         choose = chooser(table.game.id)
         if choose is not None:
             try:
-                with self.bot.service.metrics.thinking(table.game.id):
+                with self.service.metrics.thinking(table.game.id):
                     action = await asyncio.to_thread(choose, state, seat, SeededRng(table.row.seed, salt))
             except Exception:
                 log.exception("table %s: the computer player failed; playing its first legal action", table.id)
@@ -100,7 +98,7 @@ class ComputerPlayers:
         """Play the computer moves due at this table, one after the other, each chosen for the table as it
         is when the choice starts."""
         while True:
-            table = self.bot.service.tables.get(table_id)
+            table = self.service.tables.get(table_id)
             seats = self.to_act(table) if table is not None else []
             if table is None or not seats:
                 return  # no await between this look and the task's end: a later kick starts anew
@@ -115,7 +113,7 @@ class ComputerPlayers:
         action = await self.choose(table, seat, f"ai{seq}")
         user = table.users[seat]
         try:
-            await self.bot.service.act(table.id, user, action, expect_seq=seq)
+            await self.service.act(table.id, user, action, expect_seq=seq)
         except StaleMove:
             return True  # someone acted while it thought: it thinks again on the table as it is now
         except StoreDown:
@@ -130,7 +128,7 @@ class ComputerPlayers:
             if not legal or action == legal[0]:
                 return table.seq != seq
             try:
-                await self.bot.service.act(table.id, user, legal[0], expect_seq=seq)
+                await self.service.act(table.id, user, legal[0], expect_seq=seq)
             except StaleMove:
                 return True
             except (IllegalAction, TableError):

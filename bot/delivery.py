@@ -26,7 +26,8 @@ import aiohttp
 import discord
 
 from bot.i18n import t
-from bot.tables import Table, TableService
+from bot.ports import Playing
+from bot.tables import Table
 from games.core.messages import MessageFamily
 from renderers.core import to_png
 
@@ -109,7 +110,7 @@ def describe(error: BaseException) -> str:
 
 
 class Delivery:
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: Playing) -> None:
         self.client = client
         self.service = service
         self.retry_delays: Sequence[float] = RETRY_DELAYS

@@ -379,6 +379,10 @@ class TableService:
         table.row.thread = thread
         await self.store.update_table(table.id, self.clock(), thread=thread)
 
+    async def set_host(self, table: Table, host: int) -> None:
+        table.row.host = host
+        await self.store.update_table(table.id, self.clock(), host=host)
+
     async def start(self, table_id: int, user: int, *, hold: bool = False) -> Table:
         """Deal the game and take its opening automatic steps; the opening and those steps are published in
         order. `hold`: publishing waits for `release(table_id)` (the lobby first moves the table to a thread)."""

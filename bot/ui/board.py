@@ -14,21 +14,19 @@ import io
 import json
 import logging
 from collections.abc import Awaitable, Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.delivery import render_png
 from bot.i18n import words
+from bot.ports import PresenterParts
 from bot.tables import Change, Opening, Table
 from bot.ui.common import mention
 from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
 from bot.ui.replay import replay_view
 from bot.ui.spec import Ctx, GameUI, Renderer
 from games.core.messages import MessageFamily
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +43,7 @@ def table_locale(table: Table) -> str:
 class TablePresenter:
     """Shows one game's tables in Discord; everything game-specific comes from its `GameUI`."""
 
-    def __init__(self, bot: GameMasterBot, ui: GameUI) -> None:
+    def __init__(self, bot: PresenterParts, ui: GameUI) -> None:
         self.bot = bot
         self.ui = ui
         self.held: dict[int, tuple[list[str], set[str]]] = {}  # a computer's move being told

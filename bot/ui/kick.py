@@ -1,9 +1,9 @@
 """Removing a member from a table: the host's `/game kick`, and a vote-kick every other player must agree to.
 
 In a lobby the member's seat is freed. In a game the seat goes to a computer player where the game has
-one, else the member leaves by the game's leave rule (`bot.absence.remove`). A vote-kick is one public
-message with Yes/No buttons (custom_id `vk:<table>:<member>:<y|n>`, so it works after a restart); the
-vote lives in the table's meta. Every other member at the table must say yes; one no ends it, and it
+one, else the member leaves by the game's leave rule (`TurnClock.remove`, bot/absence.py). A vote-kick is
+one public message with Yes/No buttons (custom_id `vk:<table>:<member>:<y|n>`, so it works after a
+restart); the vote lives in the table's meta. Every other member at the table must say yes; one no ends it, and it
 lapses after `VOTE_SECONDS`.
 """
 
@@ -12,22 +12,19 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.absence import remove
 from bot.i18n import t, tn
 from bot.meta import KickVote
+from bot.ports import Client
 from bot.tables import Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
 from bot.ui.controls import human_seats
 from games.core.messages import N_
 from games.core.protocol import IllegalAction
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +36,7 @@ def voters(table: Table, target: int) -> list[int]:
     return [table.users[s] for s in human_seats(table) if table.users[s] != target]
 
 
-async def kick_member(bot: GameMasterBot, table: Table, target: int) -> str:
+async def kick_member(bot: Client, table: Table, target: int) -> str:
     """Take `target` off the table; returns how ("lobby", "computer" or "left"). TableError if impossible."""
     if table.status == "lobby":
         await bot.service.leave_lobby(table.id, target)
@@ -48,10 +45,10 @@ async def kick_member(bot: GameMasterBot, table: Table, target: int) -> str:
     seat = table.seat_of(target)
     if seat is None or seat in table.computer_seats:
         raise TableError("error.not_at_table")
-    return await remove(bot, table, seat)
+    return await bot.turns.remove(table, seat)
 
 
-async def refresh_lobby(bot: GameMasterBot, table: Table) -> None:
+async def refresh_lobby(bot: Client, table: Table) -> None:
     """Show the lobby's new seats on its message (best effort: the message may be gone)."""
     from bot.ui.lobby import lobby_embed
 
@@ -104,7 +101,7 @@ def target_refusal(table: Table, by: int, target: int) -> str | None:
 # --- the vote ------------------------------------------------------------------------------------
 
 
-def open_vote(bot: GameMasterBot, table: Table) -> KickVote | None:
+def open_vote(bot: Client, table: Table) -> KickVote | None:
     """A copy of the table's vote-kick, while one is open."""
     vote = table.row.meta.kick_vote
     if vote is None or bot.service.clock() - vote.at > VOTE_SECONDS:
@@ -112,7 +109,7 @@ def open_vote(bot: GameMasterBot, table: Table) -> KickVote | None:
     return replace(vote, yes=list(vote.yes))
 
 
-async def keep_vote(bot: GameMasterBot, table: Table, vote: KickVote | None) -> None:
+async def keep_vote(bot: Client, table: Table, vote: KickVote | None) -> None:
     table.row.meta.kick_vote = vote
     await bot.service.save_meta(table)
 
@@ -166,7 +163,7 @@ async def votekick_command(interaction: discord.Interaction, table: Table, membe
     await tell(interaction, t(locale, "kick.vote_started"))
 
 
-async def finish_vote(bot: GameMasterBot, table: Table, vote: KickVote, message: discord.Message | None,
+async def finish_vote(bot: Client, table: Table, vote: KickVote, message: discord.Message | None,
                       ) -> None:
     """Everybody agreed: the member is removed, and the vote's message says so."""
     await keep_vote(bot, table, None)
@@ -181,8 +178,7 @@ async def finish_vote(bot: GameMasterBot, table: Table, vote: KickVote, message:
         return
     if table.host == target:
         # The host was voted off: the member who proposed it runs the table from now on.
-        table.row.host = vote.by
-        await bot.service.store.update_table(table.id, bot.service.clock(), host=table.row.host)
+        await bot.service.set_host(table, vote.by)
     closed = t(locale, "kick.vote_passed")
     if message is not None:
         await message.edit(content=vote_text(table, vote, locale, closed=closed), view=None)

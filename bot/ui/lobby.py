@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.absence import TURN_TIMER_CHOICES, duration, offers_turn_timer
 from bot.computer import has_computer
 from bot.i18n import t, tn
+from bot.ports import Client
 from bot.tables import Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
 from games.core.messages import N_
 from games.core.protocol import IllegalAction, OptionSpec, optional_member
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -186,7 +184,7 @@ class LobbyButton(
             await refuse(interaction, exc)
 
 
-async def begin(bot: GameMasterBot, table: Table, interaction: discord.Interaction, thinking: bool) -> None:
+async def begin(bot: Client, table: Table, interaction: discord.Interaction, thinking: bool) -> None:
     """The lobby message says the game started; the table moves to its thread; then the table publishes its
     opening (held by `start(hold=True)` until the thread is there, whatever happens here)."""
     try:
@@ -267,7 +265,7 @@ async def open_lobby(
     return table
 
 
-async def open_thread(bot: GameMasterBot, table: Table, message: discord.Message | None) -> None:
+async def open_thread(bot: Client, table: Table, message: discord.Message | None) -> None:
     """Move the table's talk into a thread of its lobby message, when allowed and possible."""
     if not bot.config.use_threads or message is None or table.row.thread:
         return
@@ -285,7 +283,7 @@ async def open_thread(bot: GameMasterBot, table: Table, message: discord.Message
     await bot.service.set_thread(table, thread.id)
 
 
-async def remember_name(bot: GameMasterBot, table: Table, user: discord.abc.User) -> None:
+async def remember_name(bot: Client, table: Table, user: discord.abc.User) -> None:
     """Names are kept with the table, so boards can be drawn without the members intent."""
     table.row.meta.names[user.id] = user.display_name
     await bot.service.save_meta(table)

@@ -23,12 +23,13 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import Catalog, t, words
 from bot.meta import PostedReplay
+from bot.ports import Client
 from bot.replays import MAX_FRAMES, LoggedAction, Moment, Replay, ReplayMissing, build, check_log
 from bot.store import TableRow
 from bot.tables import Table
@@ -36,9 +37,6 @@ from bot.ui.common import bot_of, follow_up, locale_of, mention, tell
 from bot.ui.spec import Ctx, GameUI
 from games.core.protocol import Game
 from renderers.animation import MAX_BYTES, Animation, Picture, TooLarge, animate
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -215,7 +213,7 @@ def pictures_of(replay: Replay, ui: GameUI, names: list[str], catalog: Catalog,
 # --- reading the store ------------------------------------------------------------------------------
 
 
-async def stored_of(bot: GameMasterBot, table_id: int) -> Stored | None:
+async def stored_of(bot: Client, table_id: int) -> Stored | None:
     store = bot.store
     if store is None:
         return None
@@ -228,7 +226,7 @@ async def stored_of(bot: GameMasterBot, table_id: int) -> Stored | None:
     return Stored(row=row, users=[u for u, _ in seats], actions=actions, snapshot=snapshot)
 
 
-async def names_of(bot: GameMasterBot, stored: Stored, game: Game) -> list[str]:
+async def names_of(bot: Client, stored: Stored, game: Game) -> list[str]:
     table = Table(row=stored.row, game=game, users=list(stored.users), locales=[None] * len(stored.users))
     return await bot.names(table)
 

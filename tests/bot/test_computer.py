@@ -111,7 +111,7 @@ async def rounds_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Async
     thinker = Thinker()
     monkeypatch.setattr("bot.computer.chooser", lambda game_id: thinker)
     applied: list[tuple[int | None, dict[str, Any], int]] = []  # (seat, action, the round it landed in)
-    computers = ComputerPlayers(SimpleNamespace(service=service))  # type: ignore[arg-type]
+    computers = ComputerPlayers(service)
 
     class Listener:
         async def table_changed(self, change: Any) -> None:
