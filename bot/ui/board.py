@@ -112,7 +112,7 @@ class TablePresenter:
     async def closed(self, table: Table, reason: str) -> None:
         self.held.pop(table.id, None)
         self.bot.boards.forget(table.id)
-        self.pictured.pop(table.id, None)  # its computers and turn clock stopped when it ended (its runtime)
+        self.pictured.pop(table.id, None)
         if table.state is None:
             return  # a lobby: its own message already says it was cancelled
         await self.bot.delivery.retire_board(table, words(table_locale(table)).msg(FAREWELL[reason]))
