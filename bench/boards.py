@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bench._common import Metric, header, print_metrics, stats_line, summary_ms
+from bot.meta import TableMeta
 from bot.store import TableRow
 from bot.tables import Table
 from bot.ui.board import TablePresenter
@@ -53,7 +54,7 @@ async def _draw_times(game_id: str, games: int, states: int) -> tuple[list[int],
     ui = importlib.import_module(f"bot.cogs.{game_id}").UI
     players = SEATS.get(game_id, game.max_players)
     # The presenter only needs the turn clock's lines from the bot (none here: no clock runs).
-    presenter = TablePresenter(SimpleNamespace(turns=SimpleNamespace(board_lines=lambda *a: [])), ui)  # type: ignore[arg-type]
+    presenter = TablePresenter(SimpleNamespace(turns=SimpleNamespace(board_lines=lambda *a: [])), ui)
     names = [f"Player {i + 1}" for i in range(players)]
     samples: list[int] = []
     draws = 0
@@ -64,7 +65,7 @@ async def _draw_times(game_id: str, games: int, states: int) -> tuple[list[int],
             state = playout.states[index]
             if game.outcome(state) is not None:
                 continue
-            row = TableRow(1, game_id, 1, 2, None, 100, seed, {}, "playing", 0.0, 0.0, {"locale": "en"})
+            row = TableRow(1, game_id, 1, 2, None, 100, seed, {}, "playing", 0.0, 0.0, TableMeta())
             table = Table(row=row, game=counting, users=list(range(100, 100 + players)),
                           locales=[None] * players, state=state, seq=index)
             started = time.perf_counter_ns()

@@ -229,7 +229,7 @@ class Load:
         """The board message as it is now and the custom_id of its `op` button (g:<table>:<op>:<moment>,
         or gs:<table> for the card)."""
         live = self.live(table)
-        board_id = live.row.meta.get("board") if live is not None else None
+        board_id = live.row.meta.board if live is not None else None
         board = next((m for m in reversed(table.channel.history()) if m.id == board_id), None) if board_id else None
         if board is None:
             return None, None

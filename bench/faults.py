@@ -228,7 +228,7 @@ async def discord_errors_run(clicks: int, every: int) -> Errors:
                     await game.ask()
                     found.clicks += 1
                     await env.advance_time(1.0)  # the paced edit goes
-                    if game.table.row.meta.get("board_seq") != game.table.seq:
+                    if game.table.row.meta.board_seq != game.table.seq:
                         found.boards_behind += 1
         finally:
             if bot.store is not None:

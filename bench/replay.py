@@ -29,6 +29,7 @@ from typing import Any
 from unittest import mock
 
 from bench._common import START_AT, Metric, header, names_for, print_metrics
+from bot.meta import TableMeta
 from bot.store import TableRow
 from bot.ui import replay as replays_ui
 from bot.ui.replay import Stored, make
@@ -82,7 +83,7 @@ def bench_game(game: Game, tries: int, locale: str) -> tuple[dict[str, Any], lis
     ui = importlib.import_module(f"bot.cogs.{game.id}").UI
     n, seed, states, actions = longest(game, tries)
     row = TableRow(id=1, game=game.id, guild=1, channel=1, thread=None, host=1, seed=seed, options={},
-                   status="finished", created=START_AT, updated=actions[-1][3], meta={})
+                   status="finished", created=START_AT, updated=actions[-1][3], meta=TableMeta())
     stored = Stored(row=row, users=list(range(1, n + 1)), actions=actions,
                     snapshot=(len(actions), json.loads(json.dumps(game.dump(states[-1])))))
     timer = Timer()

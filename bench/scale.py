@@ -103,7 +103,7 @@ async def open_tables(service: TableService, count: int, rng: random.Random) -> 
 
 
 def pending_deadlines(service: TableService) -> int:
-    return sum(1 for t in service.tables.values() if t.timer is not None and not t.timer.done())
+    return sum(1 for t in service.tables.values() if service.timer(t.id) is not None)
 
 
 async def lag_probe(lags: list[int], stop: asyncio.Event) -> None:

@@ -10,12 +10,11 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import signal
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from bot.config import ConfigError, load_config
+from bot.signals import on_stop_signals
 
 NO_TOKEN = """\
 No Discord bot token is configured, so this is the local sandbox: the same bot in a virtual Discord
@@ -78,15 +77,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Could not reach Discord ({exc}). Check the network connection and try again.", file=sys.stderr)
         return 1
     return 0
-
-
-def on_stop_signals(stop: Callable[[], None]) -> None:
-    """SIGTERM (docker compose stop, systemd) and SIGINT (Ctrl-C) ask for a clean stop instead of killing."""
-    loop = asyncio.get_running_loop()
-    for number in (signal.SIGTERM, signal.SIGINT):
-        # Windows has no such handlers: there Ctrl-C goes through Python's default handler.
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(number, stop)
 
 
 async def serve(bot: Any, token: str) -> None:

@@ -1,6 +1,6 @@
 """Absent players: the turn timer, missed turns, and removing a player (kick, vote-kick, three misses).
 
-The turn timer is a table setting chosen in the lobby (`meta["turn_timer"]`, seconds; off by default),
+The turn timer is a table setting chosen in the lobby (the meta's `turn_timer`, seconds; off by default),
 offered where the bot can play a missed turn: a game with a computer player or an engine default
 (`default_action`). A seat is on the clock while it is a member's seat that the engine lists in
 `to_act`; its clock starts when it gets there and runs through every step of its turn. Half-way the
@@ -18,20 +18,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.computer import has_computer
 from bot.i18n import t, tn, words
+from bot.meta import TurnClockMarks
+from bot.ports import TurnParts
 from bot.tables import Change, StaleMove, StoreDown, Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import mention
 from games.core.messages import NP_
 from games.core.protocol import Game, IllegalAction, optional_member
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -63,34 +61,36 @@ def can_remove(table: Table) -> bool:
 
 
 class TurnClock:
-    """The turn timers of every table (one sleeping task per table at most)."""
+    """The turn timers of every table (one sleeping task per table at most: its runtime's "turn" task)."""
 
-    def __init__(self, bot: GameMasterBot) -> None:
+    def __init__(self, bot: TurnParts) -> None:
         self.bot = bot
-        self.timers: dict[int, asyncio.Task[None]] = {}
         self.busy: set[int] = set()  # tables whose expiry is being handled
 
     # --- reading --------------------------------------------------------------------------------
 
     @staticmethod
     def seconds(table: Table) -> int:
-        return int(table.row.meta.get("turn_timer") or 0)
+        return table.row.meta.turn_timer
 
     @staticmethod
-    def clock(table: Table) -> dict[str, Any]:
-        found = table.row.meta.get("turn_clock") or {}
-        return {"since": dict(found.get("since", {})), "reminded": list(found.get("reminded", [])),
-                "missed": dict(found.get("missed", {}))}
+    def clock(table: Table) -> TurnClockMarks:
+        """A copy of the table's clock, to change and then store with `_keep`."""
+        return table.row.meta.turn_clock.copy()
+
+    async def _keep(self, table: Table, clock: TurnClockMarks) -> None:
+        table.row.meta.turn_clock = clock
+        await self.bot.service.save_meta(table)
 
     def deadlines(self, table: Table) -> dict[int, float]:
         """Seat → when its turn runs out, for the seats on the clock now."""
         seconds = self.seconds(table)
         if not seconds or table.status != "playing":
             return {}
-        return {int(seat): float(since) + seconds for seat, since in self.clock(table)["since"].items()}
+        return {seat: since + seconds for seat, since in table.row.meta.turn_clock.since.items()}
 
     def missed(self, table: Table, seat: int) -> int:
-        return int(self.clock(table)["missed"].get(str(seat), 0))
+        return table.row.meta.turn_clock.missed.get(seat, 0)
 
     def board_lines(self, table: Table, locale: str, names: list[str]) -> list[str]:
         """The board's line per seat on the clock: whose turn ends when (a Discord timestamp)."""
@@ -112,30 +112,29 @@ class TurnClock:
         computers = set(table.computer_seats)
         on_clock = sorted(s for s in table.game.to_act(table.state) if s not in computers)
         stood_in = stood_in and acted is not None  # played for the member: not a sign that they are back
-        since = {str(s): (now if stood_in and s == acted else old["since"].get(str(s), now)) for s in on_clock}
-        reminded = [s for s in old["reminded"] if str(s) in since and not (stood_in and s == acted)]
-        missed = dict(old["missed"])
+        since = {s: (now if stood_in and s == acted else old.since.get(s, now)) for s in on_clock}
+        reminded = [s for s in old.reminded if s in since and not (stood_in and s == acted)]
+        missed = dict(old.missed)
         if acted is not None and not stood_in:
-            missed.pop(str(acted), None)
-        new = {"since": since, "reminded": reminded, "missed": missed}
+            missed.pop(acted, None)
+        new = TurnClockMarks(since=since, reminded=reminded, missed=missed)
         if new != old:
-            await self.bot.service.set_meta(table, turn_clock=new)
+            await self._keep(table, new)
         self.schedule(table)
 
     def schedule(self, table: Table) -> None:
         self.cancel(table.id)
         seconds = self.seconds(table)
-        clock = self.clock(table)
-        moments = [float(since) + seconds for since in clock["since"].values()]
-        moments += [float(since) + seconds / 2 for seat, since in clock["since"].items()
-                    if int(seat) not in clock["reminded"]]
+        clock = table.row.meta.turn_clock
+        moments = [since + seconds for since in clock.since.values()]
+        moments += [since + seconds / 2 for seat, since in clock.since.items() if seat not in clock.reminded]
         if seconds and moments and table.status == "playing":
-            self.timers[table.id] = asyncio.create_task(self._wait(table.id, min(moments)))
+            self.bot.service.runtimes.of(table.id).start("turn", self._wait(table.id, min(moments)))
 
     def cancel(self, table_id: int) -> None:
-        task = self.timers.pop(table_id, None)
-        if task is not None and not task.done() and task is not asyncio.current_task():
-            task.cancel()
+        runtime = self.bot.service.runtimes.get(table_id)
+        if runtime is not None:
+            runtime.cancel("turn")
 
     def resume(self) -> None:
         """After a (re)start: every running table's clock waits again (an overdue turn is played at once)."""
@@ -143,16 +142,13 @@ class TurnClock:
             if self.seconds(table) and table.status == "playing":
                 self.schedule(table)
 
-    def shutdown(self) -> None:
-        for table_id in list(self.timers):
-            self.cancel(table_id)
-
     async def _wait(self, table_id: int, when: float) -> None:
         delay = when - self.bot.service.clock()
         if delay > 0:
             await asyncio.sleep(delay)
-        if self.timers.get(table_id) is asyncio.current_task():
-            del self.timers[table_id]
+        runtime = self.bot.service.runtimes.get(table_id)
+        if runtime is not None:
+            runtime.leave("turn")  # what follows may set the next wait
         table = self.bot.service.tables.get(table_id)
         if table is None or table_id in self.busy:
             return
@@ -171,15 +167,14 @@ class TurnClock:
         seconds = self.seconds(table)
         now = self.bot.service.clock()
         clock = self.clock(table)
-        for seat_key, since in sorted(clock["since"].items()):
-            seat = int(seat_key)
-            if float(since) + seconds <= now:
+        for seat, since in sorted(clock.since.items()):
+            if since + seconds <= now:
                 await self.expire(table, seat)
-            elif float(since) + seconds / 2 <= now and seat not in clock["reminded"]:
+            elif since + seconds / 2 <= now and seat not in clock.reminded:
                 clock = self.clock(table)
-                clock["reminded"] = [*clock["reminded"], seat]
-                await self.bot.service.set_meta(table, turn_clock=clock)
-                await self.remind(table, seat, float(since) + seconds)
+                clock.reminded.append(seat)
+                await self._keep(table, clock)
+                await self.remind(table, seat, since + seconds)
 
     async def remind(self, table: Table, seat: int, end: float) -> None:
         user = table.users[seat]
@@ -196,13 +191,13 @@ class TurnClock:
         names = await self.bot.names(table)
         name = names[seat]
         clock = self.clock(table)
-        missed = int(clock["missed"].get(str(seat), 0)) + 1
-        clock["missed"][str(seat)] = missed
-        await self.bot.service.set_meta(table, turn_clock=clock)
+        missed = clock.missed.get(seat, 0) + 1
+        clock.missed[seat] = missed
+        await self._keep(table, clock)
         locale = table_locale(table)
         log.info("table %s: seat %d ran out of time (%d in a row)", table.id, seat, missed)
         if missed >= MISSED_LIMIT and can_remove(table):
-            outcome = await remove(self.bot, table, seat)
+            outcome = await self.remove(table, seat)
             key = NP_("absence.replaced") if outcome == "computer" else NP_("absence.left")
             await self.bot.delivery.say(table, tn(locale, key, missed, name=name))
             return
@@ -233,30 +228,28 @@ class TurnClock:
                 with contextlib.suppress(IllegalAction, TableError):
                     await self.bot.service.act(table.id, user, legal[0], expect_seq=seq, stand_in=True)
 
+    # --- taking a member off ----------------------------------------------------------------------
+
+    async def remove(self, table: Table, seat: int) -> str:
+        """Take a member off a running table: a computer player takes the seat ("computer"), else the member
+        leaves by the game's leave rule ("left"). TableError when the game can do neither."""
+        if has_computer(table.game.id):
+            names = await self.bot.names(table)
+            name = t(table_locale(table), "absence.computer_for", name=names[seat])
+            await self.bot.service.hand_to_computer(table.id, seat, name)
+            await self.sync(table)
+            self.bot.computers.kick(table)
+            await self.bot.presenter(table).update_board(table)
+            return "computer"
+        leave_action = optional_member(table.game, "leave_action")
+        action = leave_action(table.state, seat) if leave_action is not None else None
+        if action is None:
+            raise TableError("error.cannot_remove")
+        await self.bot.service.act(table.id, table.users[seat], action)
+        return "left"
+
     # --- the bot's hooks ------------------------------------------------------------------------
 
     async def changed(self, change: Change) -> None:
         await self.sync(change.table, acted=change.seat, stood_in=change.stand_in)
 
-
-async def remove(bot: GameMasterBot, table: Table, seat: int) -> str:
-    """Take a member off a running table: a computer player takes the seat ("computer"), else the member
-    leaves by the game's leave rule ("left"). TableError when the game can do neither."""
-    if has_computer(table.game.id):
-        names = await bot.names(table)
-        name = t(table_locale(table), "absence.computer_for", name=names[seat])
-        await bot.service.hand_to_computer(table.id, seat, name)
-        await bot.turns.sync(table)
-        bot.computers.kick(table)
-        await bot.presenter(table).update_board(table)
-        return "computer"
-    leave_action = optional_member(table.game, "leave_action")
-    action = leave_action(table.state, seat) if leave_action is not None else None
-    if action is None:
-        raise TableError("error.cannot_remove")
-    await bot.service.act(table.id, table.users[seat], action)
-    return "left"
-
-
-def _locale(table: Table) -> str:
-    return str(table.row.meta.get("locale") or "en")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import socket
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -17,9 +17,9 @@ from bot.config import Config
 from bot.delivery import Delivery
 from bot.i18n import Translator, t
 from bot.metrics import Metrics, MetricsServer, serve
+from bot.ports import CogHost, Presenter
 from bot.store import Store
 from bot.tables import Change, Opening, Table, TableService, all_within
-from bot.ui.board import TablePresenter
 from bot.ui.common import locale_of, refuse
 from bot.ui.pacing import BoardPacer
 
@@ -88,10 +88,10 @@ class GameMasterBot(commands.AutoShardedBot):
         self.metrics_server: MetricsServer | None = None
         self._metrics_socket = metrics_socket
         self.seed_source = seed_source
-        self.presenters: dict[str, TablePresenter] = {}
-        self.computers = ComputerPlayers(self)
+        self.presenters: dict[str, Presenter] = {}  # by game: each game's cog adds its own
+        self.computers: ComputerPlayers  # made with the service, in setup_hook
         self.turns = TurnClock(self)
-        self.boards = BoardPacer(config.board_edit_interval, clock=virtual_aware_now)
+        self.boards: BoardPacer  # paces the boards in the tables' runtimes (the service's), made with it
         self.store: Store | None = None
         self.languages: dict[int, str] = {}  # user id -> the language they chose (/game language)
         self.service: TableService
@@ -100,17 +100,17 @@ class GameMasterBot(commands.AutoShardedBot):
 
     async def names(self, table: Table) -> list[str]:
         """Display names in seat order, as remembered when the players joined."""
-        known = table.row.meta.get("names", {})
+        known = table.row.meta.names
         names = []
         for user_id in table.users:
-            name = known.get(str(user_id))
+            name = known.get(user_id)
             if name is None:
                 user = self.get_user(user_id) if user_id > 0 else None
                 name = user.display_name if user else f"#{user_id}"
             names.append(name)
         return names
 
-    def presenter(self, table: Table) -> TablePresenter:
+    def presenter(self, table: Table) -> Presenter:
         return self.presenters[table.game.id]
 
     async def setup_hook(self) -> None:
@@ -119,6 +119,8 @@ class GameMasterBot(commands.AutoShardedBot):
         self.service = TableService(self.store, clock=virtual_aware_now, seed_source=self.seed_source,
                                     shards=self.config.shards, metrics=self.metrics)
         self.service.listener = self
+        self.computers = ComputerPlayers(self.service)
+        self.boards = BoardPacer(self.service.runtimes, self.config.board_edit_interval, clock=virtual_aware_now)
         self.delivery = Delivery(self, self.service)
         await self.tree.set_translator(Translator())
         for cog in COGS:
@@ -174,12 +176,9 @@ class GameMasterBot(commands.AutoShardedBot):
                     "an action still under way was left (its table resumes from its last stored action)")
 
     async def close_store(self) -> None:
-        """Stop the timers and close the database (also what a test does with a retired bot)."""
+        """Stop every table's tasks (their runtimes) and close the database (also what a test does with a
+        retired bot)."""
         if self.store is not None:
-            for table_id in list(self.computers.thinking):
-                self.computers.cancel(table_id)
-            self.boards.shutdown()
-            self.turns.shutdown()
             await self.service.shutdown()
             await self.store.close()
             self.store = None
@@ -189,3 +188,10 @@ class GameMasterBot(commands.AutoShardedBot):
             await self.metrics_server.stop()
         await self.close_store()
         await super().close()
+
+
+if TYPE_CHECKING:
+    # The bot is what its cogs, controls and commands are told it is (bot/ports.py): checked here, where both
+    # are known (discord.py hands the bot to a cog's `setup` and to each interaction without a type).
+    def _as_cog_host(bot: GameMasterBot) -> CogHost:
+        return bot

@@ -1,10 +1,10 @@
 """Computer players: any game whose package offers `ai.choose(state, seat, rng)` can fill seats.
 
 A computer seat is listed in the table's meta (`computer_seats`). Whenever a computer seat is
-to act, one task per table asks the game's chooser in a worker thread (the search never blocks
-the event loop) and hands its action to the table like a click. If the chooser fails or the engine
-refuses its action, the first legal action is played instead, so a table never stalls. After a
-restart the same check runs once the bot is ready.
+to act, one task per table (its runtime's "thinking" task, bot/runtime.py) asks the game's chooser in a
+worker thread (the search never blocks the event loop) and hands its action to the table like a click. If
+the chooser fails or the engine refuses its action, the first legal action is played instead, so a table
+never stalls. After a restart the same check runs once the bot is ready.
 """
 
 from __future__ import annotations
@@ -15,14 +15,12 @@ import logging
 from collections.abc import Callable
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.ports import Playing
 from bot.tables import StaleMove, StoreDown, Table, TableError
 from games.core.protocol import Action, IllegalAction, Rng, optional_member
 from games.core.rng import SeededRng
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +48,8 @@ def has_computer(game_id: str) -> bool:
 
 
 class ComputerPlayers:
-    def __init__(self, bot: GameMasterBot) -> None:
-        self.bot = bot
-        self.thinking: dict[int, asyncio.Task[None]] = {}
+    def __init__(self, service: Playing) -> None:
+        self.service = service
 
     def to_act(self, table: Table) -> list[int]:
         """Computer seats that must act now."""
@@ -65,19 +62,14 @@ class ComputerPlayers:
         table, ever, which plays every computer move due until none is left."""
         if not self.to_act(table):
             return
-        running = self.thinking.get(table.id)
-        if running is not None and not running.done():
+        runtime = self.service.runtimes.of(table.id)
+        if runtime.task("thinking") is not None:
             return  # that task looks again after each of its moves
-        self.thinking[table.id] = asyncio.create_task(self.run(table.id))
-
-    def cancel(self, table_id: int) -> None:
-        task = self.thinking.pop(table_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        runtime.start("thinking", self.run(table.id))
 
     def resume(self) -> None:
         """After a (re)start: every running table whose computer is to act gets its move."""
-        for table in list(self.bot.service.tables.values()):
+        for table in list(self.service.tables.values()):
             self.kick(table)
 
     async def choose(self, table: Table, seat: int, salt: str) -> Action:
@@ -88,7 +80,7 @@ class ComputerPlayers:
         choose = chooser(table.game.id)
         if choose is not None:
             try:
-                with self.bot.service.metrics.thinking(table.game.id):
+                with self.service.metrics.thinking(table.game.id):
                     action = await asyncio.to_thread(choose, state, seat, SeededRng(table.row.seed, salt))
             except Exception:
                 log.exception("table %s: the computer player failed; playing its first legal action", table.id)
@@ -105,17 +97,13 @@ class ComputerPlayers:
     async def run(self, table_id: int) -> None:
         """Play the computer moves due at this table, one after the other, each chosen for the table as it
         is when the choice starts."""
-        try:
-            while True:
-                table = self.bot.service.tables.get(table_id)
-                seats = self.to_act(table) if table is not None else []
-                if table is None or not seats:
-                    return  # no await between this look and the task's end: a later kick starts anew
-                if not await self.move(table, seats[0]):
-                    return  # nothing could be played: the next change kicks again
-        finally:
-            if self.thinking.get(table_id) is asyncio.current_task():
-                del self.thinking[table_id]
+        while True:
+            table = self.service.tables.get(table_id)
+            seats = self.to_act(table) if table is not None else []
+            if table is None or not seats:
+                return  # no await between this look and the task's end: a later kick starts anew
+            if not await self.move(table, seats[0]):
+                return  # nothing could be played: the next change kicks again
 
     async def move(self, table: Table, seat: int) -> bool:
         """Choose and play one move of `seat`; False when nothing was played and nothing changed."""
@@ -125,7 +113,7 @@ class ComputerPlayers:
         action = await self.choose(table, seat, f"ai{seq}")
         user = table.users[seat]
         try:
-            await self.bot.service.act(table.id, user, action, expect_seq=seq)
+            await self.service.act(table.id, user, action, expect_seq=seq)
         except StaleMove:
             return True  # someone acted while it thought: it thinks again on the table as it is now
         except StoreDown:
@@ -140,7 +128,7 @@ class ComputerPlayers:
             if not legal or action == legal[0]:
                 return table.seq != seq
             try:
-                await self.bot.service.act(table.id, user, legal[0], expect_seq=seq)
+                await self.service.act(table.id, user, legal[0], expect_seq=seq)
             except StaleMove:
                 return True
             except (IllegalAction, TableError):

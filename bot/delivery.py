@@ -26,7 +26,8 @@ import aiohttp
 import discord
 
 from bot.i18n import t
-from bot.tables import Table, TableService
+from bot.ports import Playing
+from bot.tables import Table
 from games.core.messages import MessageFamily
 from renderers.core import to_png
 
@@ -109,7 +110,7 @@ def describe(error: BaseException) -> str:
 
 
 class Delivery:
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: Playing) -> None:
         self.client = client
         self.service = service
         self.retry_delays: Sequence[float] = RETRY_DELAYS
@@ -184,7 +185,7 @@ class Delivery:
     async def retire_board(self, table: Table, farewell: str) -> None:
         """Say publicly why the table ended, and take the buttons off its board."""
         await self.say(table, farewell)
-        message_id = table.row.meta.get("board")
+        message_id = table.row.meta.board
         channel = await self.place(table)
         if message_id and channel is not None:
             with contextlib.suppress(*FAILURES):
@@ -212,7 +213,7 @@ class Delivery:
         def files() -> list[discord.File]:
             return [discord.File(io.BytesIO(picture), BOARD_FILE)] if picture is not None else []
 
-        message_id = table.row.meta.get("board")
+        message_id = table.row.meta.board
         if message_id:
             message = channel.get_partial_message(message_id)
             young = discord.utils.utcnow() - discord.utils.snowflake_time(message_id) < BOARD_EDIT_WINDOW
@@ -253,7 +254,8 @@ class Delivery:
         except FAILURES as exc:
             await self.failed(table, channel, exc, "the board", needed, board=True)
             return None
-        await self.service.set_meta(table, board=posted.id)
+        table.row.meta.board = posted.id
+        await self.service.save_meta(table)
         await self.went_through(table, needed, board=True)
         return posted
 
@@ -279,21 +281,23 @@ class Delivery:
         """A post or an edit went through: it proves the permissions it needed, which may end a pause."""
         if board:
             self.board_failures.pop(table.id, None)
-        paused = table.row.meta.get("paused")
+        paused = table.row.meta.paused
         if paused and set(paused) <= set(proven) and table.id in self.service.tables:
             log.info("table %s: the bot may post again (%s); the pause is over", table.id, ", ".join(paused))
-            await self.service.set_meta(table, paused=None)
+            table.row.meta.paused = []
+            await self.service.save_meta(table)
 
     async def lost_access(self, table: Table, channel: discord.TextChannel | discord.Thread,
                           lacking: list[str]) -> None:
         """The bot may no longer post in the table's place: the table pauses (it keeps its state and goes
         on; the next post that goes through ends the pause), and the host hears it once, by DM."""
-        paused = list(table.row.meta.get("paused") or [])
+        paused = list(table.row.meta.paused)
         log.warning("table %s: missing %s in %s", table.id, ", ".join(lacking), channel.id)
         if set(lacking) <= set(paused):
             return  # the host was told
         if table.id in self.service.tables:
-            await self.service.set_meta(table, paused=sorted({*paused, *lacking}))
+            table.row.meta.paused = sorted({*paused, *lacking})
+            await self.service.save_meta(table)
         locale = self.host_locale(table)
         named = ", ".join(t(locale, PERMISSION[p]) for p in lacking)
         if not await self.dm(table.host, content=t(locale, "core.paused_permission", game=table.game.title,
@@ -305,7 +309,7 @@ class Delivery:
         chosen = getattr(self.client, "languages", {}).get(table.host)
         seat = table.seat_of(table.host)
         opened = table.locales[seat] if seat is not None and seat < len(table.locales) else None
-        return str(chosen or opened or table.row.meta.get("locale") or "en")
+        return str(chosen or opened or table.row.meta.locale)
 
 
 def needs(channel: discord.TextChannel | discord.Thread, *, post: bool, embed: bool, files: bool) -> list[str]:

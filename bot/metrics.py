@@ -20,10 +20,10 @@ import math
 import socket
 import time
 from collections import Counter as Tally
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
 import discord
@@ -33,8 +33,8 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
-    from bot.tables import Table
+    from bot.config import Config
+    from games.core.protocol import Game
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,62 @@ class _Call:
 _CALL: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("tablemaster_http_call", default=None)
 
 
+class Counted(Protocol):
+    """A table, as the series count it."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def game(self) -> Game: ...
+
+
+class LiveTables(Protocol):
+    """The table service, as a scrape reads it."""
+
+    @property
+    def tables(self) -> Mapping[int, Counted]: ...
+
+    def timer(self, table_id: int) -> asyncio.Task[None] | None: ...
+
+
+class Pinged(Protocol):
+    async def ping(self) -> None: ...
+
+
+class Observed(Protocol):
+    """The bot, as its series and its health are read from it (its service and store may not be there yet)."""
+
+    @property
+    def accepting(self) -> bool: ...
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    @property
+    def service(self) -> LiveTables: ...
+
+    @property
+    def store(self) -> Pinged | None: ...
+
+    @property
+    def shards(self) -> Mapping[int, Any]: ...
+
+    @property
+    def latencies(self) -> list[tuple[int, float]]: ...
+
+    def is_ready(self) -> bool: ...
+
+
 class Metrics:
     """One bot's series, on its own registry."""
 
@@ -86,10 +142,10 @@ class Metrics:
                             "is known, error when no response came).", ["route", "status"], registry=registry)
         self.think = Histogram("tablemaster_computer_think_seconds", "A computer player's time to choose a move.",
                                ["game"], buckets=THINK_BUCKETS, registry=registry)
-        self.bot: GameMasterBot | None = None
+        self.bot: Observed | None = None
         self._unshown: dict[int, list[tuple[int, float]]] = {}  # table → (seq, stored at) not on its board yet
 
-    def attach(self, bot: GameMasterBot) -> None:
+    def attach(self, bot: Observed) -> None:
         """Read live tables, deadlines and shards from `bot` at each scrape."""
         self.bot = bot
         self.registry.register(_LiveCollector(self))
@@ -110,14 +166,14 @@ class Metrics:
         finally:
             self.reply.labels(game).observe(time.perf_counter() - started)
 
-    def applied(self, table: Table, kind: object) -> None:
+    def applied(self, table: Counted, kind: object) -> None:
         """An action of `table` (now at its sequence number) was stored."""
         self.actions.labels(table.game.id, str(kind)).inc()
         waiting = self._unshown.setdefault(table.id, [])
         if len(waiting) < UNSHOWN_LIMIT:
             waiting.append((table.seq, time.perf_counter()))
 
-    def board_shown(self, table: Table, seq: int) -> None:
+    def board_shown(self, table: Counted, seq: int) -> None:
         """The board of `table` showing its state at `seq` was posted or edited."""
         waiting = self._unshown.get(table.id)
         if not waiting:
@@ -221,7 +277,7 @@ class Metrics:
         return True, "ok"
 
 
-def _shards(bot: GameMasterBot) -> list[tuple[int, bool]]:
+def _shards(bot: Observed) -> list[tuple[int, bool]]:
     """Each shard this process runs (those it was given, and those it has) and whether it is connected."""
     found = {}
     for shard_id, info in bot.shards.items():
@@ -256,7 +312,7 @@ class _LiveCollector(Collector):
             live = list(service.tables.values())
             for (game, status), count in sorted(Tally((t.game.id, t.status) for t in live).items()):
                 tables.add_metric([game, status], count)
-            timed = Tally(t.game.id for t in live if t.timer is not None and not t.timer.done())
+            timed = Tally(t.game.id for t in live if service.timer(t.id) is not None)
             for game, count in sorted(timed.items()):
                 deadlines.add_metric([game], count)
             for table_id in [t for t in self.metrics._unshown if t not in service.tables]:
@@ -360,7 +416,7 @@ class MetricsServer:
         return web.Response(status=200 if healthy else 503, text=line + "\n")
 
 
-async def serve(bot: GameMasterBot, sock: socket.socket | None = None) -> MetricsServer | None:
+async def serve(bot: Observed, sock: socket.socket | None = None) -> MetricsServer | None:
     """Start the bot's endpoint when `[metrics] port` is set (on `sock` when one was bound at start)."""
     if bot.config.metrics_port is None:
         return None

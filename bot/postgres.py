@@ -17,7 +17,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store import Connection, StoreClosedError, StoreUnavailableError, migration_sql, redact, unreachable
+from bot.database import Connection, StoreClosedError, StoreUnavailableError, redact, unreachable
 
 CONNECT_TIMEOUT = 10.0  # seconds before an unreachable server is reported at start
 ACQUIRE_TIMEOUT = 2.5  # in play: a click's answer must not miss Discord's 3 s
@@ -114,8 +114,8 @@ class PostgresBackend:
         rows = await db.fetch("SELECT version FROM schema_version")
         return int(rows[0]["version"]) if rows else 0
 
-    async def migrate_step(self, db: Connection, version: int) -> None:
-        await db.execute(migration_sql(version, self.dialect))  # one simple query: every statement of it
+    async def migrate_step(self, db: Connection, version: int, sql: str) -> None:
+        await db.execute(sql)  # one simple query: every statement of it
         await db.execute("DELETE FROM schema_version")
         await db.execute("INSERT INTO schema_version (version) VALUES (?)", (version + 1,))
 

@@ -35,6 +35,7 @@ import discord
 from aiohttp import web
 
 from bot.config import Config
+from bot.signals import on_stop_signals
 
 log = logging.getLogger(__name__)
 
@@ -328,8 +329,6 @@ async def run(database: str = DEFAULT_DATABASE, port: int = DEFAULT_PORT, speed:
         return 2
     stopping = asyncio.Event()
     if ready is None:
-        from bot.__main__ import on_stop_signals
-
         on_stop_signals(stopping.set)  # before anything is said: whoever read it may stop us at once
     print(INTRO.format(url=url), flush=True)
     resumed = sum(1 for table in sandbox.env.bot.service.tables.values() if table.status == "playing")

@@ -30,9 +30,19 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import unquote
 
 import aiosqlite
+
+from bot.database import (
+    Connection,
+    StoreClosedError,
+    StoreError,
+    StoreUnavailableError,
+    redact,
+    unreachable,
+)
+from bot.meta import TableMeta
 
 log = logging.getLogger(__name__)
 
@@ -127,23 +137,6 @@ OPEN_STATUSES = ("lobby", "playing")
 DEFAULT_URL = "sqlite:///data/tablemaster.db"
 
 
-class StoreError(RuntimeError):
-    """The store cannot be used; the message is one sentence for whoever runs the bot."""
-
-
-class StoreClosedError(StoreError):
-    """The store was closed: no more reads or writes."""
-
-
-class StoreUnavailableError(StoreError):
-    """The database cannot be reached or opened."""
-
-
-def unreachable(where: str, exc: BaseException) -> StoreUnavailableError:
-    """A failure of the database itself (locked by another process, gone, restarting), as one sentence."""
-    return StoreUnavailableError(f"The database {where} cannot be reached right now: {exc}.")
-
-
 BUSY_SECONDS = 1.5
 SQLITE_UNREACHABLE = ("locked", "busy", "unable to open", "disk i/o", "readonly")
 
@@ -159,20 +152,6 @@ class SchemaTooNewError(StoreError):
 
 def migration_sql(index: int, dialect: str) -> str:
     return MIGRATIONS[index].format(**DIALECT_WORDS[dialect])
-
-
-def redact(url: str) -> str:
-    """`url` without its password, fit for a log line or an error message."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = f"{parts.username}@{host}" if parts.username else host
-    if parts.port is not None:
-        netloc += f":{parts.port}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 def sqlite_path(url: str) -> str:
@@ -197,16 +176,6 @@ def url_kind(url: str) -> str | None:
 # --- backends -------------------------------------------------------------------------------
 
 
-class Connection(Protocol):
-    """What the store's SQL runs on inside a read or a write: `?` placeholders, rows by name."""
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
-
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Mapping[str, Any]]: ...
-
-
 class Backend(Protocol):
     dialect: str
     where: str  # the database, for messages (never a password)
@@ -222,8 +191,8 @@ class Backend(Protocol):
 
     async def schema_version(self, db: Connection) -> int: ...
 
-    async def migrate_step(self, db: Connection, version: int) -> None:
-        """Run migration `version` (0-based) and record `version + 1`, inside `db`'s transaction."""
+    async def migrate_step(self, db: Connection, version: int, sql: str) -> None:
+        """Run `sql`, migration `version` (0-based), and record `version + 1`, inside `db`'s transaction."""
 
     async def lock_schema(self, db: Connection) -> None:
         """Keep other processes from migrating until this transaction ends."""
@@ -328,8 +297,8 @@ class SqliteBackend:
     async def lock_schema(self, db: Connection) -> None:
         pass  # BEGIN IMMEDIATE already keeps every other writer out
 
-    async def migrate_step(self, db: Connection, version: int) -> None:
-        for statement in _statements(migration_sql(version, self.dialect)):
+    async def migrate_step(self, db: Connection, version: int, sql: str) -> None:
+        for statement in _statements(sql):
             await db.execute(statement)
         await db.execute(f"PRAGMA user_version = {version + 1}")
 
@@ -350,7 +319,7 @@ class TableRow:
     status: str
     created: float
     updated: float
-    meta: dict[str, Any]
+    meta: TableMeta
 
 
 @dataclass(frozen=True)
@@ -429,7 +398,7 @@ class Store:
                     )
                 if version == len(MIGRATIONS):
                     return version
-                await self.backend.migrate_step(db, version)
+                await self.backend.migrate_step(db, version, migration_sql(version, self.backend.dialect))
 
     async def schema_version(self) -> int:
         async with self.backend.read() as db:
@@ -444,10 +413,10 @@ class Store:
 
     async def create_table(
         self, *, game: str, guild: int, channel: int, host: int, seed: int,
-        options: dict[str, Any], now: float, meta: dict[str, Any] | None = None,
+        options: dict[str, Any], now: float, meta: TableMeta | None = None,
     ) -> int:
         values = (game, guild, channel, host, seed, json.dumps(options), float(now), float(now),
-                  json.dumps(meta or {}))
+                  json.dumps((meta or TableMeta()).to_json()))
         async with self.backend.write() as db:
             rows = await db.fetch(
                 "INSERT INTO tables (game, guild, channel, host, seed, options, status, created, updated, meta)"
@@ -456,15 +425,20 @@ class Store:
             )
         return int(rows[0]["id"])
 
-    async def update_table(self, table: int, now: float, **fields: Any) -> None:
-        allowed = {"status", "thread", "meta", "options", "host"}
-        if not fields or set(fields) - allowed:
-            raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
-        values = [json.dumps(v) if k in ("meta", "options") else v for k, v in fields.items()]
+    async def update_table(
+        self, table: int, now: float, *, status: str | None = None, thread: int | None = None,
+        meta: TableMeta | None = None, options: dict[str, Any] | None = None, host: int | None = None,
+    ) -> None:
+        """Change the given columns of a table (None: left as it is)."""
+        given = {"status": status, "thread": thread, "meta": None if meta is None else json.dumps(meta.to_json()),
+                 "options": None if options is None else json.dumps(options), "host": host}
+        fields = {k: v for k, v in given.items() if v is not None}
+        if not fields:
+            raise ValueError("nothing to update")
         assignments = ", ".join(f"{k} = ?" for k in fields)
         async with self.backend.write() as db:
             await db.execute(f"UPDATE tables SET {assignments}, updated = ? WHERE id = ?",
-                             (*values, float(now), table))
+                             (*fields.values(), float(now), table))
 
     async def get_table(self, table: int) -> TableRow | None:
         async with self.backend.read() as db:
@@ -624,10 +598,11 @@ class Store:
             metas = await db.fetch(
                 f"SELECT id, meta FROM tables WHERE id IN ({', '.join('?' for _ in tables)})", tables,
             ) if tables else []
-        meta_of = {int(r["id"]): json.loads(r["meta"]) for r in metas}
+        meta_of = {int(r["id"]): TableMeta.from_json(json.loads(r["meta"])) for r in metas}
         names: dict[int, str] = {}
         for r in latest:
-            name = meta_of.get(int(r["id"]), {}).get("names", {}).get(str(int(r["user"])))
+            meta = meta_of.get(int(r["id"]))
+            name = meta.names.get(int(r["user"])) if meta is not None else None
             if isinstance(name, str) and name:
                 names[int(r["user"])] = name
         return names
@@ -724,5 +699,5 @@ def _table_row(row: Mapping[str, Any]) -> TableRow:
         status=row["status"],
         created=float(row["created"]),
         updated=float(row["updated"]),
-        meta=json.loads(row["meta"]),
+        meta=TableMeta.from_json(json.loads(row["meta"])),
     )

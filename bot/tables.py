@@ -1,10 +1,11 @@
-"""The table service: one running game = a Table (engine + seats↔users + lock + timer).
+"""The table service: one running game = a Table (engine + seats↔users + lock), its tasks in its runtime.
 
 Every action, under the table's lock: `apply` → action log + snapshot in one transaction → the change
 goes to the table's outbox → the game master's automatic steps (`auto_action`), each logged and queued like
 any action → schedule the deadline. The lock is then free for the next click: what a change must post
-(messages, DMs, the board) is published by the table's outbox (`Outbox`), one task per table, in order,
-outside the lock, and each published change is remembered (the table's meta `published`).
+(messages, DMs, the board) is published by the table's outbox, one task per table, in order, outside the
+lock, and each published change is remembered (the table's meta `published`). The deadline's timer and the
+outbox's task are the table's runtime's (bot/runtime.py), which a table's end stops.
 Restart: load the snapshots, reschedule the deadlines (fire at once if past), take any automatic step
 that was due when the bot stopped, and publish what was stored but not yet published (rebuilt from the
 action log) once the bot is ready (`release_all`).
@@ -18,12 +19,12 @@ import json
 import logging
 import random
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.metrics import Metrics
+from bot.runtime import Runtimes, TableRuntime
 from bot.store import Shards, Store, StoreUnavailableError, TableRow
 from games import REGISTRY
 from games.core.messages import N_
@@ -82,7 +83,6 @@ class Table:
     state: Any = None
     seq: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timer: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> int:
@@ -104,7 +104,7 @@ class Table:
     @property
     def computer_seats(self) -> list[int]:
         """Seats the bot plays itself (a computer player), kept in the table's meta."""
-        return [int(s) for s in self.row.meta.get("computer_seats", [])]
+        return list(self.row.meta.computer_seats)
 
     def seat_of(self, user: int) -> int | None:
         try:
@@ -208,21 +208,6 @@ class Listener(Protocol):
     async def table_closed(self, table: Table, reason: str) -> None: ...
 
 
-@dataclass
-class Outbox:
-    """What one table must publish, in the order it happened, drained by one task outside the table's lock.
-
-    `held`: publishing waits (a game's opening waits for its thread; a restart's catch-up for Discord)."""
-
-    queue: deque[Publication] = field(default_factory=deque)
-    task: asyncio.Task[None] | None = None
-    held: int = 0
-
-    @property
-    def idle(self) -> bool:
-        return not self.queue and (self.task is None or self.task.done())
-
-
 Clock = Callable[[], float]
 
 
@@ -244,7 +229,7 @@ class TableService:
         self.registry = registry if registry is not None else REGISTRY
         self.tables: dict[int, Table] = {}
         self.listener: Listener | None = None
-        self.outboxes: dict[int, Outbox] = {}
+        self.runtimes: Runtimes[Publication] = Runtimes()  # each table's tasks: its timer, its outbox, …
         self._seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._create_lock = asyncio.Lock()
 
@@ -344,9 +329,9 @@ class TableService:
             table.users.append(user)
             table.locales.append(None)
             await self.store.set_seats(table.id, table.users, table.locales)
-            names = {**table.row.meta.get("names", {}), str(user): name}
-            table.row.meta = {**table.row.meta, "names": names, "computer_seats": [*table.computer_seats, seat]}
-            await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
+            table.row.meta.names[user] = name
+            table.row.meta.computer_seats.append(seat)
+            await self.save_meta(table)
         return table
 
     async def leave(self, table_id: int, user: int) -> Change | None:
@@ -379,23 +364,24 @@ class TableService:
             table.locales[seat] = None
             await self.store.set_seats(table.id, table.users, table.locales)
             meta = table.row.meta
-            table.row.meta = {
-                **meta,
-                "names": {**meta.get("names", {}), str(user): name},
-                "computer_seats": sorted({*table.computer_seats, seat}),
-                "replaced": {**meta.get("replaced", {}), str(seat): member},
-            }
-            await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
+            meta.names[user] = name
+            meta.computer_seats = sorted({*meta.computer_seats, seat})
+            meta.replaced[seat] = member
+            await self.save_meta(table)
         log.info("table %s: a computer takes over seat %d", table.id, seat)
         return table
 
-    async def set_meta(self, table: Table, **values: Any) -> None:
-        table.row.meta = {**table.row.meta, **values}
+    async def save_meta(self, table: Table) -> None:
+        """Store the table's meta as it is now (its fields are changed in place first)."""
         await self.store.update_table(table.id, self.clock(), meta=table.row.meta)
 
     async def set_thread(self, table: Table, thread: int) -> None:
         table.row.thread = thread
         await self.store.update_table(table.id, self.clock(), thread=thread)
+
+    async def set_host(self, table: Table, host: int) -> None:
+        table.row.host = host
+        await self.store.update_table(table.id, self.clock(), host=host)
 
     async def start(self, table_id: int, user: int, *, hold: bool = False) -> Table:
         """Deal the game and take its opening automatic steps; the opening and those steps are published in
@@ -416,10 +402,10 @@ class TableService:
             table.row.status = "playing"
             log.info("table %s: %s started with %d players", table.id, game.id, len(table.users))
             if hold:
-                self._outbox(table.id).held += 1
+                self.runtimes.of(table.id).outbox.held += 1
             self._publish(Opening(table=table, state=table.state))
             if self.listener is not None:
-                table.row.meta = {**table.row.meta, "published": -1}  # the opening is still to be published
+                table.row.meta.published = -1  # the opening is still to be published
                 await self.store.update_table(table.id, now, meta=table.row.meta)
             await self._advance_locked(table)
             self._schedule(table, automatic=False)
@@ -433,9 +419,7 @@ class TableService:
                 raise TableError("error.table_gone")
             table.row.status = "cancelled" if table.status == "lobby" else "ended"
             await self.store.update_table(table.id, self.clock(), status=table.row.status)
-            self._cancel_timer(table)
-        self.tables.pop(table.id, None)
-        self._publish(Closing(table=table, reason=reason))
+            self._end(table, Closing(table=table, reason=reason))
         log.info("table %s: closed (%s)", table.id, reason)
         return table
 
@@ -487,15 +471,21 @@ class TableService:
             table.row.status = "finished"
             await self._record_outcome(table, outcome)
         change = Change(table=table, seat=seat, action=stamped, before=before, after=after, seq=seq, stand_in=stand_in)
+        if outcome is not None:
+            self._end(table, change)
+            return change
         self._publish(change)
-        if outcome is None:
-            if automatic:
-                await self._advance_locked(table)
-            self._schedule(table, automatic=False)
-        else:
-            self._cancel_timer(table)
-            self.tables.pop(table.id, None)
+        if automatic:
+            await self._advance_locked(table)
+        self._schedule(table, automatic=False)
         return change
+
+    def _end(self, table: Table, last: Publication) -> None:
+        """The table is over: it leaves the open tables, `last` is published after everything queued before it,
+        and its runtime ends (its clocks stop now; it closes once the outbox has published `last`)."""
+        self.tables.pop(table.id, None)
+        self._publish(last)
+        self.runtimes.end(table.id)
 
     def _automatic(self, table: Table) -> dict[str, Any] | None:
         auto_action = optional_member(table.game, "auto_action")
@@ -525,8 +515,7 @@ class TableService:
             except StoreUnavailableError:
                 # The action before it is stored; this step is taken once the database answers again.
                 log.warning("table %s: the database cannot be reached; the automatic step waits", table.id)
-                self._cancel_timer(table)
-                table.timer = asyncio.create_task(self._advance_later(table.id, RETRY_SECONDS[-1] / 4))
+                self.runtimes.of(table.id).start("deadline", self._advance_later(table.id, RETRY_SECONDS[-1] / 4))
                 return
         log.error("table %s: more than %d automatic steps in a row; stopping", table.id, AUTO_STEPS_LIMIT)
 
@@ -535,7 +524,7 @@ class TableService:
         winners = {table.users[s] for s in outcome.winners if s not in table.computer_seats}
         points = {table.users[s]: float(p) for s, p in outcome.scores.items() if s not in table.computer_seats}
         # A member whose seat a computer took over (absent, or kicked) played this game and did not win it.
-        humans += [int(u) for u in table.row.meta.get("replaced", {}).values() if int(u) not in humans]
+        humans += [u for u in table.row.meta.replaced.values() if u not in humans]
         await self.store.record_result(table.row.guild, table.game.id, humans, winners, points,
                                        table=table.id, at=self.clock())
 
@@ -545,36 +534,35 @@ class TableService:
 
     # --- publishing ------------------------------------------------------------------------
 
-    def _outbox(self, table_id: int) -> Outbox:
-        return self.outboxes.setdefault(table_id, Outbox())
-
     def _publish(self, item: Publication) -> None:
         """Queue what the table must post; its outbox's task posts it after everything queued before."""
         if self.listener is None:
             return
-        box = self._outbox(item.table.id)
-        box.queue.append(item)
-        self._drain_soon(item.table.id, box)
+        runtime = self.runtimes.of(item.table.id)
+        runtime.outbox.queue.append(item)
+        self._drain_soon(runtime)
 
     def release(self, table_id: int) -> None:
         """Let a held outbox publish (see `start(hold=True)` and `resume_all`)."""
-        box = self.outboxes.get(table_id)
-        if box is not None and box.held:
-            box.held -= 1
-            self._drain_soon(table_id, box)
+        runtime = self.runtimes.get(table_id)
+        if runtime is not None and runtime.outbox.held:
+            runtime.outbox.held -= 1
+            self._drain_soon(runtime)
 
     def release_all(self) -> None:
         """Once the bot is ready after a (re)start: publish what the resumed tables had not published."""
-        for table_id, box in list(self.outboxes.items()):
-            box.held = 0
-            self._drain_soon(table_id, box)
+        for runtime in self.runtimes:
+            runtime.outbox.held = 0
+            self._drain_soon(runtime)
 
-    def _drain_soon(self, table_id: int, box: Outbox) -> None:
-        if box.held or not box.queue or (box.task is not None and not box.task.done()):
+    def _drain_soon(self, runtime: TableRuntime[Publication]) -> None:
+        box = runtime.outbox
+        if box.held or not box.queue or runtime.task("outbox") is not None:
             return
-        box.task = asyncio.create_task(self._drain(table_id, box))
+        runtime.start("outbox", self._drain(runtime))
 
-    async def _drain(self, table_id: int, box: Outbox) -> None:
+    async def _drain(self, runtime: TableRuntime[Publication]) -> None:
+        box = runtime.outbox
         while box.queue and not box.held:
             item = box.queue.popleft()
             listener = self.listener
@@ -589,16 +577,15 @@ class TableService:
                     await listener.table_closed(item.table, item.reason)
             except Exception:
                 # The action is stored; a failed post must not undo it or stop what comes after it.
-                log.exception("table %s: publishing %s failed", table_id, type(item).__name__)
+                log.exception("table %s: publishing %s failed", runtime.table_id, type(item).__name__)
             if not isinstance(item, Closing):
                 await self._published(item.table, item.seq if isinstance(item, Change) else 0)
-        if box.idle and not box.held and table_id not in self.tables:
-            self.outboxes.pop(table_id, None)  # a closed or finished table: nothing more will come
 
     async def _published(self, table: Table, seq: int) -> None:
         """Remember that the table's log up to `seq` is published (a restart publishes what comes after)."""
         try:
-            await self.set_meta(table, published=seq)
+            table.row.meta.published = seq
+            await self.save_meta(table)
         except StoreUnavailableError:
             log.warning("table %s: the database cannot be reached; seq %d is published but not marked so",
                         table.id, seq)
@@ -607,38 +594,39 @@ class TableService:
         """Wait until the table's outbox (every outbox: None) has published everything it can; False if
         `seconds` ran out first. A held outbox counts as done: it waits for its release."""
 
-        async def one(box: Outbox) -> None:
-            while not box.held and not box.idle:
-                task = box.task
-                if task is not None and not task.done():
+        async def one(runtime: TableRuntime[Publication]) -> None:
+            while not runtime.outbox.held and (runtime.outbox.queue or runtime.task("outbox") is not None):
+                task = runtime.task("outbox")
+                if task is not None:
                     await asyncio.wait({task})
                 else:
                     await asyncio.sleep(0)
 
-        boxes = [self.outboxes[table_id]] if table_id in self.outboxes else [] if table_id is not None \
-            else list(self.outboxes.values())
-        return await all_within([one(box) for box in boxes], seconds)
+        found = self.runtimes.get(table_id) if table_id is not None else None
+        runtimes = [found] if found is not None else [] if table_id is not None else list(self.runtimes)
+        return await all_within([one(runtime) for runtime in runtimes], seconds)
 
     # --- timers -----------------------------------------------------------------------------
 
-    def _cancel_timer(self, table: Table) -> None:
-        timer = table.timer
-        # A timer that is itself acting (a time-out, a due automatic step) is never cancelled mid-way.
-        if timer is not None and not timer.done() and timer is not asyncio.current_task():
-            timer.cancel()
-        table.timer = None
+    def timer(self, table_id: int) -> asyncio.Task[None] | None:
+        """The table's timer (its runtime's "deadline" task) while it runs."""
+        runtime = self.runtimes.get(table_id)
+        return runtime.task("deadline") if runtime is not None else None
 
     def _schedule(self, table: Table, automatic: bool = True) -> None:
-        self._cancel_timer(table)
+        """The table's timer (its runtime's "deadline" task), in place of the one before: a due automatic step
+        now, else a time-out at the engine's deadline, else none."""
+        runtime = self.runtimes.of(table.id)
+        runtime.cancel("deadline")
         if table.status != "playing":
             return
         if automatic and self._automatic(table) is not None:
             # An automatic step is due (a restart came between an action and its step): take it now.
-            table.timer = asyncio.create_task(self.advance(table.id))
+            runtime.start("deadline", self.advance(table.id))
             return
         deadline = table.game.deadline(table.state)
         if deadline is not None:
-            table.timer = asyncio.create_task(self._fire_at(table.id, deadline, table.seq))
+            runtime.start("deadline", self._fire_at(table.id, deadline, table.seq))
 
     async def _fire_at(self, table_id: int, deadline: float, seq: int) -> None:
         delay = deadline - self.clock()
@@ -692,8 +680,8 @@ class TableService:
     async def _catch_up(self, table: Table) -> None:
         """Queue (held until `release_all`) what this table stored but had not published when the bot
         stopped: its opening and every action after the meta's `published`, rebuilt from the action log."""
-        published = table.row.meta.get("published")
-        if not isinstance(published, int) or published >= table.seq:
+        published = table.row.meta.published
+        if published is None or published >= table.seq:
             return  # all published (or a table from before the outbox: nothing is known to be missing)
         game, seed = table.game, table.row.seed
         try:
@@ -708,7 +696,7 @@ class TableService:
         except Exception:
             log.exception("table %s: what was not published before the restart cannot be rebuilt", table.id)
             return
-        box = self._outbox(table.id)
+        box = self.runtimes.of(table.id).outbox
         box.held += 1  # Discord is not ready yet: `release_all` from on_ready
         box.queue.extend(items)
         log.info("table %s: %d unpublished moment(s) will be published", table.id, len(items))
@@ -726,9 +714,6 @@ class TableService:
         return state
 
     async def shutdown(self) -> None:
-        for table in self.tables.values():
-            self._cancel_timer(table)
-        for box in self.outboxes.values():
-            if box.task is not None and not box.task.done():
-                box.task.cancel()  # what it had not published is published after the restart
-        self.outboxes.clear()
+        """Stop every table's tasks (timers, outboxes, turn clocks, computers, paced boards): what was not
+        published is published after the restart."""
+        self.runtimes.close_all()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n import described
+from bot.ports import CogHost
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
 from bot.ui.lobby import most_computers, open_lobby, option_specs
@@ -15,9 +16,6 @@ from bot.ui.spec import Ctx, GameUI, Group, Style, exactly, of_type
 from games.arditi import GAME
 from games.core.messages import N_, NP_, MessageFamily
 from renderers import arditi as pictures
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 GAME_ID = "arditi"
 OPTIONS = option_specs(GAME_ID)
@@ -229,6 +227,6 @@ class ArditiCommands(app_commands.Group, name="arditi", description=described("a
         await open_lobby(interaction, GAME_ID, {"max_rounds": max_rounds}, computers=computers)
 
 
-async def setup(bot: GameMasterBot) -> None:
+async def setup(bot: CogHost) -> None:
     bot.presenters[GAME_ID] = TablePresenter(bot, UI)
     bot.tree.add_command(ArditiCommands())

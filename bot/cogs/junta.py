@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n import described
+from bot.ports import CogHost
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
 from bot.ui.lobby import most_computers, open_lobby, option_specs
@@ -52,9 +53,6 @@ from games.junta.cards import (
 )
 from games.junta.common import EMBASSIES, FAMILIES, LOCATIONS, OFFICES, SUB_OFFICES
 from renderers import junta as pictures
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 GAME_ID = "junta"
 OPTIONS = option_specs(GAME_ID)
@@ -891,6 +889,6 @@ class JuntaCommands(app_commands.Group, name="junta", description=described("jun
         await open_lobby(interaction, GAME_ID, options, computers=computers)
 
 
-async def setup(bot: GameMasterBot) -> None:
+async def setup(bot: CogHost) -> None:
     bot.presenters[GAME_ID] = TablePresenter(bot, UI)
     bot.tree.add_command(JuntaCommands())

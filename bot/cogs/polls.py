@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n import described, t
+from bot.ports import CogHost
 from bot.ui.board import TablePresenter
 from bot.ui.common import locale_of, mention, tell
 from bot.ui.lobby import open_lobby
@@ -15,9 +16,6 @@ from bot.ui.spec import Ctx, GameUI, Group, Style, exactly, of_type
 from games.core.messages import N_, MessageFamily
 from games.polls.data import PACT_REGIONS, PARTY_NAMES, PARTY_WORD, REGION_IN, REGION_WORD, REGIONS
 from renderers import polls as pictures
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 GAME_ID = "polls"
 EMOJI = ("🔵", "🔴")
@@ -299,6 +297,6 @@ class PollsCommands(app_commands.Group, name="polls", description=described("pol
         await open_lobby(interaction, GAME_ID, {}, computers=1 if computer else 0, invite=opponent)
 
 
-async def setup(bot: GameMasterBot) -> None:
+async def setup(bot: CogHost) -> None:
     bot.presenters[GAME_ID] = TablePresenter(bot, UI)
     bot.tree.add_command(PollsCommands())

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n import described
+from bot.ports import CogHost
 from bot.ui.board import TablePresenter
 from bot.ui.common import mention
 from bot.ui.lobby import most_computers, open_lobby, option_specs
@@ -18,9 +19,6 @@ from games.som import GAME
 from games.som.cards import CARDS, DISC
 from games.som.engine import CARD_NAME, KIND_NAME, MAX_STEPS
 from renderers import som as pictures
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 GAME_ID = "som"
 OPTIONS = option_specs(GAME_ID)
@@ -369,6 +367,6 @@ class SomCommands(app_commands.Group, name="som", description=described("som.com
         await open_lobby(interaction, GAME_ID, {"mode": chosen}, computers=computers)
 
 
-async def setup(bot: GameMasterBot) -> None:
+async def setup(bot: CogHost) -> None:
     bot.presenters[GAME_ID] = TablePresenter(bot, UI)
     bot.tree.add_command(SomCommands())

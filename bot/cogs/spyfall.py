@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.cogs.spyfall_packs import PackCommands, choose_pack, pack_choices, plain, server_packs
 from bot.i18n import described, t, tn
+from bot.ports import CogHost
 from bot.tables import TableError
 from bot.ui.board import TablePresenter
 from bot.ui.common import bot_of, locale_of, mention, refuse, table_here, tell
@@ -19,9 +20,6 @@ from games.core.messages import N_, MessageFamily
 from games.spyfall import packs
 from games.spyfall.locations import LOCATION_NAME, LOCATIONS, ROLE_NAME
 from renderers import spyfall as pictures
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 GAME_ID = "spyfall"
 OPTIONS = option_specs(GAME_ID)
@@ -352,6 +350,6 @@ class SpyfallCommands(app_commands.Group, name="spyfall", description=described(
         await tell(interaction, card_text(ctx))
 
 
-async def setup(bot: GameMasterBot) -> None:
+async def setup(bot: CogHost) -> None:
     bot.presenters[GAME_ID] = TablePresenter(bot, UI)
     bot.tree.add_command(SpyfallCommands())

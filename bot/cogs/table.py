@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -11,6 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import LANGUAGE_NAMES, LOCALES, described, pick_locale, t
 from bot.leaderboard import PERIOD_WORDS, PERIODS
+from bot.ports import CogHost
 from bot.tables import TableError
 from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
 from bot.ui.controls import DYNAMIC_ITEMS, on_amount
@@ -19,9 +19,6 @@ from bot.ui.standings import leaderboard_command, stats_command
 from games import REGISTRY
 from games.core.messages import MessageFamily
 from games.core.protocol import IllegalAction
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in REGISTRY.values()]
 RULES = MessageFamily("rules", REGISTRY)
@@ -143,7 +140,7 @@ class GameCommands(app_commands.Group, name="game", description=described("comma
 
 
 class TableCog(commands.Cog):
-    def __init__(self, bot: GameMasterBot) -> None:
+    def __init__(self, bot: CogHost) -> None:
         self.bot = bot
 
     @commands.Cog.listener()
@@ -152,7 +149,7 @@ class TableCog(commands.Cog):
         await on_amount(interaction)
 
 
-async def setup(bot: GameMasterBot) -> None:
+async def setup(bot: CogHost) -> None:
     from bot.ui.lobby import LobbyButton, TurnTimerSelect
     from bot.ui.replay import ReplayButton
 

@@ -14,21 +14,19 @@ import io
 import json
 import logging
 from collections.abc import Awaitable, Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.delivery import render_png
 from bot.i18n import words
+from bot.ports import PresenterParts
 from bot.tables import Change, Opening, Table
 from bot.ui.common import mention
 from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
 from bot.ui.replay import replay_view
 from bot.ui.spec import Ctx, GameUI, Renderer
 from games.core.messages import MessageFamily
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +37,13 @@ FAREWELL = MessageFamily("table.closed", ("ended", "cancelled"))
 
 def table_locale(table: Table) -> str:
     """Public messages use the language of whoever opened the table."""
-    return str(table.row.meta.get("locale") or "en")
+    return table.row.meta.locale
 
 
 class TablePresenter:
     """Shows one game's tables in Discord; everything game-specific comes from its `GameUI`."""
 
-    def __init__(self, bot: GameMasterBot, ui: GameUI) -> None:
+    def __init__(self, bot: PresenterParts, ui: GameUI) -> None:
         self.bot = bot
         self.ui = ui
         self.held: dict[int, tuple[list[str], set[str]]] = {}  # a computer's move being told
@@ -115,8 +113,6 @@ class TablePresenter:
         self.held.pop(table.id, None)
         self.bot.boards.forget(table.id)
         self.pictured.pop(table.id, None)
-        self.bot.computers.cancel(table.id)
-        self.bot.turns.cancel(table.id)
         if table.state is None:
             return  # a lobby: its own message already says it was cancelled
         await self.bot.delivery.retire_board(table, words(table_locale(table)).msg(FAREWELL[reason]))
@@ -127,7 +123,7 @@ class TablePresenter:
     async def redraw_if_stale(self, table: Table) -> bool:
         """After a restart: redraw the board (a paced edit) when it shows less than the table's last stored
         action, e.g. when the process died with an edit still waiting in the pacer. True when redrawn."""
-        if table.status != "playing" or table.state is None or table.row.meta.get("board_seq") == table.seq:
+        if table.status != "playing" or table.state is None or table.row.meta.board_seq == table.seq:
             return False
         await self.update_board(table)
         return True
@@ -198,8 +194,9 @@ class TablePresenter:
                                                         image_changed=changed, repost=repost)
             if posted is not None:
                 self.bot.service.metrics.board_shown(table, shown)
-            if posted is not None and table.row.meta.get("board_seq") != shown:
-                await self.bot.service.set_meta(table, board_seq=shown)
+            if posted is not None and table.row.meta.board_seq != shown:
+                table.row.meta.board_seq = shown
+                await self.bot.service.save_meta(table)
         except Exception:
             if image is None:
                 raise
@@ -263,7 +260,7 @@ class TablePresenter:
         secret = self.ui.secret
         if secret is None or table.state is None:
             return
-        dealt: dict[str, Any] = dict(table.row.meta.get("dealt", {}))
+        dealt = dict(table.row.meta.dealt)
         unreachable: list[int] = []
         for seat in human_seats(table):
             own = table.view(seat)
@@ -271,9 +268,9 @@ class TablePresenter:
             if key is None:
                 continue
             stamp = json.dumps(key, sort_keys=True, default=str)
-            if dealt.get(str(seat)) == stamp:
+            if dealt.get(seat) == stamp:
                 continue
-            dealt[str(seat)] = stamp
+            dealt[seat] = stamp
             user = table.users[seat]
             locale = self.bot.languages.get(user) or table.locales[seat] or table_locale(table)
             ctx = await self.ctx(table, seat, locale)
@@ -286,8 +283,9 @@ class TablePresenter:
                 content["view"] = controls
             if not await self.bot.delivery.dm(table.users[seat], **content):
                 unreachable.append(table.users[seat])
-        if dealt != table.row.meta.get("dealt", {}):
-            await self.bot.service.set_meta(table, dealt=dealt)
+        if dealt != table.row.meta.dealt:
+            table.row.meta.dealt = dealt
+            await self.bot.service.save_meta(table)
         if unreachable:
             locale = table_locale(table)
             catalog = words(locale)

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.delivery import resendable
 from bot.i18n import pick_locale, t, words
+from bot.ports import Client
 from bot.tables import Table, TableError
 from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +22,7 @@ log = logging.getLogger(__name__)
 EXPIRED_TOKEN = frozenset({50027, 10015})
 
 
-def bot_of(interaction: discord.Interaction) -> GameMasterBot:
+def bot_of(interaction: discord.Interaction) -> Client:
     return interaction.client  # type: ignore[return-value]
 
 

@@ -21,20 +21,18 @@ import json
 import logging
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import t
+from bot.ports import Client
 from bot.tables import Table, TableError
 from bot.ui.common import bot_of, check_table, follow_up, locale_of, refusal_text, tell, why_not
 from bot.ui.fullboard import FullBoardButton, full_board_button
 from bot.ui.spec import Compose, Ctx, GameUI, Group, OfTypes
 from bot.ui.watch import WatchButton, watch_button
 from games.core.protocol import Action, IllegalAction
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +45,7 @@ GROUP = r"[a-z0-9_]+"
 # --- reading the table -------------------------------------------------------------------------
 
 
-def ui_of(bot: GameMasterBot, table: Table) -> GameUI:
+def ui_of(bot: Client, table: Table) -> GameUI:
     return bot.presenter(table).ui
 
 
@@ -83,7 +81,7 @@ def moment_of(ctx: Ctx, group: Group) -> str:
     return group.moment(ctx) if group.moment is not None else str(ctx.table.seq)
 
 
-async def context(bot: GameMasterBot, table: Table, locale: str, seat: int | None = None) -> Ctx:
+async def context(bot: Client, table: Table, locale: str, seat: int | None = None) -> Ctx:
     return Ctx(table=table, view=table.view(seat), names=await bot.names(table), locale=locale, seat=seat)
 
 

@@ -1,9 +1,9 @@
 """Removing a member from a table: the host's `/game kick`, and a vote-kick every other player must agree to.
 
 In a lobby the member's seat is freed. In a game the seat goes to a computer player where the game has
-one, else the member leaves by the game's leave rule (`bot.absence.remove`). A vote-kick is one public
-message with Yes/No buttons (custom_id `vk:<table>:<member>:<y|n>`, so it works after a restart); the
-vote lives in the table's meta. Every other member at the table must say yes; one no ends it, and it
+one, else the member leaves by the game's leave rule (`TurnClock.remove`, bot/absence.py). A vote-kick is
+one public message with Yes/No buttons (custom_id `vk:<table>:<member>:<y|n>`, so it works after a
+restart); the vote lives in the table's meta. Every other member at the table must say yes; one no ends it, and it
 lapses after `VOTE_SECONDS`.
 """
 
@@ -11,21 +11,20 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
 import discord
 
-from bot.absence import remove
 from bot.i18n import t, tn
+from bot.meta import KickVote
+from bot.ports import Client
 from bot.tables import Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
 from bot.ui.controls import human_seats
 from games.core.messages import N_
 from games.core.protocol import IllegalAction
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +36,7 @@ def voters(table: Table, target: int) -> list[int]:
     return [table.users[s] for s in human_seats(table) if table.users[s] != target]
 
 
-async def kick_member(bot: GameMasterBot, table: Table, target: int) -> str:
+async def kick_member(bot: Client, table: Table, target: int) -> str:
     """Take `target` off the table; returns how ("lobby", "computer" or "left"). TableError if impossible."""
     if table.status == "lobby":
         await bot.service.leave_lobby(table.id, target)
@@ -46,19 +45,19 @@ async def kick_member(bot: GameMasterBot, table: Table, target: int) -> str:
     seat = table.seat_of(target)
     if seat is None or seat in table.computer_seats:
         raise TableError("error.not_at_table")
-    return await remove(bot, table, seat)
+    return await bot.turns.remove(table, seat)
 
 
-async def refresh_lobby(bot: GameMasterBot, table: Table) -> None:
+async def refresh_lobby(bot: Client, table: Table) -> None:
     """Show the lobby's new seats on its message (best effort: the message may be gone)."""
     from bot.ui.lobby import lobby_embed
 
-    message_id = table.row.meta.get("lobby")
+    message_id = table.row.meta.lobby
     channel = bot.get_channel(table.row.channel)
     if not message_id or not isinstance(channel, discord.abc.Messageable):
         return
     try:
-        await channel.get_partial_message(int(message_id)).edit(embed=lobby_embed(table, table_locale(table)))
+        await channel.get_partial_message(message_id).edit(embed=lobby_embed(table, table_locale(table)))
     except discord.HTTPException:
         log.warning("table %s: could not update the lobby message", table.id)
 
@@ -102,17 +101,23 @@ def target_refusal(table: Table, by: int, target: int) -> str | None:
 # --- the vote ------------------------------------------------------------------------------------
 
 
-def open_vote(bot: GameMasterBot, table: Table) -> dict[str, Any] | None:
-    vote = table.row.meta.get("kick_vote")
-    if not vote or bot.service.clock() - float(vote.get("at", 0)) > VOTE_SECONDS:
+def open_vote(bot: Client, table: Table) -> KickVote | None:
+    """A copy of the table's vote-kick, while one is open."""
+    vote = table.row.meta.kick_vote
+    if vote is None or bot.service.clock() - vote.at > VOTE_SECONDS:
         return None
-    return dict(vote)
+    return replace(vote, yes=list(vote.yes))
 
 
-def vote_text(table: Table, vote: dict[str, Any], locale: str, *, closed: str | None = None) -> str:
-    needed = voters(table, int(vote["target"]))
-    lines = [t(locale, "kick.vote_title", by=mention(int(vote["by"])), name=mention(int(vote["target"]))),
-             tn(locale, "kick.vote_count", len(needed), yes=len(set(vote["yes"]) & set(needed)))]
+async def keep_vote(bot: Client, table: Table, vote: KickVote | None) -> None:
+    table.row.meta.kick_vote = vote
+    await bot.service.save_meta(table)
+
+
+def vote_text(table: Table, vote: KickVote, locale: str, *, closed: str | None = None) -> str:
+    needed = voters(table, vote.target)
+    lines = [t(locale, "kick.vote_title", by=mention(vote.by), name=mention(vote.target)),
+             tn(locale, "kick.vote_count", len(needed), yes=len(set(vote.yes) & set(needed)))]
     if closed:
         lines.append(closed)
     return "\n".join(lines)
@@ -143,7 +148,7 @@ async def votekick_command(interaction: discord.Interaction, table: Table, membe
     if open_vote(bot, table) is not None:
         await tell(interaction, t(locale, "error.kick_vote_open"))
         return
-    vote = {"target": member.id, "by": by, "yes": [by], "at": bot.service.clock()}
+    vote = KickVote(target=member.id, by=by, yes=[by], at=bot.service.clock())
     await interaction.response.defer(ephemeral=True, thinking=True)
     if set(voters(table, member.id)) <= {by}:
         await finish_vote(bot, table, vote, None)
@@ -153,16 +158,16 @@ async def votekick_command(interaction: discord.Interaction, table: Table, membe
     message = await bot.delivery.say(table, vote_text(table, vote, public), view=vote_view(table, member.id, public),
                                      allowed_mentions=discord.AllowedMentions(
                                          users=[discord.Object(u) for u in voters(table, member.id)]))
-    vote["message"] = message.id if message is not None else None
-    await bot.service.set_meta(table, kick_vote=vote)
+    vote.message = message.id if message is not None else None
+    await keep_vote(bot, table, vote)
     await tell(interaction, t(locale, "kick.vote_started"))
 
 
-async def finish_vote(bot: GameMasterBot, table: Table, vote: dict[str, Any], message: discord.Message | None,
+async def finish_vote(bot: Client, table: Table, vote: KickVote, message: discord.Message | None,
                       ) -> None:
     """Everybody agreed: the member is removed, and the vote's message says so."""
-    await bot.service.set_meta(table, kick_vote=None)
-    target = int(vote["target"])
+    await keep_vote(bot, table, None)
+    target = vote.target
     locale = table_locale(table)
     try:
         how = await kick_member(bot, table, target)
@@ -173,8 +178,7 @@ async def finish_vote(bot: GameMasterBot, table: Table, vote: dict[str, Any], me
         return
     if table.host == target:
         # The host was voted off: the member who proposed it runs the table from now on.
-        table.row.host = int(vote["by"])
-        await bot.service.store.update_table(table.id, bot.service.clock(), host=table.row.host)
+        await bot.service.set_host(table, vote.by)
     closed = t(locale, "kick.vote_passed")
     if message is not None:
         await message.edit(content=vote_text(table, vote, locale, closed=closed), view=None)
@@ -203,9 +207,9 @@ class VoteKickButton(
             return False
         bot, locale = bot_of(interaction), locale_of(interaction)
         vote = open_vote(bot, table)
-        if vote is None or int(vote["target"]) != self.target:
+        if vote is None or vote.target != self.target:
             await tell(interaction, t(locale, "kick.vote_over"))
-            if interaction.message is not None and (vote is None or int(vote["target"]) == self.target):
+            if interaction.message is not None and (vote is None or vote.target == self.target):
                 await interaction.message.edit(view=None)
             return False
         if interaction.user.id == self.target:
@@ -225,15 +229,15 @@ class VoteKickButton(
         await interaction.response.defer()
         message = interaction.message
         if self.choice == "n":
-            await bot.service.set_meta(table, kick_vote=None)
+            await keep_vote(bot, table, None)
             closed = t(locale, "kick.vote_rejected", name=mention(interaction.user.id))
             if message is not None:
                 await message.edit(content=vote_text(table, vote, locale, closed=closed), view=None)
             return
-        vote["yes"] = sorted({*vote["yes"], interaction.user.id})
-        if set(voters(table, self.target)) <= set(vote["yes"]):
+        vote.yes = sorted({*vote.yes, interaction.user.id})
+        if set(voters(table, self.target)) <= set(vote.yes):
             await finish_vote(bot, table, vote, message)
             return
-        await bot.service.set_meta(table, kick_vote=vote)
+        await keep_vote(bot, table, vote)
         if message is not None:
             await message.edit(content=vote_text(table, vote, locale))

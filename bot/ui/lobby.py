@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.absence import TURN_TIMER_CHOICES, duration, offers_turn_timer
 from bot.computer import has_computer
 from bot.i18n import t, tn
+from bot.ports import Client
 from bot.tables import Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
 from games.core.messages import N_
 from games.core.protocol import Game, IllegalAction, OptionSpec, optional_member
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +45,7 @@ def option_value(value: object, locale: str) -> str:
 def seat_line(table: Table, seat: int, locale: str) -> str:
     user = table.users[seat]
     if seat in table.computer_seats:
-        name = table.row.meta.get("names", {}).get(str(user)) or t(locale, "lobby.computer")
+        name = table.row.meta.names.get(user) or t(locale, "lobby.computer")
         return f"{seat + 1}. 🤖 {name}"
     return f"{seat + 1}. {mention(user)}"
 
@@ -75,7 +73,7 @@ def lobby_embed(table: Table, locale: str, *, closed: str | None = None) -> disc
         )
     if offers_turn_timer(game):
         embed.add_field(name=t(locale, "lobby.turn_timer"),
-                        value=duration(locale, int(table.row.meta.get("turn_timer") or 0)), inline=False)
+                        value=duration(locale, table.row.meta.turn_timer), inline=False)
     if closed:
         embed.set_footer(text=closed)
     return embed
@@ -88,7 +86,7 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     view.add_item(LobbyButton(table.id, "start", t(locale, "lobby.button.start")))
     view.add_item(LobbyButton(table.id, "cancel", t(locale, "lobby.button.cancel")))
     if offers_turn_timer(table.game):
-        view.add_item(TurnTimerSelect(table.id, locale, int(table.row.meta.get("turn_timer") or 0)))
+        view.add_item(TurnTimerSelect(table.id, locale, table.row.meta.turn_timer))
     return view
 
 
@@ -123,7 +121,8 @@ class TurnTimerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lobb
         data: Any = interaction.data or {}
         values = data.get("values") or ["0"]
         seconds = int(values[0]) if str(values[0]).isdigit() and int(values[0]) in TURN_TIMER_CHOICES else 0
-        await bot.service.set_meta(table, turn_timer=seconds)
+        table.row.meta.turn_timer = seconds
+        await bot.service.save_meta(table)
         locale = table_locale(table)
         await interaction.response.edit_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
 
@@ -158,7 +157,7 @@ class LobbyButton(
         if self.op in ("start", "cancel") and interaction.user.id != table.host:
             await tell(interaction, t(locale_of(interaction), "error.host_only"))
             return False
-        invited = table.row.meta.get("invited")
+        invited = table.row.meta.invited
         if self.op == "join" and invited and interaction.user.id not in invited:
             await tell(interaction, t(locale_of(interaction), "error.invited_only",
                                       players=" ".join(mention(u) for u in invited)))
@@ -190,7 +189,7 @@ class LobbyButton(
             await refuse(interaction, exc)
 
 
-async def begin(bot: GameMasterBot, table: Table, interaction: discord.Interaction, thinking: bool) -> None:
+async def begin(bot: Client, table: Table, interaction: discord.Interaction, thinking: bool) -> None:
     """The lobby message says the game started; the table moves to its thread; then the table publishes its
     opening (held by `start(hold=True)` until the thread is there, whatever happens here)."""
     try:
@@ -245,7 +244,10 @@ async def open_lobby(
     except (TableError, IllegalAction) as exc:  # a busy channel or a bad option
         await refuse(interaction, exc)
         return None
-    await bot.service.set_meta(table, locale=locale, **({"invited": [invite.id]} if invite else {}))
+    table.row.meta.locale = locale
+    if invite is not None:
+        table.row.meta.invited = [invite.id]
+    await bot.service.save_meta(table)
     await remember_name(bot, table, interaction.user)
     for number in range(1, computers + 1):
         name = t(locale, "lobby.computer") if computers == 1 else t(locale, "lobby.computer_n", number=number)
@@ -256,7 +258,8 @@ async def open_lobby(
         return table
     await interaction.response.send_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
     message = await interaction.original_response()
-    await bot.service.set_meta(table, lobby=message.id)
+    table.row.meta.lobby = message.id
+    await bot.service.save_meta(table)
     if invite is not None:
         await interaction.followup.send(
             t(locale, "lobby.invite", opponent=mention(invite.id), host=mention(interaction.user.id),
@@ -267,7 +270,7 @@ async def open_lobby(
     return table
 
 
-async def open_thread(bot: GameMasterBot, table: Table, message: discord.Message | None) -> None:
+async def open_thread(bot: Client, table: Table, message: discord.Message | None) -> None:
     """Move the table's talk into a thread of its lobby message, when allowed and possible."""
     if not bot.config.use_threads or message is None or table.row.thread:
         return
@@ -285,7 +288,7 @@ async def open_thread(bot: GameMasterBot, table: Table, message: discord.Message
     await bot.service.set_thread(table, thread.id)
 
 
-async def remember_name(bot: GameMasterBot, table: Table, user: discord.abc.User) -> None:
+async def remember_name(bot: Client, table: Table, user: discord.abc.User) -> None:
     """Names are kept with the table, so boards can be drawn without the members intent."""
-    names = {**table.row.meta.get("names", {}), str(user.id): user.display_name}
-    await bot.service.set_meta(table, names=names)
+    table.row.meta.names[user.id] = user.display_name
+    await bot.service.save_meta(table)

@@ -23,11 +23,13 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import Catalog, t, words
+from bot.meta import PostedReplay
+from bot.ports import Client
 from bot.replays import MAX_FRAMES, LoggedAction, Moment, Replay, ReplayMissing, build, check_log
 from bot.store import TableRow
 from bot.tables import Table
@@ -35,9 +37,6 @@ from bot.ui.common import bot_of, follow_up, locale_of, mention, tell
 from bot.ui.spec import Ctx, GameUI
 from games.core.protocol import Game
 from renderers.animation import MAX_BYTES, Animation, Picture, TooLarge, animate
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -88,11 +87,11 @@ def header(stored: Stored, game: Game, names: Sequence[str], moves: int, catalog
     row = stored.row
     end = stored.actions[-1][3] if stored.actions else row.updated
     players = []
-    replaced = {int(s): int(u) for s, u in row.meta.get("replaced", {}).items()}
-    known = row.meta.get("names", {})
+    replaced = row.meta.replaced
+    known = row.meta.names
     for seat, name in enumerate(names):
         if seat in replaced:
-            member = known.get(str(replaced[seat])) or f"#{replaced[seat]}"
+            member = known.get(replaced[seat]) or f"#{replaced[seat]}"
             players.append(catalog.msg("replay.log.replaced", name=name, member=member))
         else:
             players.append(name)
@@ -142,7 +141,7 @@ def make(
     table = Table(row=row, game=game, users=list(stored.users), locales=[None] * len(stored.users))
     catalog = words(locale)
     people = {user: names[seat] for seat, user in enumerate(stored.users) if seat < len(names)}
-    people.update({int(u): n for u, n in row.meta.get("names", {}).items() if int(u) not in people})
+    people.update({u: n for u, n in row.meta.names.items() if u not in people})
     rounds = frozenset(ui.repost_on)
     worded: list[tuple[Moment, list[str]]] = []
     result: list[str] = []
@@ -214,7 +213,7 @@ def pictures_of(replay: Replay, ui: GameUI, names: list[str], catalog: Catalog,
 # --- reading the store ------------------------------------------------------------------------------
 
 
-async def stored_of(bot: GameMasterBot, table_id: int) -> Stored | None:
+async def stored_of(bot: Client, table_id: int) -> Stored | None:
     store = bot.store
     if store is None:
         return None
@@ -227,7 +226,7 @@ async def stored_of(bot: GameMasterBot, table_id: int) -> Stored | None:
     return Stored(row=row, users=[u for u, _ in seats], actions=actions, snapshot=snapshot)
 
 
-async def names_of(bot: GameMasterBot, stored: Stored, game: Game) -> list[str]:
+async def names_of(bot: Client, stored: Stored, game: Game) -> list[str]:
     table = Table(row=stored.row, game=game, users=list(stored.users), locales=[None] * len(stored.users))
     return await bot.names(table)
 
@@ -311,8 +310,8 @@ async def post_replay(interaction: discord.Interaction, table_id: int) -> None:
         return
     game = bot.service.registry.get(row.game)
     presenter = bot.presenters.get(row.game)
-    posted = row.meta.get("replay")
-    if posted and await still_there(interaction, int(posted["message"])):
+    posted = row.meta.replay
+    if posted is not None and await still_there(interaction, posted.message):
         await already_posted(interaction, stored, game, presenter.ui if presenter else None, posted, locale)
         return
     try:
@@ -361,9 +360,9 @@ async def post_replay(interaction: discord.Interaction, table_id: int) -> None:
              time.perf_counter() - started)
     if message is None:
         return
-    meta = {**row.meta, "replay": {"message": message.id, "channel": message.channel.id, "locale": locale}}
+    row.meta.replay = PostedReplay(message=message.id, channel=message.channel.id, locale=locale)
     assert bot.store is not None
-    await bot.store.update_table(table_id, bot.service.clock(), meta=meta)
+    await bot.store.update_table(table_id, bot.service.clock(), meta=row.meta)
 
 
 async def still_there(interaction: discord.Interaction, message_id: int) -> bool:
@@ -381,11 +380,11 @@ async def still_there(interaction: discord.Interaction, message_id: int) -> bool
 
 
 async def already_posted(interaction: discord.Interaction, stored: Stored, game: Game | None, ui: GameUI | None,
-                         posted: dict[str, Any], locale: str) -> None:
+                         posted: PostedReplay, locale: str) -> None:
     """A link to the replay posted earlier; with the log in the reader's language when it differs."""
-    where = link(interaction.guild_id, int(posted["channel"]), int(posted["message"]))
+    where = link(interaction.guild_id, posted.channel, posted.message)
     text = t(locale, "replay.already", link=where)
-    if posted.get("locale") == locale or game is None or ui is None:
+    if posted.locale == locale or game is None or ui is None:
         await tell(interaction, text)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)

@@ -53,10 +53,10 @@ async def test_the_lobby_offers_a_turn_timer_only_where_a_turn_can_be_played(wor
     assert "Turn timer\noff" in embed_text(lobby)
     refused = await guest.select(lobby, ["300"], custom_id=f"lobbyt:{table_id}")
     assert refused.ephemeral and "host" in refused.response.content
-    assert world.bot.service.tables[table_id].row.meta.get("turn_timer") is None
+    assert world.bot.service.tables[table_id].row.meta.turn_timer == 0
     await host.select(lobby, ["300"], custom_id=f"lobbyt:{table_id}")
     assert "Turn timer\n5 minutes" in embed_text(lobby_message(world))
-    assert world.bot.service.tables[table_id].row.meta["turn_timer"] == 300
+    assert world.bot.service.tables[table_id].row.meta.turn_timer == 300
     await host.slash(world.channel, "game end")
     await host.slash(world.channel, "spyfall new")
     spyfall_lobby = lobby_message(world)
@@ -160,7 +160,7 @@ async def test_three_missed_turns_hand_the_seat_to_a_computer(world: World, monk
     assert store is not None
     row = await store.get_table(table_id)
     assert row is not None and row.status == "finished"
-    assert sorted(int(u) for u in row.meta["replaced"].values()) == sorted([host.id, guest.id])
+    assert sorted(row.meta.replaced.values()) == sorted([host.id, guest.id])
     for member in (host, guest):
         record = await store.stats(world.guild.id, member.id)
         assert record["polls"]["played"] == 1 and record["polls"]["won"] == 0

@@ -111,7 +111,7 @@ async def rounds_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Async
     thinker = Thinker()
     monkeypatch.setattr("bot.computer.chooser", lambda game_id: thinker)
     applied: list[tuple[int | None, dict[str, Any], int]] = []  # (seat, action, the round it landed in)
-    computers = ComputerPlayers(SimpleNamespace(service=service))  # type: ignore[arg-type]
+    computers = ComputerPlayers(service)
 
     class Listener:
         async def table_changed(self, change: Any) -> None:
@@ -129,9 +129,13 @@ async def rounds_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Async
     await service.add_computer(table.id, "Computer")
     await service.start(table.id, 10)
     yield SimpleNamespace(service=service, table=table, thinker=thinker, computers=computers, applied=applied)
-    for task in list(computers.thinking.values()):
-        task.cancel()
+    service.runtimes.close_all()
     await store.close()
+
+
+def thinking(t: Any) -> asyncio.Task[None] | None:
+    """The table's computer thinking task, while it runs."""
+    return t.service.runtimes.of(t.table.id).task("thinking")
 
 
 async def until(condition: Any, seconds: float = 10.0) -> None:
@@ -153,7 +157,7 @@ async def test_a_member_acting_while_the_computer_thinks_makes_it_think_again(ro
     await until(lambda: t.table.state["round"] == 1)
     assert t.thinker.chosen_for[:2] == [0, 0]  # chosen once for the old moment, once again for the new one
     assert [(seat, landed) for seat, _action, landed in t.applied][:2] == [(0, 0), (1, 0)]
-    await until(lambda: not t.computers.thinking)
+    await until(lambda: thinking(t) is None)
 
 
 async def test_two_starts_of_the_same_computer_make_one_move(rounds_table: Any) -> None:
@@ -169,4 +173,4 @@ async def test_two_starts_of_the_same_computer_make_one_move(rounds_table: Any) 
     await asyncio.sleep(0.05)
     assert t.thinker.most_at_once == 1
     assert [seat for seat, _action, _landed in t.applied] == [1]
-    assert len(t.computers.thinking) == 0
+    assert thinking(t) is None

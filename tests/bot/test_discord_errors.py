@@ -171,7 +171,7 @@ async def test_a_board_deleted_by_a_moderator_is_posted_again(world: World) -> N
     await intact(world, table_id, 1)
     again = world.board()
     assert again.id != board.id and again.embeds[0].title == latest(world, table_id) == "Toy — turn 2"
-    assert world.bot.service.tables[table_id].row.meta["board"] == again.id
+    assert world.bot.service.tables[table_id].row.meta.board == again.id
 
 
 # --- a lost permission ----------------------------------------------------------------------------
@@ -214,7 +214,7 @@ async def test_a_lost_permission_pauses_the_table_and_tells_the_host(world: Worl
     result = await host.slash(world.channel, "game board")  # the new board is refused
     assert result.ephemeral
     table = world.bot.service.tables[table_id]
-    assert table.row.meta["paused"] == [permission]
+    assert table.row.meta.paused == [permission]
     expected = t("en", "core.paused_permission", game="Toy", channel=world.channel.mention,
                  permission=t("en", f"core.permission.{permission}"))
     assert told(world) == [expected]
@@ -228,7 +228,7 @@ async def test_a_lost_permission_pauses_the_table_and_tells_the_host(world: Worl
     await intact(world, table_id, 4)
     assert title(world) == latest(world, table_id) == "Toy — turn 5"
     await host.slash(world.channel, "game board")
-    assert "paused" not in {k for k, v in world.bot.service.tables[table_id].row.meta.items() if v}
+    assert world.bot.service.tables[table_id].row.meta.paused == []
     assert title(world) == "Toy — turn 5" and len(world.board().attachments) == 1
     assert told(world) == [expected]
 
@@ -271,4 +271,4 @@ async def test_a_replay_after_the_token_expired_is_posted_in_the_channel(world: 
     assert f"replay-toy-{table_id}.gif" in {a.filename for a in posted.attachments}
     assert world.bot.store is not None
     row = await world.bot.store.get_table(table_id)
-    assert row is not None and row.meta["replay"]["message"] == posted.id
+    assert row is not None and row.meta.replay is not None and row.meta.replay.message == posted.id

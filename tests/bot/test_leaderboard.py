@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot import leaderboard as lb
+from bot.meta import TableMeta
 from bot.store import Store
 
 
@@ -142,13 +143,13 @@ async def test_remembered_names_come_from_the_latest_table_on_the_server(store_u
     """A member's name as kept at their latest table of this server; none for strangers or computers."""
     store = await Store.connect(store_url)
     old = await store.create_table(game="polls", guild=1, channel=2, host=10, seed=1, options={}, now=1.0,
-                                   meta={"names": {"10": "Old name", "-1": "Computer"}})
+                                   meta=TableMeta(names={10: "Old name", -1: "Computer"}))
     await store.set_seats(old, [10, -1])
     new = await store.create_table(game="spyfall", guild=1, channel=2, host=10, seed=2, options={}, now=2.0,
-                                   meta={"names": {"10": "New name", "20": "Zed"}})
+                                   meta=TableMeta(names={10: "New name", 20: "Zed"}))
     await store.set_seats(new, [10, 20])
     elsewhere = await store.create_table(game="spyfall", guild=9, channel=3, host=10, seed=3, options={}, now=3.0,
-                                         meta={"names": {"10": "Other server"}})
+                                         meta=TableMeta(names={10: "Other server"}))
     await store.set_seats(elsewhere, [10])
     assert await store.remembered_names(1, [10, 20, 30, -1]) == {10: "New name", 20: "Zed"}
     assert await store.remembered_names(1, []) == {}

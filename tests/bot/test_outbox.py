@@ -124,8 +124,8 @@ async def test_seven_families_answer_at_once_while_discord_is_slow(world: World,
     assert await world.bot.service.drained(table_id, seconds=10)
     assert published == list(range(first + 1, table.seq + 1))  # each change once, in the order it happened
     assert discord_.calls, "the posts went out once Discord answered"
-    assert table.row.meta["published"] == table.seq
-    assert table.row.meta["board_seq"] == table.seq  # the board shows the table as it is now
+    assert table.row.meta.published == table.seq
+    assert table.row.meta.board_seq == table.seq  # the board shows the table as it is now
 
 
 async def test_a_restart_publishes_what_was_stored_but_not_posted(world: World, db_path: Any,
@@ -141,14 +141,14 @@ async def test_a_restart_publishes_what_was_stored_but_not_posted(world: World, 
     for seat in seats[:4]:
         await click_ready(world, table_id, seat)
     stored = table.seq
-    assert stored == before + 4 and table.row.meta["published"] == before and not published
+    assert stored == before + 4 and table.row.meta.published == before and not published
     world.maker = lambda db: make_bot(db, board_edit_interval=0.0)
     await world.restart(db_path)  # the old bot's posts never went out
     resumed = table_of(world, table_id)
     assert resumed.seq == stored
     assert await world.bot.service.drained(table_id, seconds=10)
     assert published == list(range(before + 1, stored + 1))
-    assert resumed.row.meta["published"] == stored
+    assert resumed.row.meta.published == stored
     for seat in seats[4:]:
         await click_ready(world, table_id, seat)
     assert await world.bot.service.drained(table_id, seconds=10)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.meta import TableMeta
 from bot.replays import MAX_FRAMES, Moment, ReplayMissing, build, choose_frames, spread
 from bot.store import TableRow
 from bot.tables import Change, Table
@@ -39,7 +40,7 @@ def snapshot_of(game: Game, states: list[Any]) -> tuple[int, Any]:
 def public_events(game: Game, n: int, states: list[Any]) -> list[dict[str, Any]]:
     """Every event the table published, computed the table's own way (`Change.public`)."""
     row = TableRow(id=1, game=game.id, guild=1, channel=1, thread=None, host=1, seed=0, options={}, status="playing",
-                   created=START, updated=START, meta={})
+                   created=START, updated=START, meta=TableMeta())
     table = Table(row=row, game=game, users=list(range(n)))
     events = list(game.view(states[0], None)["log"])
     for before, after in zip(states, states[1:], strict=False):

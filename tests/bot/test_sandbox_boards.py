@@ -63,8 +63,9 @@ async def play_to_mid_game(sandbox: Sandbox, game: str, members: int, computers:
         for member in sandbox.members[1:members]:
             await service.join(table.id, member.id, "en")
         # What the lobby's Join button remembers: the names the board shows.
-        await service.set_meta(table, locale="en", names={str(m.id): name for m, name in
-                                                          zip(sandbox.members[:members], MEMBERS, strict=False)})
+        table.row.meta.locale = "en"
+        table.row.meta.names = {m.id: name for m, name in zip(sandbox.members[:members], MEMBERS, strict=False)}
+        await service.save_meta(table)
         for number in range(computers):
             await service.add_computer(table.id, f"Computer {number + 1}")
         await service.start(table.id, host)
@@ -142,7 +143,8 @@ async def test_the_board_is_read_in_the_channel_without_opening_it(
     folder.mkdir(exist_ok=True)
     for locale in ("en", "it"):
         async with sandbox.lock:
-            await sandbox.env.bot.service.set_meta(table, locale=locale)
+            table.row.meta.locale = locale
+            await sandbox.env.bot.service.save_meta(table)
         shown = await shown_board(page, sandbox, table)
         await page.screenshot(path=str(Path(folder) / f"{game}_{locale}.png"))
         assert shown["width"] >= MIN_SHOWN_WIDTH, (game, locale, shown)

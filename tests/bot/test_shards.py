@@ -40,7 +40,7 @@ async def test_each_shard_process_resumes_only_its_tables_and_restarts_alone(pos
     mine = await spyfall_running(first, guild_on(0, 2), host=100)
     theirs = await spyfall_running(second, guild_on(1, 2), host=200)
     their_table = second.tables[theirs]
-    their_timer = their_table.timer
+    their_timer = second.timer(theirs)
     assert their_timer is not None and not their_timer.done()
 
     # The first process stops; meanwhile both rounds' deadlines pass; it starts again.
@@ -52,12 +52,12 @@ async def test_each_shard_process_resumes_only_its_tables_and_restarts_alone(pos
     resumed = await restarted.resume_all()
     assert [t.id for t in resumed] == [mine]
     assert theirs not in restarted.tables
-    timer = restarted.tables[mine].timer
+    timer = restarted.timer(mine)
     assert timer is not None
     await timer  # the overdue deadline of its own table fires at resume…
     assert (await store_a.snapshot(mine) or (0, {}))[0] == 2
     assert (await store_a.snapshot(theirs) or (0, {}))[0] == 1  # …and nobody else's
-    assert second.tables[theirs] is their_table and their_table.timer is their_timer and not their_timer.done()
+    assert second.tables[theirs] is their_table and second.timer(theirs) is their_timer
 
     # Both processes keep playing over the one database; each sees the other's writes.
     await second.act(theirs, None, {"type": "timeout"})  # its round's time is up too, in its own process

@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 
 import bot.store as store_module
+from bot.meta import TableMeta
 from bot.store import MIGRATIONS, SchemaTooNewError, Shards, Store, StoreClosedError, StoreUnavailableError, redact
 
 DUPLICATE = (aiosqlite.IntegrityError, asyncpg.UniqueViolationError)
@@ -47,13 +48,13 @@ async def test_discord_sized_ids_round_trip(store_url: str) -> None:
     store = await Store.connect(store_url)
     big = 1_234_567_890_123_456_789
     table = await store.create_table(game="polls", guild=big, channel=big + 1, host=big + 2, seed=2**31 - 1,
-                                     options={"a": [1]}, now=1.5, meta={"names": {"x": "y"}})
-    await store.update_table(table, 2.5, thread=big + 3, meta={"board": big + 4})
+                                     options={"a": [1]}, now=1.5, meta=TableMeta(names={big: "y"}))
+    await store.update_table(table, 2.5, thread=big + 3, meta=TableMeta(board=big + 4))
     await store.set_seats(table, [big + 2, big + 5], ["it", None])
     row = await store.get_table(table)
     assert row is not None
     assert (row.guild, row.channel, row.thread, row.host, row.seed) == (big, big + 1, big + 3, big + 2, 2**31 - 1)
-    assert (row.options, row.meta, row.created, row.updated) == ({"a": [1]}, {"board": big + 4}, 1.5, 2.5)
+    assert (row.options, row.meta, row.created, row.updated) == ({"a": [1]}, TableMeta(board=big + 4), 1.5, 2.5)
     assert await store.seats(table) == [(big + 2, "it"), (big + 5, None)]
     await store.close()
 

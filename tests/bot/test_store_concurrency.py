@@ -21,6 +21,7 @@ from typing import Any
 import aiosqlite
 import pytest
 
+from bot.meta import TableMeta
 from bot.store import Store, StoreClosedError
 
 TABLES = 40
@@ -150,7 +151,7 @@ async def test_concurrent_writes_on_many_tables_stay_whole(store: Store, watcher
         await store.set_seats(table, users, ["en", None, "ca"])
         await store.save_start(table, state(table, 0), 0.5)
         await play(store, table, 1, 3)
-        await store.update_table(table, 3.5, meta={"turn": 3})
+        await store.update_table(table, 3.5, meta=TableMeta(board_seq=3))
         await play(store, table, 4, ACTIONS)
         await store.record_result(1, "spyfall", [*users, 7], {users[0]}, {users[0]: 2.0, 7: 1.0})
 
@@ -160,7 +161,8 @@ async def test_concurrent_writes_on_many_tables_stay_whole(store: Store, watcher
     for index, table in enumerate(tables):
         await assert_complete(store, table)
         row = await store.get_table(table)
-        assert row is not None and (row.status, row.meta, row.updated) == ("finished", {"turn": 3}, float(ACTIONS))
+        assert row is not None
+        assert (row.status, row.meta, row.updated) == ("finished", TableMeta(board_seq=3), float(ACTIONS))
         first = 1000 + index * 10
         assert await store.seats(table) == [(first, "en"), (first + 1, None), (first + 2, "ca")]
         assert await store.stats(1, first) == {"spyfall": {"played": 1, "won": 1, "points": 2.0}}

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.meta import TableMeta
 from bot.store import TableRow
 from bot.tables import Table
 from bot.ui.controls import human_seats, public_actions
@@ -38,7 +39,7 @@ class CountingGame:
 
 def table_of(game: Any, state: Any, players: int, computers: list[int] | None = None) -> Table:
     row = TableRow(1, game.id, 1, 2, None, 100, 7, {}, "playing", 0.0, 0.0,
-                   {"locale": "en", "computer_seats": computers or []})
+                   TableMeta(computer_seats=computers or []))
     return Table(row=row, game=game, users=list(range(100, 100 + players)), locales=[None] * players,
                  state=state, seq=1)
 

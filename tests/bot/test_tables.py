@@ -106,7 +106,7 @@ async def test_deadline_fires_a_timeout(service: TableService, monkeypatch: pyte
     """When the round clock runs out the service applies the game master's timeout by itself."""
     table_id = await started(service)
     table = service.get(table_id)
-    assert table.timer is not None
+    assert service.timer(table_id) is not None
     service.clock.now += 8 * 60  # type: ignore[attr-defined]
     sleeps: list[float] = []
     real_sleep = asyncio.sleep
@@ -146,8 +146,9 @@ async def test_deadline_passed_while_down_fires_at_resume(service: TableService)
     again = TableService(service.store, clock=clock)
     await again.resume_all()
     resumed = again.get(table_id)
-    assert resumed.timer is not None
-    await asyncio.wait_for(resumed.timer, 5)
+    timer = again.timer(table_id)
+    assert timer is not None
+    await asyncio.wait_for(timer, 5)
     assert resumed.state["phase"] == "final_vote"
     assert resumed.state["vote"]["deadline"] == clock.now + 60
     await again.shutdown()
@@ -176,8 +177,9 @@ async def test_an_automatic_step_due_at_a_restart_is_taken(service: TableService
     again = TableService(service.store, clock=service.clock)
     await again.resume_all()
     resumed = again.get(table_id)
-    assert resumed.timer is not None
-    await asyncio.wait_for(resumed.timer, 5)
+    timer = again.timer(table_id)
+    assert timer is not None
+    await asyncio.wait_for(timer, 5)
     assert resumed.state["phase"] == "playing" and resumed.seq == 1
     await again.shutdown()
 
@@ -202,6 +204,6 @@ async def test_a_computer_takes_a_seat_with_a_name(service: TableService) -> Non
     table = await service.create_lobby("polls", guild=1, channel=4, host=300, options={})
     await service.add_computer(table.id, "Computer")
     assert table.users == [300, -1] and table.computer_seats == [1]
-    assert table.row.meta["names"]["-1"] == "Computer"
+    assert table.row.meta.names[-1] == "Computer"
     with pytest.raises(TableError, match="lobby_full"):
         await service.add_computer(table.id, "Another")

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.i18n import t, tn
+from bot.meta import TableMeta
 from games.polls import GAME as POLLS
 from renderers.core import inline_size
 from tests.bot.conftest import World
@@ -140,7 +141,7 @@ async def test_names_are_current_remembered_or_neutral_never_ids(world: World) -
     store = world.bot.store
     assert store is not None
     table = await store.create_table(game="polls", guild=world.guild.id, channel=world.channel.id, host=777,
-                                     seed=1, options={}, now=1.0, meta={"names": {"777": "Old Timer"}})
+                                     seed=1, options={}, now=1.0, meta=TableMeta(names={777: "Old Timer"}))
     await store.set_seats(table, [777, 888])
     await record(world, "polls", [nat, barbara], [nat])
     await record(world, "polls", [777, 888], [777, 888])

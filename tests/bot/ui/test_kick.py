@@ -44,7 +44,7 @@ async def test_the_host_kicks_and_a_computer_takes_the_seat(world: World, monkey
     assert f"removed <@{guest.id}> from the game: a computer player takes over their seat" in public_text(world)
     table = world.bot.service.tables[table_id]
     assert table.seat_of(guest.id) is None and 1 in table.computer_seats
-    assert table.row.meta["replaced"] == {"1": guest.id}
+    assert table.row.meta.replaced == {1: guest.id}
     board = world.board()
     clicked = await guest.click(board, custom_id=custom_id(board, r"^g:\d+:pa:"))
     assert clicked.ephemeral and "not playing at this table" in clicked.response.content

@@ -113,7 +113,7 @@ async def test_a_restart_while_an_edit_waits_shows_the_newest_board(
     await burst(world, table_id, 2, 0.0)  # the first edit goes at once, the second waits for its second
     assert world.bot.boards.waiting(table_id)
     assert "Toy — turn 2" in embed_text(world.board())
-    world.bot.boards.shutdown()  # killed: the waiting edit dies with the process, unsent
+    world.bot.service.runtimes.close_all()  # killed: the waiting edit dies with the process, unsent
     await world.restart(db_path)
     await world.env.advance_time(0.1)
     assert "Toy — turn 3" in embed_text(world.board())
