@@ -17,4 +17,9 @@ REGISTRY: dict[str, Game] = {
     JUNTA.id: JUNTA,
 }
 
-__all__ = ["REGISTRY"]
+# The project's games, fixed when this module is imported. Message families are made from it, not from
+# REGISTRY itself: the shared UI's tests register a toy game in REGISTRY for a while, and a family made
+# while it is there would ask the catalogs for the toy's ids.
+GAME_IDS: tuple[str, ...] = tuple(REGISTRY)
+
+__all__ = ["GAME_IDS", "REGISTRY"]

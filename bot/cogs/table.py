@@ -16,12 +16,12 @@ from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
 from bot.ui.controls import DYNAMIC_ITEMS, on_amount
 from bot.ui.kick import VoteKickButton, kick_command, votekick_command
 from bot.ui.standings import leaderboard_command, stats_command
-from games import REGISTRY
+from games import GAME_IDS, REGISTRY
 from games.core.messages import MessageFamily
 from games.core.protocol import IllegalAction
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in REGISTRY.values()]
-RULES = MessageFamily("rules", REGISTRY)
+RULES = MessageFamily("rules", GAME_IDS)
 # The full rules travel with the project (docs/rules); /game rules attaches them to its summary.
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
