@@ -172,8 +172,10 @@ class Delivery:
         """Send a private message; False when the user does not accept DMs from the bot."""
         again = resendable(kwargs)
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await self.retrying(lambda: user.send(**again()))
+            # Opened from the stored id: without the members intent `get_user` rarely knows a player, and a
+            # `GET users/{id}` before every DM would cost a call; discord.py keeps the DM channel once opened.
+            channel = await self.client.create_dm(discord.Object(user_id))
+            await self.retrying(lambda: channel.send(**again()))
         except discord.Forbidden:
             return False
         except FAILURES as exc:
