@@ -217,10 +217,15 @@ class Outbox:
     queue: deque[Publication] = field(default_factory=deque)
     task: asyncio.Task[None] | None = None
     held: int = 0
+    current: Publication | None = None  # what the task is publishing now
 
     @property
     def idle(self) -> bool:
         return not self.queue and (self.task is None or self.task.done())
+
+    def unpublished(self) -> list[Publication]:
+        """What is still to publish, in order: the one under way first."""
+        return [*([self.current] if self.current is not None else []), *self.queue]
 
 
 Clock = Callable[[], float]
@@ -576,7 +581,7 @@ class TableService:
 
     async def _drain(self, table_id: int, box: Outbox) -> None:
         while box.queue and not box.held:
-            item = box.queue.popleft()
+            item = box.current = box.queue.popleft()
             listener = self.listener
             try:
                 if listener is None:
@@ -592,8 +597,14 @@ class TableService:
                 log.exception("table %s: publishing %s failed", table_id, type(item).__name__)
             if not isinstance(item, Closing):
                 await self._published(item.table, item.seq if isinstance(item, Change) else 0)
+            box.current = None
         if box.idle and not box.held and table_id not in self.tables:
             self.outboxes.pop(table_id, None)  # a closed or finished table: nothing more will come
+
+    def unpublished(self, table_id: int) -> list[Publication]:
+        """What the table has stored but not yet published, in order (nothing while its outbox is held: it waits)."""
+        box = self.outboxes.get(table_id)
+        return box.unpublished() if box is not None and not box.held else []
 
     async def _published(self, table: Table, seq: int) -> None:
         """Remember that the table's log up to `seq` is published (a restart publishes what comes after)."""

@@ -20,10 +20,21 @@ def encoded(action: dict[str, Any]) -> str:
     return json.dumps(action, separators=(",", ":"), sort_keys=True)
 
 
+def opened_picker(result: Any) -> discord.Message:
+    """The private picker a click opened: its answer, or what followed it privately (a move answered by the
+    board itself, then a next choice: the spy reveals, then guesses)."""
+    for answer in [*reversed(result.followups), result.response]:
+        message = answer.message if answer is not None else None
+        if message is not None and any(str(getattr(c, "custom_id", "")).startswith("gp:")
+                                       for c in components(message)):
+            return message
+    return result.response.message
+
+
 async def choose(player: Any, result: Any, action: dict[str, Any], index: int | None = None) -> Any:
     """Pick `action` in the private picker a click opened, turning pages as a person would (`index`: its
     place among the player's choices, for an action too long to be its own option value)."""
-    message = result.response.message
+    message = opened_picker(result)
     value = encoded(action)
     if len(value) > 100:
         assert index is not None, "a long action is picked by its index"

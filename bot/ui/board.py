@@ -79,6 +79,14 @@ class TablePresenter:
         self.bot.computers.kick(table)
 
     async def changed(self, change: Change) -> None:
+        try:
+            await self._changed(change)
+        finally:
+            self.bot.delivery.release_answers(change.table.id, change.seq)
+            if change.table.game.outcome(change.after) is not None:
+                self.bot.delivery.forget(change.table.id)
+
+    async def _changed(self, change: Change) -> None:
         table = change.table
         ctx = await self.ctx(table)
         _before, _after, events = change.public()
@@ -95,6 +103,13 @@ class TablePresenter:
             self.bot.computers.kick(table)  # the computer goes on: its whole move is told at once
             return
         del self.held[table.id]
+        over_or_new = over or bool(kinds & self.ui.repost_on)
+        # The board first when it is edited in place, so a click that made this change is answered by this very
+        # edit; a new board comes after the change's messages, below them (the old one loses its buttons first).
+        if not over_or_new:
+            await self.update_board(table)
+        elif self.bot.delivery.awaits_answer(table):
+            await self.bot.delivery.retire_controls(table, table.seq)
         pinged = self.to_ping(change)
         lines += [ctx.msg("core.your_turn", player=mention(table.users[s])) for s in pinged]
         if lines:
@@ -104,7 +119,8 @@ class TablePresenter:
         if kinds & self.ui.result_on:
             await self.post_result(table, ctx)
         await self.deal_secrets(table)
-        await self.update_board(table, repost=over or bool(kinds & self.ui.repost_on))
+        if over_or_new:
+            await self.update_board(table, repost=True)
         if over:
             self.pictured.pop(table.id, None)
             if not self.bot.boards.waiting(table.id):  # else the final board is to be tried again
@@ -114,6 +130,7 @@ class TablePresenter:
     async def closed(self, table: Table, reason: str) -> None:
         self.held.pop(table.id, None)
         self.bot.boards.forget(table.id)
+        self.bot.delivery.forget(table.id)
         self.pictured.pop(table.id, None)
         self.bot.computers.cancel(table.id)
         self.bot.turns.cancel(table.id)
@@ -171,8 +188,8 @@ class TablePresenter:
         async def draw() -> None:
             await self.draw_board(table, repost=repost)
 
-        if repost:
-            await self.bot.boards.now(table.id, draw)
+        if repost or self.bot.delivery.awaits_answer(table):
+            await self.bot.boards.now(table.id, draw)  # a click's answer does not count against the pace
         else:
             await self.bot.boards.edit(table.id, draw)
 
@@ -195,7 +212,7 @@ class TablePresenter:
 
         try:
             posted = await self.bot.delivery.post_board(table, embed=self.embed(ctx), view=controls, image=image,
-                                                        image_changed=changed, repost=repost)
+                                                        image_changed=changed, repost=repost, shows=shown)
             if posted is not None:
                 self.bot.service.metrics.board_shown(table, shown)
             if posted is not None and table.row.meta.get("board_seq") != shown:
@@ -208,7 +225,8 @@ class TablePresenter:
             self.pictured.pop(table.id, None)
             embed = self.embed(ctx)
             embed.set_footer(text=ctx.msg("core.picture_failed"))
-            posted = await self.bot.delivery.post_board(table, embed=embed, view=controls, image=None, repost=repost)
+            posted = await self.bot.delivery.post_board(table, embed=embed, view=controls, image=None, repost=repost,
+                                                        shows=shown)
         if posted is None:
             self.not_shown(table, repost)
 

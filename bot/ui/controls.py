@@ -17,6 +17,7 @@ A control from another moment than the table's current one is stale and says so.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.delivery import ANSWER_WITHIN, BoardAnswer
 from bot.i18n import t
 from bot.tables import Table, TableError
 from bot.ui.common import bot_of, check_table, follow_up, locale_of, refusal_text, tell, why_not
@@ -190,6 +192,38 @@ async def act(interaction: discord.Interaction, table: Table, action: Action, na
     return True
 
 
+async def act_on_board(interaction: discord.Interaction, table: Table, action: Action, names: list[str]) -> bool:
+    """Hand one action to the table for a click on its board, not yet acknowledged: the board's own edit answers
+    the click (one call, `BoardAnswer` in bot/delivery.py); a click on another message, a busy table or a slow
+    board is deferred instead, and a refusal is answered privately."""
+    bot = bot_of(interaction)
+    until = asyncio.get_running_loop().time() + ANSWER_WITHIN
+    answer = bot.delivery.expect_answer(interaction, table)
+    if answer is None:
+        await interaction.response.defer()
+        return await act(interaction, table, action, names)
+    acting = asyncio.ensure_future(bot.service.act(table.id, interaction.user.id, strip_stamp(action)))
+    waiting: BoardAnswer | None = answer
+    try:
+        done, _ = await asyncio.wait({acting}, timeout=ANSWER_WITHIN)
+        if not done:  # the table is busy (its lock, the database): the click is acknowledged now
+            waiting = None
+            await bot.delivery.conclude_answer(answer, table.id, None, until)
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+        change = await acting
+    except BaseException as exc:
+        if waiting is not None:
+            await bot.delivery.conclude_answer(waiting, table.id, None, until)
+        if not isinstance(exc, (IllegalAction, TableError)):
+            raise
+        await tell(interaction, refusal_text(locale_of(interaction), exc, names))
+        return False
+    if waiting is not None:
+        await bot.delivery.conclude_answer(waiting, table.id, change.seq, until)
+    return True
+
+
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"g:(?P<table>\d+):(?P<group>{GROUP})(?:\.(?P<index>\d+))?:(?P<moment>{MOMENT})",
@@ -248,10 +282,8 @@ class TableButton(
         elif group.compose is not None:
             await open_composer(interaction, table, group, ctx, seat)
         elif len(self.chosen) == 1:
-            # The table posts and redraws the board; a confirmation or a next choice is private.
-            private = group.done is not None or group.follow is not None
-            await interaction.response.defer(ephemeral=private, thinking=private)
-            if await act(interaction, table, self.chosen[0], ctx.names):
+            # The board's edit answers the click; a confirmation or a next choice follows privately.
+            if await act_on_board(interaction, table, self.chosen[0], ctx.names):
                 await self.after(interaction, group, ctx)
         else:
             await interaction.response.send_message(**picker(table, group, ctx, self.chosen, 0), ephemeral=True)

@@ -114,12 +114,19 @@ async def test_seven_families_answer_at_once_while_discord_is_slow(world: World,
     published = published_seqs(monkeypatch)
     discord_ = SlowDiscord(world)
     first = table.seq
+    deferred = []
     for k, seat in enumerate(sorted(GAME.to_act(table.state))):
         result = await click_ready(world, table_id, seat)
         assert result.response is not None  # the click is answered by itself
         assert table.seq >= first + k + 1, "a click waited for the posts of the clicks before it"
+        deferred.append(result.deferred)
     assert GAME.view(table.state, None)["pending"].get("timing") != "AFTER_ROUND_1"  # all seven were ready
-    assert not published  # nothing was published yet: Discord has not answered
+    # What needed no more than the click's own answer (the board it carries) is out, in order; the rest waits.
+    assert published == list(range(first + 1, first + 1 + len(published))) and table.seq > first + len(published)
+    # A click is answered by the board while its change is the next to publish; once the outbox is behind
+    # (an earlier change waits for Discord), it is deferred and its board comes in turn.
+    assert deferred == [False] * (len(published) + 1) + [True] * (6 - len(published)), (deferred, published)
+    assert not discord_.calls  # nothing went through Discord's API yet
     await discord_.answer(world)
     assert await world.bot.service.drained(table_id, seconds=10)
     assert published == list(range(first + 1, table.seq + 1))  # each change once, in the order it happened
@@ -131,15 +138,17 @@ async def test_seven_families_answer_at_once_while_discord_is_slow(world: World,
 async def test_a_restart_publishes_what_was_stored_but_not_posted(world: World, db_path: Any,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Four families are ready and stored while their posts still wait; the bot restarts; the new bot
-    publishes what the old one had not, in order, and the last three families close the window."""
+    publishes what the old one had not, in order, and the last three families close the window by clicks."""
     table_id = await seven(world)
     table = table_of(world, table_id)
     published = published_seqs(monkeypatch)
     SlowDiscord(world)  # and it never answers the old bot
     seats = sorted(GAME.to_act(table.state))
     before = table.seq
-    for seat in seats[:4]:
-        await click_ready(world, table_id, seat)
+    for seat in seats[:4]:  # not by a click on the board: its answer would carry the board at once
+        with world.env._bot_scope():
+            await world.bot.service.act(table_id, table.users[seat], READY)
+    await world.env.settle()
     stored = table.seq
     assert stored == before + 4 and table.row.meta["published"] == before and not published
     world.maker = lambda db: make_bot(db, board_edit_interval=0.0)

@@ -79,7 +79,7 @@ async def test_an_amount_modal_answered_after_a_restart(world: World, db_path: P
 
 
 async def test_one_button_per_choice_and_a_private_confirmation(world: World) -> None:
-    """Each side has its button; passing is confirmed privately."""
+    """Each side has its button; passing is answered by the new board and confirmed privately."""
     table_id = await start_toy(world)
     labels = [c.label for c in components(world.board()) if str(c.custom_id).startswith("g:")]
     assert "go left" in labels and "go right" in labels
@@ -87,8 +87,9 @@ async def test_one_button_per_choice_and_a_private_confirmation(world: World) ->
     await world.players[0].click(world.board(), custom_id=right)
     assert "barbara side {'side': 'right'}" in embed_text(world.board())
     result = await world.players[1].click(world.board(), custom_id=button(world, "pass"))
-    assert result.ephemeral and "You passed." in " ".join(
-        [result.response.content or "", *(f.content for f in result.followups)])
+    # The click is answered by the board it changed; the confirmation follows privately.
+    assert not result.ephemeral and "federico pass {}" in embed_text(result.response)
+    assert [(f.content, f.ephemeral) for f in result.followups] == [("You passed.", True)]
     assert table(world, table_id).seq == 2
 
 
