@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import discord
@@ -124,9 +125,9 @@ async def compose(player: Any, opened: Any, key: int | None, given: list[int]) -
 
 async def use(world: World, ui: Any, table: Any, seat: int, action: dict[str, Any],
               board: discord.Message | None = None, given: list[int] | None = None) -> Any:
-    """Play `action` for `seat` the way a person does: the board's button (or the private panel's, for a
-    panel group), then its picker when the player has several choices, or its composer (`given`: the
-    receiver of each item when the action alone does not tell, see `compose_plan`)."""
+    """Play `action` for `seat` the way a person does: the board's button or select (or the private panel's
+    button, for a panel group), then its picker when the player has several choices, or its composer (`given`:
+    the receiver of each item when the action alone does not tell, see `compose_plan`)."""
     player = member_of(world, table, seat)
     message = board or world.board()
     group = group_for(ui, action)
@@ -142,6 +143,11 @@ async def use(world: World, ui: Any, table: Any, seat: int, action: dict[str, An
     if group.each and len(choices) <= 5:
         index = choices.index(action)
         return await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}\.{index}:"))
+    listed = [c.custom_id for c in components(message) if re.match(rf"gv:\d+:{group.id}:", str(c.custom_id))]
+    if group.each and listed:  # its choices in a select on the board
+        value = encoded(action)
+        return await player.select(message, [value if len(value) <= 100 else f"#{choices.index(action)}"],
+                                   custom_id=listed[0])
     mine = actions_of(table, group, seat)
     opened = await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}:"))
     if len(mine) == 1:  # one choice: the button plays it at once

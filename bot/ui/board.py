@@ -1,11 +1,13 @@
 """The presenter every game shares: a table's board message, its log lines, pings and secrets.
 
 One board message per table (embed + picture + controls), edited in place while younger than an
-hour and posted anew after a new round or at the end, so it stays near the bottom. The channel
-stays readable: routine moves only appear in the board's recent moves; what deserves attention
-(dice, a round's end, a vote, a result, the ping of the next player) gets a message. A computer
-player's whole move is told in one message. Secrets go by DM when they change, with a public
-hint (never the secret) when a DM fails; the board's "Show my …" button always shows them.
+hour and posted anew after a new round or at the end, so it stays near the bottom; the edit that shows a
+click's move is the click's own answer when it can be (bot/delivery.py, `BoardAnswer`). The channel
+stays readable: routine moves only appear in the board's recent moves; what people must notice
+(a round's end, a vote, a result, the ping of a player whose turn it is and who is not following
+the table) gets a message (docs/decisions.md, "A REST budget per action"). A computer player's whole
+move is told in one message. Secrets go by DM when they change, with a public hint (never the secret)
+when a DM fails; the board's "Show my …" button always shows them.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+# A member who made a move of their own at the table this recently is following it: the board tells them it is
+# their turn, and a ping would be one more channel message (docs/decisions.md, "A REST budget per action").
+PRESENT_SECONDS = 90.0
 DESCRIPTION_LIMIT = 4096
 FAREWELL = MessageFamily("table.closed", ("ended", "cancelled"))
 
@@ -50,6 +55,7 @@ class TablePresenter:
         self.ui = ui
         self.held: dict[int, tuple[list[str], set[str]]] = {}  # a computer's move being told
         self.pictured: dict[int, Hashable] = {}  # what the board picture last showed
+        self.moved: dict[int, dict[int, float]] = {}  # table -> seat -> when its member last made a move
 
     @property
     def has_secrets(self) -> bool:
@@ -88,6 +94,8 @@ class TablePresenter:
 
     async def _changed(self, change: Change) -> None:
         table = change.table
+        if change.seat is not None and not change.stand_in and change.seat not in table.computer_seats:
+            self.moved.setdefault(table.id, {})[change.seat] = float(change.action.get("at") or 0.0)
         ctx = await self.ctx(table)
         _before, _after, events = change.public()
         lines, kinds = self.held.setdefault(table.id, ([], set()))
@@ -106,7 +114,7 @@ class TablePresenter:
         over_or_new = over or bool(kinds & self.ui.repost_on)
         # The board first when it is edited in place, so a click that made this change is answered by this very
         # edit; a new board comes after the change's messages, below them (the old one loses its buttons first).
-        if not over_or_new:
+        if not over_or_new and table.row.meta.get("board_seq") != table.seq:  # else it shows this already
             await self.update_board(table)
         elif self.bot.delivery.awaits_answer(table):
             await self.bot.delivery.retire_controls(table, table.seq)
@@ -123,12 +131,14 @@ class TablePresenter:
             await self.update_board(table, repost=True)
         if over:
             self.pictured.pop(table.id, None)
+            self.moved.pop(table.id, None)
             if not self.bot.boards.waiting(table.id):  # else the final board is to be tried again
                 self.bot.boards.forget(table.id)
         self.bot.computers.kick(table)
 
     async def closed(self, table: Table, reason: str) -> None:
         self.held.pop(table.id, None)
+        self.moved.pop(table.id, None)
         self.bot.boards.forget(table.id)
         self.bot.delivery.forget(table.id)
         self.pictured.pop(table.id, None)
@@ -150,7 +160,8 @@ class TablePresenter:
         return True
 
     def to_ping(self, change: Change) -> list[int]:
-        """The member whose move it now is, when it just became theirs (never a computer)."""
+        """The member whose move it now is, when it just became theirs (never a computer), unless they are
+        following the table: they made a move of their own in the last `PRESENT_SECONDS`."""
         table = change.table
         if table.status != "playing":
             return []
@@ -159,6 +170,9 @@ class TablePresenter:
             return []
         (seat,) = now
         if seat not in human_seats(table) or table.game.to_act(change.before) == now:
+            return []
+        last = self.moved.get(table.id, {}).get(seat)
+        if last is not None and float(change.action.get("at") or 0.0) - last < PRESENT_SECONDS:
             return []
         return [seat]
 
