@@ -259,13 +259,12 @@ class Delivery:
             if answer.seq is not None and answer.seq <= published:
                 self._withdraw(table_id, answer)
 
-    async def conclude_answer(self, answer: BoardAnswer, table_id: int, seq: int | None, until: float) -> None:
+    async def conclude_answer(self, answer: BoardAnswer, table_id: int, seq: int | None, until: float) -> bool:
         """After the click's action was stored as change `seq`: wait, until the loop's time `until`, for the
-        board's edit to answer the click, else defer it and let the board be edited as usual. No wait when the
-        outbox is behind (it publishes earlier changes first) or has published this one already. `seq` None:
-        the click is not answered by the board after all (refused, or slow): only an edit already going
-        through it is waited for, and the caller answers."""
-        interaction = answer.interaction
+        board's edit to answer the click; True when it did (else the caller acknowledges the click and the board
+        is edited as usual). No wait when the outbox is behind (it publishes earlier changes first) or has
+        published this one already. `seq` None: the click is not answered by the board after all (refused, or
+        slow): only an edit already going through it is waited for."""
         answer.seq = seq
         unpublished = self.service.unpublished(table_id)
         behind = any(isinstance(item, Opening) or (isinstance(item, Change) and seq is not None and item.seq < seq)
@@ -281,12 +280,7 @@ class Delivery:
                 answered = await asyncio.wait_for(asyncio.shield(answer.done), left)
             except TimeoutError:
                 answered = False if self._withdraw(table_id, answer) else await answer.done
-        if answered or seq is None or interaction.response.is_done():
-            return
-        try:
-            await interaction.response.defer()
-        except FAILURES as exc:
-            log.warning("table %s: the click could not be acknowledged: %s", table_id, describe(exc))
+        return answered
 
     def forget(self, table_id: int) -> None:
         """The table is over: nothing more will be drawn for its clicks."""

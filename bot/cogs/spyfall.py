@@ -344,8 +344,8 @@ class SpyfallCommands(app_commands.Group, name="spyfall", description=described(
         if target is None:
             await tell(interaction, ctx.msg("error.target_not_playing"))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if await act(interaction, table, {"type": "ask", "target": target}, ctx.names):
+        if await act(interaction, table, {"type": "ask", "target": target}, ctx.names,
+                     lambda: interaction.response.defer(ephemeral=True, thinking=True)):
             await tell(interaction, ctx.msg("spyfall.done_ask"))
 
     @app_commands.command(name="card", description=described("spyfall.command.card"))

@@ -21,12 +21,13 @@ import asyncio
 import json
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.delivery import ANSWER_WITHIN, BoardAnswer
+from bot.delivery import ANSWER_WITHIN, FAILURES, BoardAnswer, describe
 from bot.i18n import t
 from bot.tables import Table, TableError
 from bot.ui.common import bot_of, check_table, follow_up, locale_of, refusal_text, tell, why_not
@@ -228,46 +229,48 @@ async def current_group(interaction: discord.Interaction, table_id: int, group_i
     return table, group, ctx, seat
 
 
-async def act(interaction: discord.Interaction, table: Table, action: Action, names: list[str]) -> bool:
-    """Hand one action to the table (already acknowledged); a refusal is answered privately."""
-    try:
-        await bot_of(interaction).service.act(table.id, interaction.user.id, strip_stamp(action))
-    except (IllegalAction, TableError) as exc:
-        await tell(interaction, refusal_text(locale_of(interaction), exc, names))
-        return False
-    return True
+Acknowledge = Callable[[], Awaitable[Any]]
 
 
-async def act_on_board(interaction: discord.Interaction, table: Table, action: Action, names: list[str]) -> bool:
-    """Hand one action to the table for a click on its board, not yet acknowledged: the board's own edit answers
-    the click (one call, `BoardAnswer` in bot/delivery.py); a click on another message, a busy table or a slow
-    board is deferred instead, and a refusal is answered privately."""
+async def act(interaction: discord.Interaction, table: Table, action: Action, names: list[str],
+              acknowledge: Acknowledge) -> bool:
+    """Hand one action to the table for an interaction not yet acknowledged, then acknowledge it (`acknowledge`:
+    the picker says what was picked, a deferral): the action is stored first, so a click waits for nothing
+    Discord does. A click on the board is answered by the board's own edit instead when it can be (one call,
+    `BoardAnswer` in bot/delivery.py). A busy table is acknowledged first, after `ANSWER_WITHIN`; a refusal is
+    answered privately instead."""
     bot = bot_of(interaction)
     until = asyncio.get_running_loop().time() + ANSWER_WITHIN
-    answer = bot.delivery.expect_answer(interaction, table)
-    if answer is None:
-        await interaction.response.defer()
-        return await act(interaction, table, action, names)
+    answer: BoardAnswer | None = bot.delivery.expect_answer(interaction, table)
     acting = asyncio.ensure_future(bot.service.act(table.id, interaction.user.id, strip_stamp(action)))
-    waiting: BoardAnswer | None = answer
     try:
         done, _ = await asyncio.wait({acting}, timeout=ANSWER_WITHIN)
-        if not done:  # the table is busy (its lock, the database): the click is acknowledged now
-            waiting = None
-            await bot.delivery.conclude_answer(answer, table.id, None, until)
-            if not interaction.response.is_done():
-                await interaction.response.defer()
+        if not done:  # the table is busy (its lock, the database): the interaction is acknowledged now
+            if answer is not None:
+                await bot.delivery.conclude_answer(answer, table.id, None, until)
+                answer = None
+            await acknowledged(interaction, acknowledge)
         change = await acting
     except BaseException as exc:
-        if waiting is not None:
-            await bot.delivery.conclude_answer(waiting, table.id, None, until)
+        if answer is not None:
+            await bot.delivery.conclude_answer(answer, table.id, None, until)
         if not isinstance(exc, (IllegalAction, TableError)):
             raise
         await tell(interaction, refusal_text(locale_of(interaction), exc, names))
         return False
-    if waiting is not None:
-        await bot.delivery.conclude_answer(waiting, table.id, change.seq, until)
+    if answer is None or not await bot.delivery.conclude_answer(answer, table.id, change.seq, until):
+        await acknowledged(interaction, acknowledge)
     return True
+
+
+async def acknowledged(interaction: discord.Interaction, acknowledge: Acknowledge) -> None:
+    """Acknowledge the interaction unless that is done (the action is stored whatever Discord answers)."""
+    if interaction.response.is_done():
+        return
+    try:
+        await acknowledge()
+    except FAILURES as exc:
+        log.warning("interaction %s could not be acknowledged: %s", interaction.id, describe(exc))
 
 
 class TableButton(
@@ -329,7 +332,7 @@ class TableButton(
             await open_composer(interaction, table, group, ctx, seat)
         elif len(self.chosen) == 1:
             # The board's edit answers the click; a confirmation or a next choice follows privately.
-            if await act_on_board(interaction, table, self.chosen[0], ctx.names):
+            if await act(interaction, table, self.chosen[0], ctx.names, interaction.response.defer):
                 await after(interaction, group, ctx)
         else:
             await interaction.response.send_message(**picker(table, group, ctx, self.chosen, 0), ephemeral=True)
@@ -398,7 +401,7 @@ class BoardSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         assert self.found is not None and self.chosen is not None  # interaction_check passed
         table, group, ctx, _seat = self.found
-        if await act_on_board(interaction, table, self.chosen, ctx.names):
+        if await act(interaction, table, self.chosen, ctx.names, interaction.response.defer):
             await after(interaction, group, ctx)
 
 
@@ -455,9 +458,9 @@ class PickerSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         assert self.found is not None and self.chosen is not None  # interaction_check passed
         table, group, ctx, _seat = self.found
-        chosen = option_text(group, self.chosen, ctx)
-        await interaction.response.edit_message(content=ctx.msg("core.picked", choice=chosen), view=None)
-        await act(interaction, table, self.chosen, ctx.names)
+        picked = ctx.msg("core.picked", choice=option_text(group, self.chosen, ctx))
+        await act(interaction, table, self.chosen, ctx.names,
+                  lambda: interaction.response.edit_message(content=picked, view=None))
 
 
 class PickerPage(
@@ -796,9 +799,9 @@ class ComposeSend(
         assert self.found is not None
         table, group, ctx, draft = self.found
         action = composed_action(group, draft)
-        summary = composer(table, group, ctx, draft)["content"]
-        await interaction.response.edit_message(content=ctx.msg("core.picked", choice=summary), view=None)
-        await act(interaction, table, action, ctx.names)
+        picked = ctx.msg("core.picked", choice=composer(table, group, ctx, draft)["content"])
+        await act(interaction, table, action, ctx.names,
+                  lambda: interaction.response.edit_message(content=picked, view=None))
 
 
 # --- amounts -----------------------------------------------------------------------------------
@@ -863,8 +866,7 @@ async def on_amount(interaction: discord.Interaction) -> bool:
     if refusal is not None:
         await tell(interaction, refusal_text(ctx.locale, refusal, ctx.names))
         return True
-    await interaction.response.defer()
-    await act(interaction, table, action, ctx.names)
+    await act(interaction, table, action, ctx.names, interaction.response.defer)
     return True
 
 
