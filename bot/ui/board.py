@@ -113,9 +113,11 @@ class TablePresenter:
         del self.held[table.id]
         over_or_new = over or bool(kinds & self.ui.repost_on)
         # The board first when it is edited in place, so a click that made this change is answered by this very
-        # edit; a new board comes after the change's messages, below them (the old one loses its buttons first).
-        if not over_or_new and table.row.meta.get("board_seq") != table.seq:  # else it shows this already
-            await self.update_board(table)
+        # edit; a new board comes after the change's messages, below them (the old one loses its buttons first),
+        # and the secrets' DMs after the board.
+        if not over_or_new:
+            if table.row.meta.get("board_seq") != table.seq:  # else it shows this moment already
+                await self.update_board(table)
         elif self.bot.delivery.awaits_answer(table):
             await self.bot.delivery.retire_controls(table, table.seq)
         pinged = self.to_ping(change)
@@ -126,9 +128,9 @@ class TablePresenter:
             await self.bot.delivery.say(table, "\n".join(lines), allowed_mentions=allowed)
         if kinds & self.ui.result_on:
             await self.post_result(table, ctx)
-        await self.deal_secrets(table)
         if over_or_new:
             await self.update_board(table, repost=True)
+        await self.deal_secrets(table)
         if over:
             self.pictured.pop(table.id, None)
             self.moved.pop(table.id, None)
