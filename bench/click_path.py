@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import itertools
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -55,6 +56,7 @@ SETTLE_SECONDS = 60.0  # a change's posts one after the other, each waiting for 
 # Between two clicks a member reads the board: longer than the board's pace (one edit a second), so what is
 # measured is the bot's path, not the pacing of clicks faster than people make them (--think 0 for that).
 THINK_SECONDS = 2.0
+TABLE_SEED = 1000
 
 
 @dataclass
@@ -179,8 +181,9 @@ async def play(actions: int, seed: int, latency: float, think: float) -> dict[st
     clock = BotClock()
     found: dict[str, Any] = {"stored": [], "board": [], "requests": [], "unshown": 0}
     with tempfile.TemporaryDirectory(prefix="bench-click-") as tmp:
+        # The table's seed is fixed, so every run (and every commit compared) plays the same game.
         bot = GameMasterBot(Config(token=None, database=str(Path(tmp) / "tables.db"), use_threads=False,
-                                   shard_count=1))
+                                   shard_count=1), seed_source=itertools.repeat(TABLE_SEED).__next__)
         clock.install()
         try:
             with discord_latency() as slow:

@@ -93,6 +93,8 @@ def compose_plan(table: Any, group: Any, seat: int, action: dict[str, Any], give
     if draft is None:
         return None
     draft.given = given if given is not None else preset_of(spec, action, draft.items, draft.receivers)
+    if len(draft.given) != len(draft.items) or any(r > len(draft.receivers) for r in draft.given):
+        return None  # the panel shows fewer items or receivers than the action needs
     if canonical(composed_action(group, draft)) != canonical(action):
         return None
     return (key if spec.choose is not None else None), draft.given
