@@ -7,7 +7,7 @@ The real bot (`bot.app.GameMasterBot`, a fresh SQLite file, no threads) runs ins
 opened with `/spyfall new rounds=3 minutes=8`, joined through the lobby's "lobby:<id>:join"
 buttons and started (3 virtual seconds apart, so the round clocks do not all run out at the same
 instant). Then sweeps over all tables, in a new shuffled order each time, click what players
-click: "Show my card", "Pass the question" + its player menu, "Accuse" + its suspect menu,
+click: "Show my card", "Ask <player>" (passing the question), "Accuse" + its suspect menu,
 yes/no votes, "Deal", the spy's "Reveal" + the location menu. Between sweeps the virtual clock is
 advanced so that every table's own timers fire: open votes time out (61 s); later whole rounds run
 out of time, with their final votes (15 min, which also expires the ephemeral menus).
@@ -225,17 +225,20 @@ class Load:
         live = self.live(table)
         return live.seq if live is not None else -1
 
-    def board_button(self, table: BenchTable, op: str) -> tuple[discord.Message | None, str | None]:
-        """The board message as it is now and the custom_id of its `op` button (g:<table>:<op>:<moment>,
-        or gs:<table> for the card)."""
+    def board_buttons(self, table: BenchTable, pattern: str) -> tuple[discord.Message | None, list[str]]:
+        """The board message as it is now and the custom_ids of its buttons that match `pattern`."""
         live = self.live(table)
         board_id = live.row.meta.board if live is not None else None
         board = next((m for m in reversed(table.channel.history()) if m.id == board_id), None) if board_id else None
         if board is None:
-            return None, None
+            return None, []
         ids = [str(c.custom_id) for row in board.components for c in row.children if getattr(c, "custom_id", None)]
-        pattern = rf"gs:{table.id}" if op == "card" else rf"g:{table.id}:{op}:[\w-]+"
-        found = [i for i in ids if re.fullmatch(pattern, i)]
+        return board, [i for i in ids if re.fullmatch(pattern, i)]
+
+    def board_button(self, table: BenchTable, op: str) -> tuple[discord.Message | None, str | None]:
+        """The board message as it is now and the custom_id of its `op` button (g:<table>:<op>:<moment>,
+        or gs:<table> for the card)."""
+        board, found = self.board_buttons(table, rf"gs:{table.id}" if op == "card" else rf"g:{table.id}:{op}:[\w-]+")
         return board, (found[0] if found else None)
 
     # --- setting up -------------------------------------------------------------------------------
@@ -282,9 +285,14 @@ class Load:
         await self.act(f"{op} select (acts)", table, player.select(res.response, [value], custom_id=menu["custom_id"]))
 
     async def pass_question(self, table: BenchTable) -> None:
+        """The asker presses one of the board's "Ask <name>" buttons."""
         state = self.state(table)
-        if state is not None and state["phase"] == "playing" and state["asker"] is not None:
-            await self.menu_then_pick(table, "pass", table.players[state["asker"]])
+        if state is None or state["phase"] != "playing" or state["asker"] is None:
+            return
+        board, buttons = self.board_buttons(table, rf"g:{table.id}:pass\.\d+:[\w-]+")
+        if board is not None and buttons:
+            await self.act("pass: ask button (acts)", table, table.players[state["asker"]].click(
+                board, custom_id=self.random.choice(buttons)))
 
     async def accuse(self, table: BenchTable) -> None:
         state = self.state(table)

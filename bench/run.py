@@ -6,7 +6,8 @@ Run (from the repository root):
 
 The benchmarks run one after the other in this process: engines (GAME.apply), renderers (render + to_png),
 boards (a board's controls and embed, without its picture), store (append_action on SQLite and PostgreSQL),
-bot_load (100 Spyfall tables through SimCord), scale (1,000 tables and 10,000 deadlines in one process, on
+bot_load (100 Spyfall tables through SimCord), click_path (a 7-seat Junta table's click to stored and to board
+edited, without and with 300 ms per Discord call), scale (1,000 tables and 10,000 deadlines in one process, on
 both backends), replay (a long random game of each game replayed from its log, drawn and encoded as the Replay
 button does), faults (the database away for 20 s in a game, on both backends; Discord answering errors),
 samples (every board's sample pictures written under tests/artifacts/<game>/ for a person to look at). About
@@ -28,11 +29,11 @@ if __package__ in (None, ""):  # `python bench/run.py`: make the repository root
 
 from bench._common import Metric, header, load_average, print_metrics  # noqa: E402
 
-NAMES = ("engines", "renderers", "boards", "store", "bot_load", "scale", "replay", "faults", "samples")
+NAMES = ("engines", "renderers", "boards", "store", "bot_load", "click_path", "scale", "replay", "faults", "samples")
 
 
 def benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], list[Metric]]]:
-    from bench import boards, bot_load, engines, faults, renderers, replay, samples, scale, store
+    from bench import boards, bot_load, click_path, engines, faults, renderers, replay, samples, scale, store
 
     return {
         "engines": lambda: engines.run(args.engine_seconds, args.also),
@@ -40,6 +41,7 @@ def benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], list[Metric]]
         "boards": lambda: boards.run(),
         "store": lambda: store.run(args.appends, directory=args.dir),
         "bot_load": lambda: bot_load.run(bot_load.Options(tables=args.tables, directory=args.dir)),
+        "click_path": lambda: click_path.run(draws=False),  # the board draws are "boards"
         "scale": lambda: scale.run(directory=args.dir),
         "replay": lambda: replay.run(),
         "faults": lambda: faults.run(),

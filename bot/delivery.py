@@ -26,8 +26,8 @@ import aiohttp
 import discord
 
 from bot.i18n import t
-from bot.ports import Playing
-from bot.tables import Table
+from bot.ports import BoardAnswer, Playing
+from bot.tables import Change, Opening, Table
 from games.core.messages import MessageFamily
 from renderers.core import to_png
 
@@ -41,6 +41,9 @@ MESSAGE_LIMIT = 2000  # characters of one Discord message
 # 9 s) and waits out each 429; a 503 it raises at once. We try a 503 again after each of these delays.
 RETRIED_STATUSES = frozenset({503})
 RETRY_DELAYS = (0.5, 1.5)  # seconds: at most two more tries, two seconds in all
+# A click on the board waits at most this long (from its arrival, its action included) for the board's edit to
+# answer it; then it is deferred and the board edited as usual. Discord wants an answer within 3 s.
+ANSWER_WITHIN = 1.5
 # A board that could not be shown for a passing reason (a 5xx, a 429 discord.py gave up on, a lost
 # connection) is drawn again after these delays, then only at the table's next change.
 BOARD_RETRY_DELAYS = (10.0, 30.0, 90.0)
@@ -50,6 +53,9 @@ PERMISSION = MessageFamily("core.permission", ("view_channel", "send_messages", 
 # What a failed post may raise: Discord's answer, or no answer (a lost connection, a time-out).
 FAILURES: tuple[type[BaseException], ...] = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError,
                                              asyncio.TimeoutError)
+
+# What answering a click may raise besides: it was answered already (a refusal told privately, say).
+ANSWER_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, discord.InteractionResponded)
 
 T = TypeVar("T")
 
@@ -116,6 +122,9 @@ class Delivery:
         self.retry_delays: Sequence[float] = RETRY_DELAYS
         self.board_retry_delays: Sequence[float] = BOARD_RETRY_DELAYS
         self.board_failures: dict[int, int] = {}  # table id -> boards not shown in a row (passing failures)
+        self.answers: dict[int, list[BoardAnswer]] = {}  # table id -> clicks on its board waiting for its edit
+        self.presented: dict[int, int] = {}  # table id -> the last change the presenter finished publishing
+        self.retired: dict[int, int] = {}  # table id -> the old board whose buttons are already off
 
     async def place(self, table: Table) -> discord.TextChannel | discord.Thread | None:
         """The channel (or thread) the table talks in, or None when it is gone."""
@@ -173,14 +182,108 @@ class Delivery:
         """Send a private message; False when the user does not accept DMs from the bot."""
         again = resendable(kwargs)
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await self.retrying(lambda: user.send(**again()))
+            # Opened from the stored id: without the members intent `get_user` rarely knows a player, and a
+            # `GET users/{id}` before every DM would cost a call; discord.py keeps the DM channel once opened.
+            channel = await self.client.create_dm(discord.Object(user_id))
+            await self.retrying(lambda: channel.send(**again()))
         except discord.Forbidden:
             return False
         except FAILURES as exc:
             log.warning("DM to %s failed: %s", user_id, describe(exc))
             return False
         return True
+
+    # --- a click answered by the board itself ---------------------------------------------------
+
+    def expect_answer(self, interaction: discord.Interaction, table: Table) -> BoardAnswer | None:
+        """Before a click on the table's board is played: let the board's next edit answer it (None when the
+        clicked message is not the table's board)."""
+        message = interaction.message
+        if message is None or message.id != table.row.meta.board:
+            return None
+        answer = BoardAnswer(interaction, message.id, since=table.seq + 1)
+        self.answers.setdefault(table.id, []).append(answer)
+        return answer
+
+    def awaits_answer(self, table: Table) -> bool:
+        """A click waits for this table's board to be drawn (an edit that goes now, not paced: an interaction
+        response does not count against the channel's rate limit)."""
+        return any(not a.claimed and a.since <= table.seq for a in self.answers.get(table.id, []))
+
+    def _claim(self, table_id: int, message_id: int, shows: int | None) -> BoardAnswer | None:
+        waiting = self.answers.get(table_id, [])
+        for answer in waiting:
+            if not answer.claimed and shows is not None and answer.message_id == message_id and answer.since <= shows:
+                answer.claimed = True
+                waiting.remove(answer)
+                return answer
+        return None
+
+    def _withdraw(self, table_id: int, answer: BoardAnswer) -> bool:
+        """Take back an answer nobody claimed; False when an edit is already going through it."""
+        waiting = self.answers.get(table_id, [])
+        if answer.claimed or answer not in waiting:
+            return False
+        waiting.remove(answer)
+        if not waiting:
+            self.answers.pop(table_id, None)
+        answer.settle(False)
+        return True
+
+    def release_answers(self, table_id: int, published: int) -> None:
+        """The table's changes up to `published` are out: a click among them that no board edit answered will
+        not be answered so (its change drew no board, or it was drawn before the click could wait for it)."""
+        self.presented[table_id] = max(published, self.presented.get(table_id, published))
+        for answer in list(self.answers.get(table_id, [])):
+            if answer.seq is not None and answer.seq <= published:
+                self._withdraw(table_id, answer)
+
+    async def conclude_answer(self, answer: BoardAnswer, table_id: int, seq: int | None, until: float) -> bool:
+        """After the click's action was stored as change `seq`: wait, until the loop's time `until`, for the
+        board's edit to answer the click; True when it did (else the caller acknowledges the click and the board
+        is edited as usual). No wait when the outbox is behind (it publishes earlier changes first) or has
+        published this one already. `seq` None: the click is not answered by the board after all (refused, or
+        slow): only an edit already going through it is waited for."""
+        answer.seq = seq
+        unpublished = self.service.unpublished(table_id)
+        behind = any(isinstance(item, Opening) or (isinstance(item, Change) and seq is not None and item.seq < seq)
+                     for item in unpublished)
+        presented = self.presented.get(table_id, -1)
+        coming = seq is not None and any(isinstance(item, Change) and item.seq >= seq and item.seq > presented
+                                         for item in unpublished)
+        if (seq is None or behind or not coming) and self._withdraw(table_id, answer):
+            answered = False
+        else:
+            left = until - asyncio.get_running_loop().time()
+            try:
+                answered = await asyncio.wait_for(asyncio.shield(answer.done), left)
+            except TimeoutError:
+                answered = False if self._withdraw(table_id, answer) else await answer.done
+        return answered
+
+    def forget(self, table_id: int) -> None:
+        """The table is over: nothing more will be drawn for its clicks."""
+        for answer in list(self.answers.get(table_id, [])):
+            self._withdraw(table_id, answer)
+        self.presented.pop(table_id, None)
+        self.retired.pop(table_id, None)
+
+    async def edit_board(self, table: Table, message: discord.PartialMessage, shows: int | None,
+                         **fields: Any) -> discord.Message:
+        """Edit a board message: through a click on it that waits for this drawing (its interaction response),
+        else by the channel's API."""
+        answer = self._claim(table.id, message.id, shows)
+        if answer is not None:
+            try:
+                await answer.interaction.response.edit_message(**fields)
+            except ANSWER_FAILURES as exc:
+                log.info("table %s: the click could not carry the board (%s); editing it", table.id, describe(exc))
+                answer.settle(False)
+            else:
+                answer.settle(True)
+                if answer.interaction.message is not None:
+                    return answer.interaction.message
+        return await message.edit(**fields)
 
     async def retire_board(self, table: Table, farewell: str) -> None:
         """Say publicly why the table ended, and take the buttons off its board."""
@@ -194,14 +297,15 @@ class Delivery:
     async def post_board(
         self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
         image: Callable[[], Awaitable[bytes]] | None = None, image_changed: bool = False,
-        repost: bool = False,
+        repost: bool = False, shows: int | None = None,
     ) -> discord.Message | None:
         """Edit the table's board message in place while it is younger than an hour, else post anew.
 
         `image` renders the board picture; it is called only when the picture changed or the
         board is posted anew, so a click that changes no picture uploads nothing. A board deleted
         (by a moderator, a purge) is posted anew. None when the board could not be shown: then
-        `board_retry_in` says whether to try again later.
+        `board_retry_in` says whether to try again later. `shows`: the table's action count this drawing
+        shows, so a click waiting for it is answered by this edit (`BoardAnswer`).
         """
         channel = await self.place(table)
         if channel is None:
@@ -223,8 +327,8 @@ class Delivery:
 
                 def edit() -> Awaitable[discord.Message]:
                     if picture is None:
-                        return message.edit(embed=embed, view=view)
-                    return message.edit(embed=embed, view=view, attachments=files())
+                        return self.edit_board(table, message, shows, embed=embed, view=view)
+                    return self.edit_board(table, message, shows, embed=embed, view=view, attachments=files())
 
                 needed = needs(channel, post=False, embed=True, files=picture is not None)
                 try:
@@ -238,8 +342,7 @@ class Delivery:
                     await self.went_through(table, needed, board=True)
                     return edited
             else:
-                with contextlib.suppress(*FAILURES):
-                    await message.edit(view=None)  # the old board's buttons would only be stale
+                await self.retire_controls(table, shows)
         if image is not None and picture is None:
             picture = await image()
 
@@ -258,6 +361,17 @@ class Delivery:
         await self.service.save_meta(table)
         await self.went_through(table, needed, board=True)
         return posted
+
+    async def retire_controls(self, table: Table, shows: int | None) -> None:
+        """Take the buttons off the table's board, which a new one replaces: they would only be stale. Through
+        the click that made the change, when it waits (its answer), and once per board."""
+        message_id = table.row.meta.board
+        channel = await self.place(table) if message_id and self.retired.get(table.id) != message_id else None
+        if channel is None or not isinstance(message_id, int):
+            return
+        self.retired[table.id] = message_id
+        with contextlib.suppress(*FAILURES):
+            await self.edit_board(table, channel.get_partial_message(message_id), shows, view=None)
 
     # --- when Discord fails -----------------------------------------------------------------
 

@@ -10,7 +10,9 @@ table service's and the store's types, the runtimes, the games' GameUI, discord.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import discord
@@ -57,6 +59,8 @@ class Playing(OpenTables, Protocol):
                   stand_in: bool = False) -> Change: ...
 
     async def save_meta(self, table: Table) -> None: ...
+
+    def unpublished(self, table_id: int) -> list[Publication]: ...
 
     async def hand_to_computer(self, table_id: int, seat: int, name: str) -> Table: ...
 
@@ -141,12 +145,37 @@ class HandlerStore(StoredGames, Records, Packs, Languages, Protocol):
 # --- delivery -----------------------------------------------------------------------------------------
 
 
+@dataclass
+class BoardAnswer:
+    """A click on a table's board waiting to be answered by the board's own next edit: one interaction response
+    that acknowledges the click and shows what it did (UPDATE_MESSAGE), instead of a deferral and an edit.
+
+    The board is still drawn where the table's outbox draws it, in order; this only carries that edit. It may
+    carry a drawing that shows the table at `since` or later (the table as it was when the click came, plus
+    one action at least)."""
+
+    interaction: discord.Interaction
+    message_id: int
+    since: int
+    seq: int | None = None  # the click's own change, once stored
+    claimed: bool = False  # an edit is being sent through it
+    done: asyncio.Future[bool] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+    def settle(self, answered: bool) -> None:
+        if not self.done.done():
+            self.done.set_result(answered)
+
+
 class Talk(Protocol):
     """Saying something at a table, or to a member by DM."""
 
     async def say(self, table: Table, content: str, **kwargs: Any) -> discord.Message | None: ...
 
     async def dm(self, user_id: int, **kwargs: Any) -> bool: ...
+
+    def expect_answer(self, interaction: discord.Interaction, table: Table) -> BoardAnswer | None: ...
+
+    async def conclude_answer(self, answer: BoardAnswer, table_id: int, seq: int | None, until: float) -> bool: ...
 
 
 class BoardTalk(Talk, Protocol):
@@ -155,7 +184,16 @@ class BoardTalk(Talk, Protocol):
     async def post_board(
         self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
         image: Callable[[], Awaitable[bytes]] | None = None, image_changed: bool = False, repost: bool = False,
+        shows: int | None = None,
     ) -> discord.Message | None: ...
+
+    def awaits_answer(self, table: Table) -> bool: ...
+
+    async def retire_controls(self, table: Table, shows: int | None) -> None: ...
+
+    def release_answers(self, table_id: int, published: int) -> None: ...
+
+    def forget(self, table_id: int) -> None: ...
 
     async def retire_board(self, table: Table, farewell: str) -> None: ...
 

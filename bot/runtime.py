@@ -40,6 +40,11 @@ class Outbox(Generic[Item]):
 
     queue: deque[Item] = field(default_factory=deque)
     held: int = 0
+    current: Item | None = None  # what the task is publishing now
+
+    def unpublished(self) -> list[Item]:
+        """What is still to publish, in order: the one under way first."""
+        return [*([self.current] if self.current is not None else []), *self.queue]
 
 
 @dataclass(eq=False)

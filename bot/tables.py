@@ -564,7 +564,7 @@ class TableService:
     async def _drain(self, runtime: TableRuntime[Publication]) -> None:
         box = runtime.outbox
         while box.queue and not box.held:
-            item = box.queue.popleft()
+            item = box.current = box.queue.popleft()
             listener = self.listener
             try:
                 if listener is None:
@@ -580,6 +580,13 @@ class TableService:
                 log.exception("table %s: publishing %s failed", runtime.table_id, type(item).__name__)
             if not isinstance(item, Closing):
                 await self._published(item.table, item.seq if isinstance(item, Change) else 0)
+            box.current = None
+
+    def unpublished(self, table_id: int) -> list[Publication]:
+        """What the table has stored but not yet published, in order (nothing while its outbox is held: it waits)."""
+        runtime = self.runtimes.get(table_id)
+        box = runtime.outbox if runtime is not None else None
+        return box.unpublished() if box is not None and not box.held else []
 
     async def _published(self, table: Table, seq: int) -> None:
         """Remember that the table's log up to `seq` is published (a restart publishes what comes after)."""

@@ -266,8 +266,7 @@ UI = GameUI(
     status=status,
     fields=fields,
     word=word,
-    notable=frozenset({"rolled", "round_ended", "poll", "poll_forfeit", "pact_resolved", "round_started",
-                       "conceded"}),
+    notable=frozenset({"round_ended", "poll", "poll_forfeit", "pact_resolved", "round_started", "conceded"}),
     repost_on=frozenset({"round_started"}),
     # No full_render: the board drawn for the inline box holds every piece on the table (renderers/polls.py).
     render=pictures.render,

@@ -85,6 +85,10 @@ def target_name(action: dict[str, Any], ctx: Ctx) -> str:
     return ctx.name(action["target"])
 
 
+def ask_option(action: dict[str, Any], ctx: Ctx) -> str:
+    return ctx.msg("spyfall.button.ask_player", name=ctx.name(action["target"]))
+
+
 def guess_option(action: dict[str, Any], ctx: Ctx) -> str:
     number = ctx.view["locations"].index(action["location"]) + 1
     return f"{number}. {location_name(action['location'], ctx, markdown=False)}"
@@ -95,8 +99,10 @@ GROUPS = (
           placeholder=N_("spyfall.pick_accuse"), moment=round_moment),
     Group("reveal", of_type("reveal"), N_("spyfall.button.reveal"), Style.primary, moment=round_moment,
           follow="guess"),
-    Group("pass", of_type("ask"), N_("spyfall.button.pass"), option=target_name, placeholder=N_("spyfall.pick_ask"),
-          moment=round_moment),
+    # One button per player the asker may ask (a select on the board past five): passing the question is the
+    # game's most frequent move, one click on the board (docs/decisions.md, "A REST budget per action").
+    Group("pass", of_type("ask"), N_("spyfall.button.pass"), each=True, option=ask_option,
+          placeholder=N_("spyfall.pick_ask"), moment=round_moment),
     Group("yes", exactly(type="vote", guilty=True), N_("spyfall.button.yes"), Style.success, moment=vote_moment,
           done=N_("spyfall.voted_yes")),
     Group("no", exactly(type="vote", guilty=False), N_("spyfall.button.no"), Style.danger, moment=vote_moment,
@@ -333,8 +339,8 @@ class SpyfallCommands(app_commands.Group, name="spyfall", description=described(
         if target is None:
             await tell(interaction, ctx.msg("error.target_not_playing"))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if await act(interaction, table, {"type": "ask", "target": target}, ctx.names):
+        if await act(interaction, table, {"type": "ask", "target": target}, ctx.names,
+                     lambda: interaction.response.defer(ephemeral=True, thinking=True)):
             await tell(interaction, ctx.msg("spyfall.done_ask"))
 
     @app_commands.command(name="card", description=described("spyfall.command.card"))

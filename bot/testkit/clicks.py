@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import discord
@@ -30,10 +31,21 @@ def encoded(action: dict[str, Any]) -> str:
     return json.dumps(action, separators=(",", ":"), sort_keys=True)
 
 
+def opened_picker(result: Any) -> discord.Message:
+    """The private picker a click opened: its answer, or what followed it privately (a move answered by the
+    board itself, then a next choice: the spy reveals, then guesses)."""
+    for answer in [*reversed(result.followups), result.response]:
+        message = answer.message if answer is not None else None
+        if message is not None and any(str(getattr(c, "custom_id", "")).startswith("gp:")
+                                       for c in components(message)):
+            return message
+    return result.response.message
+
+
 async def choose(player: Any, result: Any, action: dict[str, Any], index: int | None = None) -> Any:
     """Pick `action` in the private picker a click opened, turning pages as a person would (`index`: its
     place among the player's choices, for an action too long to be its own option value)."""
-    message = result.response.message
+    message = opened_picker(result)
     value = encoded(action)
     if len(value) > 100:
         assert index is not None, "a long action is picked by its index"
@@ -91,6 +103,8 @@ def compose_plan(table: Any, group: Any, seat: int, action: dict[str, Any], give
     if draft is None:
         return None
     draft.given = given if given is not None else preset_of(spec, action, draft.items, draft.receivers)
+    if len(draft.given) != len(draft.items) or any(r > len(draft.receivers) for r in draft.given):
+        return None  # the panel shows fewer items or receivers than the action needs
     if canonical(composed_action(group, draft)) != canonical(action):
         return None
     return (key if spec.choose is not None else None), draft.given
@@ -145,9 +159,9 @@ async def compose(player: Any, opened: Any, key: int | None, given: list[int]) -
 
 async def use(world: World, ui: Any, table: Any, seat: int, action: dict[str, Any],
               board: discord.Message | None = None, given: list[int] | None = None) -> Any:
-    """Play `action` for `seat` the way a person does: the board's button (or the private panel's, for a
-    panel group), then its picker when the player has several choices, or its composer (`given`: the
-    receiver of each item when the action alone does not tell, see `compose_plan`)."""
+    """Play `action` for `seat` the way a person does: the board's button or select (or the private panel's
+    button, for a panel group), then its picker when the player has several choices, or its composer (`given`:
+    the receiver of each item when the action alone does not tell, see `compose_plan`)."""
     player = member_of(world, table, seat)
     message = board or world.board()
     group = group_for(ui, action)
@@ -163,6 +177,11 @@ async def use(world: World, ui: Any, table: Any, seat: int, action: dict[str, An
     if group.each and len(choices) <= 5:
         index = choices.index(action)
         return await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}\.{index}:"))
+    listed = [c.custom_id for c in components(message) if re.match(rf"gv:\d+:{group.id}:", str(c.custom_id))]
+    if group.each and listed:  # its choices in a select on the board
+        value = encoded(action)
+        return await player.select(message, [value if len(value) <= 100 else f"#{choices.index(action)}"],
+                                   custom_id=listed[0])
     mine = actions_of(table, group, seat)
     opened = await player.click(message, custom_id=custom_id(message, rf"^g:\d+:{group.id}:"))
     if len(mine) == 1:  # one choice: the button plays it at once

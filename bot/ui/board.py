@@ -1,11 +1,13 @@
 """The presenter every game shares: a table's board message, its log lines, pings and secrets.
 
 One board message per table (embed + picture + controls), edited in place while younger than an
-hour and posted anew after a new round or at the end, so it stays near the bottom. The channel
-stays readable: routine moves only appear in the board's recent moves; what deserves attention
-(dice, a round's end, a vote, a result, the ping of the next player) gets a message. A computer
-player's whole move is told in one message. Secrets go by DM when they change, with a public
-hint (never the secret) when a DM fails; the board's "Show my …" button always shows them.
+hour and posted anew after a new round or at the end, so it stays near the bottom; the edit that shows a
+click's move is the click's own answer when it can be (bot/delivery.py, `BoardAnswer`). The channel
+stays readable: routine moves only appear in the board's recent moves; what people must notice
+(a round's end, a vote, a result, the ping of a player whose turn it is and who is not following
+the table) gets a message (docs/decisions.md, "A REST budget per action"). A computer player's whole
+move is told in one message. Secrets go by DM when they change, with a public hint (never the secret)
+when a DM fails; the board's "Show my …" button always shows them.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from games.core.messages import MessageFamily
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+# A member who made a move of their own at the table this recently is following it: the board tells them it is
+# their turn, and a ping would be one more channel message (docs/decisions.md, "A REST budget per action").
+PRESENT_SECONDS = 90.0
 DESCRIPTION_LIMIT = 4096
 FAREWELL = MessageFamily("table.closed", ("ended", "cancelled"))
 
@@ -48,6 +53,7 @@ class TablePresenter:
         self.ui = ui
         self.held: dict[int, tuple[list[str], set[str]]] = {}  # a computer's move being told
         self.pictured: dict[int, Hashable] = {}  # what the board picture last showed
+        self.moved: dict[int, dict[int, float]] = {}  # table -> seat -> when its member last made a move
 
     @property
     def has_secrets(self) -> bool:
@@ -77,7 +83,17 @@ class TablePresenter:
         self.bot.computers.kick(table)
 
     async def changed(self, change: Change) -> None:
+        try:
+            await self._changed(change)
+        finally:
+            self.bot.delivery.release_answers(change.table.id, change.seq)
+            if change.table.game.outcome(change.after) is not None:
+                self.bot.delivery.forget(change.table.id)
+
+    async def _changed(self, change: Change) -> None:
         table = change.table
+        if change.seat is not None and not change.stand_in and change.seat not in table.computer_seats:
+            self.moved.setdefault(table.id, {})[change.seat] = float(change.action.get("at") or 0.0)
         ctx = await self.ctx(table)
         _before, _after, events = change.public()
         lines, kinds = self.held.setdefault(table.id, ([], set()))
@@ -93,6 +109,15 @@ class TablePresenter:
             self.bot.computers.kick(table)  # the computer goes on: its whole move is told at once
             return
         del self.held[table.id]
+        over_or_new = over or bool(kinds & self.ui.repost_on)
+        # The board first when it is edited in place, so a click that made this change is answered by this very
+        # edit; a new board comes after the change's messages, below them (the old one loses its buttons first),
+        # and the secrets' DMs after the board.
+        if not over_or_new:
+            if table.row.meta.board_seq != table.seq:  # else it shows this moment already
+                await self.update_board(table)
+        elif self.bot.delivery.awaits_answer(table):
+            await self.bot.delivery.retire_controls(table, table.seq)
         pinged = self.to_ping(change)
         lines += [ctx.msg("core.your_turn", player=mention(table.users[s])) for s in pinged]
         if lines:
@@ -101,17 +126,21 @@ class TablePresenter:
             await self.bot.delivery.say(table, "\n".join(lines), allowed_mentions=allowed)
         if kinds & self.ui.result_on:
             await self.post_result(table, ctx)
+        if over_or_new:
+            await self.update_board(table, repost=True)
         await self.deal_secrets(table)
-        await self.update_board(table, repost=over or bool(kinds & self.ui.repost_on))
         if over:
             self.pictured.pop(table.id, None)
+            self.moved.pop(table.id, None)
             if not self.bot.boards.waiting(table.id):  # else the final board is to be tried again
                 self.bot.boards.forget(table.id)
         self.bot.computers.kick(table)
 
     async def closed(self, table: Table, reason: str) -> None:
         self.held.pop(table.id, None)
+        self.moved.pop(table.id, None)
         self.bot.boards.forget(table.id)
+        self.bot.delivery.forget(table.id)
         self.pictured.pop(table.id, None)
         if table.state is None:
             return  # a lobby: its own message already says it was cancelled
@@ -129,7 +158,8 @@ class TablePresenter:
         return True
 
     def to_ping(self, change: Change) -> list[int]:
-        """The member whose move it now is, when it just became theirs (never a computer)."""
+        """The member whose move it now is, when it just became theirs (never a computer), unless they are
+        following the table: they made a move of their own in the last `PRESENT_SECONDS`."""
         table = change.table
         if table.status != "playing":
             return []
@@ -138,6 +168,9 @@ class TablePresenter:
             return []
         (seat,) = now
         if seat not in human_seats(table) or table.game.to_act(change.before) == now:
+            return []
+        last = self.moved.get(table.id, {}).get(seat)
+        if last is not None and float(change.action.get("at") or 0.0) - last < PRESENT_SECONDS:
             return []
         return [seat]
 
@@ -167,8 +200,8 @@ class TablePresenter:
         async def draw() -> None:
             await self.draw_board(table, repost=repost)
 
-        if repost:
-            await self.bot.boards.now(table.id, draw)
+        if repost or self.bot.delivery.awaits_answer(table):
+            await self.bot.boards.now(table.id, draw)  # a click's answer does not count against the pace
         else:
             await self.bot.boards.edit(table.id, draw)
 
@@ -191,7 +224,7 @@ class TablePresenter:
 
         try:
             posted = await self.bot.delivery.post_board(table, embed=self.embed(ctx), view=controls, image=image,
-                                                        image_changed=changed, repost=repost)
+                                                        image_changed=changed, repost=repost, shows=shown)
             if posted is not None:
                 self.bot.service.metrics.board_shown(table, shown)
             if posted is not None and table.row.meta.board_seq != shown:
@@ -205,7 +238,8 @@ class TablePresenter:
             self.pictured.pop(table.id, None)
             embed = self.embed(ctx)
             embed.set_footer(text=ctx.msg("core.picture_failed"))
-            posted = await self.bot.delivery.post_board(table, embed=embed, view=controls, image=None, repost=repost)
+            posted = await self.bot.delivery.post_board(table, embed=embed, view=controls, image=None, repost=repost,
+                                                        shows=shown)
         if posted is None:
             self.not_shown(table, repost)
 

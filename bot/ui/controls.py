@@ -17,16 +17,19 @@ A control from another moment than the table's current one is stale and says so.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
+from bot.delivery import ANSWER_WITHIN, FAILURES, describe
 from bot.i18n import t
-from bot.ports import Client
+from bot.ports import BoardAnswer, Client
 from bot.tables import Table, TableError
 from bot.ui.common import bot_of, check_table, follow_up, locale_of, refusal_text, tell, why_not
 from bot.ui.fullboard import FullBoardButton, full_board_button
@@ -38,6 +41,7 @@ log = logging.getLogger(__name__)
 
 MAX_OPTIONS = 25  # Discord's limit of options in one select
 MAX_EACH = 5  # buttons of one `each` group (a row)
+BOARD_ROWS = 5  # rows of controls in one message; a select takes a whole row
 MOMENT = r"[A-Za-z0-9_-]+"
 GROUP = r"[a-z0-9_]+"
 
@@ -124,8 +128,10 @@ def decode(value: str, choices: list[Action]) -> Action | None:
 
 
 def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
-    """The board's buttons: each group some seat can use now, then the private-view button."""
-    view = discord.ui.View(timeout=None)
+    """The board's controls: each group some seat can use now, then the private-view button; below the buttons,
+    the selects of the `each` groups with more choices than a row of buttons (while the board has rows for
+    them: else one button opens the picker)."""
+    entries: list[list[discord.ui.Item[Any]] | tuple[Group, str, list[Action]]] = []
     for group in ui.groups:
         if not group.board:
             continue
@@ -133,20 +139,63 @@ def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
         if not choices and not (group.shown is not None and group.shown(ctx)):
             continue
         at = moment_of(ctx, group)
-        # More choices than a row holds (a citizen with eight neighbours): one button opens the picker.
         if group.each and 0 < len(choices) <= MAX_EACH:
-            for index, action in enumerate(choices):
-                view.add_item(TableButton(table.id, group.id, at, option_text(group, action, ctx), group, index))
+            entries.append([TableButton(table.id, group.id, at, option_text(group, action, ctx), group, index)
+                            for index, action in enumerate(choices)])
+        elif group.each and MAX_EACH < len(choices) <= MAX_OPTIONS:
+            entries.append((group, at, choices))  # a citizen with eight neighbours
         else:
-            params = group.label_params(ctx) if group.label_params else {}
-            view.add_item(TableButton(table.id, group.id, at, ctx.msg(group.label, **params), group))
+            entries.append([group_button(table, group, at, ctx)])
+    trailing: list[discord.ui.Item[Any]] = []
     if ui.secret is not None and ui.secret.shown(ctx):
-        view.add_item(SecretButton(table.id, ctx.msg(ui.secret.button)))
-    if ui.full_render is not None and len(view.children) < MAX_OPTIONS:
-        view.add_item(full_board_button(table.id, ctx.locale))  # the detail the channel's picture leaves out
-    if len(view.children) < MAX_OPTIONS:
-        view.add_item(watch_button(table.id, ctx.locale))  # spectators: the public board, privately
+        trailing.append(SecretButton(table.id, ctx.msg(ui.secret.button)))
+    if ui.full_render is not None:
+        trailing.append(full_board_button(table.id, ctx.locale))  # the detail the channel's picture leaves out
+    trailing.append(watch_button(table.id, ctx.locale))  # spectators: the public board, privately
+    # A select takes a row of its own and a board has five: the last ones fall back to a button and its picker.
+    listed = [entry for entry in entries if isinstance(entry, tuple)]
+    buttons = sum(len(entry) for entry in entries if isinstance(entry, list)) + len(trailing)
+    while listed and -(-buttons // MAX_EACH) + len(listed) > BOARD_ROWS:
+        listed.pop()
+        buttons += 1
+    view = discord.ui.View(timeout=None)
+    selects: list[discord.ui.Item[Any]] = []
+    for entry in entries:
+        if isinstance(entry, list):
+            items = entry
+        elif entry in listed:
+            selects.append(board_select(table, *entry, ctx))
+            continue
+        else:
+            items = [group_button(table, entry[0], entry[1], ctx)]
+        for item in items:
+            if len(view.children) < MAX_OPTIONS:
+                view.add_item(item)
+    for item in [*trailing, *selects]:
+        if len(view.children) < MAX_OPTIONS:
+            view.add_item(item)
     return view
+
+
+def group_button(table: Table, group: Group, at: str, ctx: Ctx) -> TableButton:
+    """A group's one button: it plays the clicker's only choice, or opens their picker."""
+    params = group.label_params(ctx) if group.label_params else {}
+    return TableButton(table.id, group.id, at, ctx.msg(group.label, **params), group)
+
+
+def add_options(select: discord.ui.Select[Any], group: Group, ctx: Ctx, choices: list[Action], start: int) -> None:
+    """`choices` as a select's options, numbered from `start` (an option's value is its action, or its number)."""
+    for index, action in enumerate(choices, start=start):
+        hint = group.hint(action, ctx) if group.hint is not None else None
+        select.add_option(label=option_text(group, action, ctx)[:100], value=encode(action, index),
+                          description=hint[:100] if hint else None)
+
+
+def board_select(table: Table, group: Group, at: str, choices: list[Action], ctx: Ctx) -> BoardSelect:
+    select = BoardSelect(table.id, group.id, at)
+    select.item.placeholder = ctx.msg(group.placeholder or group.label)[:150]
+    add_options(select.item, group, ctx, choices, 0)
+    return select
 
 
 def panel_view(table: Table, ui: GameUI, ctx: Ctx, seat: int) -> discord.ui.View | None:
@@ -178,14 +227,48 @@ async def current_group(interaction: discord.Interaction, table_id: int, group_i
     return table, group, ctx, seat
 
 
-async def act(interaction: discord.Interaction, table: Table, action: Action, names: list[str]) -> bool:
-    """Hand one action to the table (already acknowledged); a refusal is answered privately."""
+Acknowledge = Callable[[], Awaitable[Any]]
+
+
+async def act(interaction: discord.Interaction, table: Table, action: Action, names: list[str],
+              acknowledge: Acknowledge) -> bool:
+    """Hand one action to the table for an interaction not yet acknowledged, then acknowledge it (`acknowledge`:
+    the picker says what was picked, a deferral): the action is stored first, so a click waits for nothing
+    Discord does. A click on the board is answered by the board's own edit instead when it can be (one call,
+    `BoardAnswer` in bot/delivery.py). A busy table is acknowledged first, after `ANSWER_WITHIN`; a refusal is
+    answered privately instead."""
+    bot = bot_of(interaction)
+    until = asyncio.get_running_loop().time() + ANSWER_WITHIN
+    answer: BoardAnswer | None = bot.delivery.expect_answer(interaction, table)
+    acting = asyncio.ensure_future(bot.service.act(table.id, interaction.user.id, strip_stamp(action)))
     try:
-        await bot_of(interaction).service.act(table.id, interaction.user.id, strip_stamp(action))
-    except (IllegalAction, TableError) as exc:
+        done, _ = await asyncio.wait({acting}, timeout=ANSWER_WITHIN)
+        if not done:  # the table is busy (its lock, the database): the interaction is acknowledged now
+            if answer is not None:
+                await bot.delivery.conclude_answer(answer, table.id, None, until)
+                answer = None
+            await acknowledged(interaction, acknowledge)
+        change = await acting
+    except BaseException as exc:
+        if answer is not None:
+            await bot.delivery.conclude_answer(answer, table.id, None, until)
+        if not isinstance(exc, (IllegalAction, TableError)):
+            raise
         await tell(interaction, refusal_text(locale_of(interaction), exc, names))
         return False
+    if answer is None or not await bot.delivery.conclude_answer(answer, table.id, change.seq, until):
+        await acknowledged(interaction, acknowledge)
     return True
+
+
+async def acknowledged(interaction: discord.Interaction, acknowledge: Acknowledge) -> None:
+    """Acknowledge the interaction unless that is done (the action is stored whatever Discord answers)."""
+    if interaction.response.is_done():
+        return
+    try:
+        await acknowledge()
+    except FAILURES as exc:
+        log.warning("interaction %s could not be acknowledged: %s", interaction.id, describe(exc))
 
 
 class TableButton(
@@ -246,27 +329,78 @@ class TableButton(
         elif group.compose is not None:
             await open_composer(interaction, table, group, ctx, seat)
         elif len(self.chosen) == 1:
-            # The table posts and redraws the board; a confirmation or a next choice is private.
-            private = group.done is not None or group.follow is not None
-            await interaction.response.defer(ephemeral=private, thinking=private)
-            if await act(interaction, table, self.chosen[0], ctx.names):
-                await self.after(interaction, group, ctx)
+            # The board's edit answers the click; a confirmation or a next choice follows privately.
+            if await act(interaction, table, self.chosen[0], ctx.names, interaction.response.defer):
+                await after(interaction, group, ctx)
         else:
             await interaction.response.send_message(**picker(table, group, ctx, self.chosen, 0), ephemeral=True)
 
 
-    async def after(self, interaction: discord.Interaction, group: Group, ctx: Ctx) -> None:
-        """What the player sees privately once their action is taken: a confirmation, a next choice."""
-        if group.done is not None:
-            await tell(interaction, ctx.msg(group.done))
-        nxt = ui_of(bot_of(interaction), ctx.table).group(group.follow) if group.follow else None
-        seat = ctx.table.seat_of(interaction.user.id)
-        if nxt is None or seat is None or ctx.table.status != "playing":
-            return
-        choices = actions_of(ctx.table, nxt, seat)
-        if choices:
-            fresh = await context(bot_of(interaction), ctx.table, ctx.locale)
-            await follow_up(interaction, **picker(ctx.table, nxt, fresh, choices, 0), ephemeral=True)
+async def after(interaction: discord.Interaction, group: Group, ctx: Ctx) -> None:
+    """What the player sees privately once their action is taken on the board: a confirmation, a next choice."""
+    if group.done is not None:
+        await tell(interaction, ctx.msg(group.done))
+    nxt = ui_of(bot_of(interaction), ctx.table).group(group.follow) if group.follow else None
+    seat = ctx.table.seat_of(interaction.user.id)
+    if nxt is None or seat is None or ctx.table.status != "playing":
+        return
+    choices = actions_of(ctx.table, nxt, seat)
+    if choices:
+        fresh = await context(bot_of(interaction), ctx.table, ctx.locale)
+        await follow_up(interaction, **picker(ctx.table, nxt, fresh, choices, 0), ephemeral=True)
+
+
+async def clickers_choice(interaction: discord.Interaction, table: Table, group: Group, ctx: Ctx, seat: int,
+                          choices: list[Action]) -> Action | None:
+    """The action a select's pick names among `choices`, when it is the clicker's to take now; else None, and
+    the clicker is told privately why not."""
+    data: Any = interaction.data or {}
+    values = data.get("values") or []
+    mine = actions_of(table, group, seat)
+    action = decode(str(values[0]), choices) if values else None
+    if action is None:
+        await tell(interaction, ctx.msg("error.stale"))
+        return None
+    if action not in mine:
+        refusal = why_not(table, seat, action)
+        await tell(interaction, refusal_text(ctx.locale, refusal, ctx.names) if refusal
+                   else explain(table, seat, group, ctx))
+        return None
+    return action
+
+
+class BoardSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"gv:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT})",
+):
+    """The choices of an `each` group too many for a row of buttons, in a select on the board itself: a pick
+    plays at once, answered by the board's edit, as a button would."""
+
+    def __init__(self, table_id: int, group_id: str, moment: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"gv:{table_id}:{group_id}:{moment}"))
+        self.table_id, self.group_id, self.moment = table_id, group_id, moment
+        self.chosen: Action | None = None
+        self.found: tuple[Table, Group, Ctx, int] | None = None  # the click's context, built once by the check
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BoardSelect:
+        return cls(int(match["table"]), match["group"], match["moment"])
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        self.found = await current_group(interaction, self.table_id, self.group_id, self.moment)
+        if self.found is None:
+            return False
+        table, group, ctx, seat = self.found
+        self.chosen = await clickers_choice(interaction, table, group, ctx, seat, public_actions(table, group))
+        return self.chosen is not None
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.found is not None and self.chosen is not None  # interaction_check passed
+        table, group, ctx, _seat = self.found
+        if await act(interaction, table, self.chosen, ctx.names, interaction.response.defer):
+            await after(interaction, group, ctx)
 
 
 # --- the private picker ------------------------------------------------------------------------
@@ -280,10 +414,7 @@ def picker(table: Table, group: Group, ctx: Ctx, choices: list[Action], page: in
     start = page * MAX_OPTIONS
     select = PickerSelect(table.id, group.id, at, page)
     select.item.placeholder = ctx.msg(group.placeholder or group.label)[:150]
-    for index, action in enumerate(choices[start:start + MAX_OPTIONS], start=start):
-        hint = group.hint(action, ctx) if group.hint is not None else None
-        select.item.add_option(label=option_text(group, action, ctx)[:100], value=encode(action, index),
-                               description=hint[:100] if hint else None)
+    add_options(select.item, group, ctx, choices[start:start + MAX_OPTIONS], start)
     view = discord.ui.View(timeout=None)
     view.add_item(select)
     if pages > 1:
@@ -319,27 +450,15 @@ class PickerSelect(
             return False
         self.found = found
         table, group, ctx, seat = found
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        mine = actions_of(table, group, seat)
-        action = decode(str(values[0]), mine) if values else None
-        if action is None:
-            await tell(interaction, ctx.msg("error.stale"))
-            return False
-        if action not in mine:
-            refusal = why_not(table, seat, action)
-            await tell(interaction, refusal_text(ctx.locale, refusal, ctx.names) if refusal
-                       else explain(table, seat, group, ctx))
-            return False
-        self.chosen = action
-        return True
+        self.chosen = await clickers_choice(interaction, table, group, ctx, seat, actions_of(table, group, seat))
+        return self.chosen is not None
 
     async def callback(self, interaction: discord.Interaction) -> None:
         assert self.found is not None and self.chosen is not None  # interaction_check passed
         table, group, ctx, _seat = self.found
-        chosen = option_text(group, self.chosen, ctx)
-        await interaction.response.edit_message(content=ctx.msg("core.picked", choice=chosen), view=None)
-        await act(interaction, table, self.chosen, ctx.names)
+        picked = ctx.msg("core.picked", choice=option_text(group, self.chosen, ctx))
+        await act(interaction, table, self.chosen, ctx.names,
+                  lambda: interaction.response.edit_message(content=picked, view=None))
 
 
 class PickerPage(
@@ -678,9 +797,9 @@ class ComposeSend(
         assert self.found is not None
         table, group, ctx, draft = self.found
         action = composed_action(group, draft)
-        summary = composer(table, group, ctx, draft)["content"]
-        await interaction.response.edit_message(content=ctx.msg("core.picked", choice=summary), view=None)
-        await act(interaction, table, action, ctx.names)
+        picked = ctx.msg("core.picked", choice=composer(table, group, ctx, draft)["content"])
+        await act(interaction, table, action, ctx.names,
+                  lambda: interaction.response.edit_message(content=picked, view=None))
 
 
 # --- amounts -----------------------------------------------------------------------------------
@@ -745,8 +864,7 @@ async def on_amount(interaction: discord.Interaction) -> bool:
     if refusal is not None:
         await tell(interaction, refusal_text(ctx.locale, refusal, ctx.names))
         return True
-    await interaction.response.defer()
-    await act(interaction, table, action, ctx.names)
+    await act(interaction, table, action, ctx.names, interaction.response.defer)
     return True
 
 
@@ -804,5 +922,5 @@ class RetiredControl(
         await tell(interaction, t(locale_of(interaction), "error.stale"))
 
 
-DYNAMIC_ITEMS = (TableButton, PickerSelect, PickerPage, ComposeChoose, ComposeSelect, ComposeSend, SecretButton,
-                 WatchButton, FullBoardButton, RetiredControl)
+DYNAMIC_ITEMS = (TableButton, BoardSelect, PickerSelect, PickerPage, ComposeChoose, ComposeSelect, ComposeSend,
+                 SecretButton, WatchButton, FullBoardButton, RetiredControl)

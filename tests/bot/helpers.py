@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.cogs import spyfall as spyfall_cog
 from bot.i18n import words
 from bot.testkit.clicks import (
     actions_of,
@@ -78,10 +79,11 @@ def location_of(world: World, players: int = 4) -> str:
 
 
 def control_id(message: discord.Message, group: str) -> str:
-    """The custom_id of a board control: a group's button, or "card" for the private-view button."""
+    """The custom_id of a board control: a group's button (the first of a group with a button per choice), or
+    "card" for the private-view button."""
     if group == "card":
         return custom_id(message, r"^gs:\d+$")
-    return custom_id(message, rf"^g:\d+:{group}(\.\d+)?:")
+    return custom_id(message, rf"^g:\d+:{group}(\.0)?:")
 
 
 def groups(message: discord.Message) -> list[str]:
@@ -105,6 +107,12 @@ def picker_actions(result: Any) -> list[dict[str, Any]]:
 async def click(world: World, player: Any, group: str) -> Any:
     board = world.board()
     return await player.click(board, custom_id=control_id(board, group))
+
+
+async def pass_question(world: World, seat: int, target: int) -> Any:
+    """Spyfall: the player at `seat` passes the question to `target` with the board's "Ask <name>" button."""
+    table = next(iter(world.bot.service.tables.values()))
+    return await use(world, spyfall_cog.UI, table, seat, {"type": "ask", "target": target})
 
 
 async def vote_all(world: World, suspect: int, no_from: AbstractSet[int] = frozenset(),

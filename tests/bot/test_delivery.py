@@ -49,3 +49,15 @@ async def test_a_closed_dm_is_false_not_an_error(world: World) -> None:
                            times=None)
     assert await world.bot.delivery.dm(player.id, content="hello") is False
     assert await world.bot.delivery.dm(world.players[1].id, content="hello") is True
+
+
+async def test_a_dm_opens_from_the_stored_id_without_a_user_look_up(world: World) -> None:
+    """A DM is opened from the player's stored id (no `GET users/{id}`), once; the next DM reuses it."""
+    player = world.players[0]
+    before = len(world.env.http_requests)
+    assert await world.bot.delivery.dm(player.id, content="one") is True
+    assert await world.bot.delivery.dm(player.id, content="two") is True
+    made = [f"{r.method} {r.path}" for r in world.env.http_requests[before:]]
+    sent = f"POST /channels/{player.user.dm_channel.id}/messages"
+    assert made == ["POST /users/@me/channels", sent, sent]
+    assert [m.content for m in player.user.dm_channel.history()[-2:]] == ["one", "two"]

@@ -87,7 +87,8 @@ async def test_a_503_on_a_board_edit_is_tried_again(world: World) -> None:
     path = board_path(world)
     world.env.inject_error("PATCH", path, status=503, message="Service Unavailable")
     before = tries(world, "PATCH", path)
-    await pass_click(world, table_id)
+    await move(world, table_id)  # not a board click: its answer would carry the board
+    await world.env.advance_time(1.0)  # the next try, half a second later
     assert tries(world, "PATCH", path) == before + 2
     await intact(world, table_id, 1)
     assert title(world) == latest(world, table_id) == "Toy — turn 2"
@@ -110,7 +111,7 @@ async def test_server_errors_past_the_bound_lose_no_board(world: World) -> None:
     path = board_path(world)
     world.env.inject_error("*", f"/channels/{world.channel.id}/messages*", status=500, times=None)
     before = tries(world, "PATCH", path)
-    await pass_click(world, table_id)
+    await move(world, table_id)  # not a board click: its answer would carry the board
     await intact(world, table_id, 1)
     assert tries(world, "PATCH", path) == before + 1  # a 500 is discord.py's to try again, not ours
     assert title(world) == "Toy — turn 1"  # not shown yet
@@ -134,7 +135,7 @@ async def test_a_429_on_a_board_edit_ends_in_the_right_board(world: World) -> No
     table_id = await start_toy(world)
     board = world.board()
     world.env.inject_error("PATCH", board_path(world), status=429, message="You are being rate limited.")
-    await pass_click(world, table_id)
+    await move(world, table_id)  # not a board click: its answer would carry the board
     await intact(world, table_id, 1)
     assert title(world) == "Toy — turn 1" and world.bot.boards.waiting(table_id)
     await world.env.advance_time(10.0)
@@ -148,13 +149,28 @@ async def test_a_change_before_the_retry_shows_the_board_at_once(world: World) -
     """A change that comes while a failed board waits for its retry is drawn at once, as usual."""
     table_id = await start_toy(world)
     world.env.inject_error("PATCH", board_path(world), status=502)
-    await pass_click(world, table_id)
+    await move(world, table_id)  # not a board click: its answer would carry the board
     assert title(world) == "Toy — turn 1" and world.bot.boards.waiting(table_id)
     await world.env.advance_time(1.0)
     await move(world, table_id)
     await intact(world, table_id, 2)
     assert title(world) == latest(world, table_id) == "Toy — turn 3"
     assert not world.bot.boards.waiting(table_id)
+
+
+async def test_a_click_whose_answer_is_refused_gets_its_board_by_an_edit(world: World) -> None:
+    """Discord refuses the click's answer that carries the new board (400): the board is edited through the
+    channel instead, and the click is acknowledged by a deferral and confirmed privately."""
+    table_id = await start_toy(world)
+    path = board_path(world)
+    world.env.inject_error("POST", "/interactions/*/callback", status=400, code=50035, message="Invalid Form Body")
+    before = tries(world, "PATCH", path)
+    result = await pass_click(world, table_id)
+    await intact(world, table_id, 1)
+    answers = [(e.json or {})["type"] for e in world.env.backend.http_requests if e.path.endswith("/callback")][-2:]
+    assert answers == [7, 6]  # the board's answer, refused; then a deferral
+    assert tries(world, "PATCH", path) == before + 1 and title(world) == "Toy — turn 2"
+    assert [m.content for m in result.followups] == ["You passed."]
 
 
 # --- a deleted board ------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from tests.bot.helpers import (
     location_name,
     location_of,
     open_table,
+    pass_question,
     public_text,
     spy_seat,
     vote_all,
@@ -49,9 +50,8 @@ async def test_full_four_player_game(world: World) -> None:
 
     # Questions: the dealer passes with the button, the answerer with /spyfall ask.
     answerer = (dealer + 1) % 4
-    result = await click(world, world.players[dealer], "pass")
-    assert result.ephemeral
-    await choose(world.players[dealer], result, {"type": "ask", "target": answerer})
+    result = await pass_question(world, dealer, answerer)
+    assert not result.ephemeral  # answered by the board it changed
     assert f"{names[dealer]} asked {names[answerer]}" in public_text(world)
     nxt = (answerer + 1) % 4
     result = await world.players[answerer].slash(world.channel, "spyfall ask", player=world.players[nxt])

@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from bot.i18n import words
+from bot.testkit.clicks import opened_picker
 from games.spyfall import packs
 from renderers import spyfall as pictures
 from tests.bot.conftest import World, components, custom_id
@@ -287,17 +288,16 @@ async def test_both_sets_in_the_spys_picker(world: World, manager: Any, italian:
     assert len(view["locations"]) == 40 and view["locations"][30] == "pack:1"
     assert "40 luoghi in tutto" in public_text(world)
     spy = table.state["spy"]
-    result = await click(world, world.players[spy], "reveal")
+    message = opened_picker(await click(world, world.players[spy], "reveal"))  # after the board's answer
     picked = []
     for page in range(3):
-        select = next(c for c in components(result.response.message)
-                      if str(getattr(c, "custom_id", "")).startswith("gp:"))
+        select = next(c for c in components(message) if str(getattr(c, "custom_id", "")).startswith("gp:"))
         picked += [o.label for o in select.options]
-        pages = [c for c in components(result.response.message) if str(getattr(c, "custom_id", "")).startswith("gq:")
+        pages = [c for c in components(message) if str(getattr(c, "custom_id", "")).startswith("gq:")
                  and not c.disabled and int(c.custom_id.rsplit(":", 1)[1]) > page]
         if not pages:
             break
-        result = await world.players[spy].click(result.response.message, custom_id=pages[0].custom_id)
+        message = (await world.players[spy].click(message, custom_id=pages[0].custom_id)).response.message
     assert len(picked) == 40 and picked[0] == "1. Aeroplano" and picked[30] == "31. Town posto 1"
 
 

@@ -301,8 +301,8 @@ async def test_no_location_in_public_messages_during_rounds(world: World, seed: 
             op = rng.choice(["pass", "accuse", "card"])
             if op not in groups(world.board()):
                 continue
-            result = await click(world, world.players[seat], op)
-            if result.response and result.response.message and result.response.message.components:
+            result = await click(world, world.players[seat], op)  # passing: to the first player it offers
+            if result.ephemeral and result.response and result.response.message.components:
                 await choose(world.players[seat], result, rng.choice(picker_actions(result)))
             if "yes" in groups(world.board()):
                 await world.env.advance_time(60)

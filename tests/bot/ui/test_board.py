@@ -50,13 +50,12 @@ async def test_a_board_older_than_an_hour_is_posted_anew(world: World, monkeypat
 
 async def test_the_board_is_edited_in_place_while_young(world: World) -> None:
     """A move on a young board edits it: no new board message."""
-    from tests.bot.helpers import choose, click, public_text
+    from tests.bot.helpers import pass_question, public_text
 
     await open_table(world, rounds=1)
     first = world.board()
     names = [p.user.name for p in world.players]
     dealer = next(i for i, n in enumerate(names) if f"{n} deals and asks first" in public_text(world))
-    result = await click(world, world.players[dealer], "pass")
-    await choose(world.players[dealer], result, {"type": "ask", "target": (dealer + 1) % 4})
+    await pass_question(world, dealer, (dealer + 1) % 4)
     assert world.board().id == first.id
     assert f"{names[dealer]} asked {names[(dealer + 1) % 4]}" in embed_text(world.board())

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.ui.board import PRESENT_SECONDS
 from tests.bot.conftest import World, components, custom_id, make_bot
 from tests.bot.helpers import choose, embed_text, public_text
 from tests.bot.ui import toy
@@ -79,7 +80,7 @@ async def test_an_amount_modal_answered_after_a_restart(world: World, db_path: P
 
 
 async def test_one_button_per_choice_and_a_private_confirmation(world: World) -> None:
-    """Each side has its button; passing is confirmed privately."""
+    """Each side has its button; passing is answered by the new board and confirmed privately."""
     table_id = await start_toy(world)
     labels = [c.label for c in components(world.board()) if str(c.custom_id).startswith("g:")]
     assert "go left" in labels and "go right" in labels
@@ -87,8 +88,9 @@ async def test_one_button_per_choice_and_a_private_confirmation(world: World) ->
     await world.players[0].click(world.board(), custom_id=right)
     assert "barbara side {'side': 'right'}" in embed_text(world.board())
     result = await world.players[1].click(world.board(), custom_id=button(world, "pass"))
-    assert result.ephemeral and "You passed." in " ".join(
-        [result.response.content or "", *(f.content for f in result.followups)])
+    # The click is answered by the board it changed; the confirmation follows privately.
+    assert not result.ephemeral and "federico pass {}" in embed_text(result.response)
+    assert [(f.content, f.ephemeral) for f in result.followups] == [("You passed.", True)]
     assert table(world, table_id).seq == 2
 
 
@@ -154,7 +156,8 @@ async def test_leaving_a_game_without_a_leave_rule(world: World) -> None:
 
 
 async def test_a_computer_seat_plays_and_hands_the_turn_back(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game whose package has a chooser fills a seat: it moves at once and the member is pinged."""
+    """A game whose package has a chooser fills a seat: it moves at once, and the member who just moved is not
+    pinged for the turn it hands back (the board tells them)."""
     from bot import computer
 
     monkeypatch.setattr(computer, "chooser", lambda game_id: lambda state, seat, rng: {"type": "pass"})
@@ -166,7 +169,24 @@ async def test_a_computer_seat_plays_and_hands_the_turn_back(world: World, monke
     table_id = max(world.bot.service.tables)
     await host.click(world.board(), custom_id=button(world, "pass"))
     assert table(world, table_id).state["played"] == 2  # the computer answered with its own pass
-    assert f"<@{host.id}>, it is your turn." in public_text(world)
+    assert f"<@{host.id}>, it is your turn." not in public_text(world)
+
+
+async def test_whose_turn_it_is_is_pinged_unless_following_the_table(world: World) -> None:
+    """The member whose turn it becomes is pinged, unless they made a move of their own in the last 90 s."""
+    await start_toy(world)
+    barbara, federico = world.players[:2]
+
+    def pings(member: Any) -> int:
+        return public_text(world).count(f"<@{member.id}>, it is your turn.")
+
+    await barbara.click(world.board(), custom_id=button(world, "pass"))
+    assert pings(federico) == 1  # he has not moved yet
+    await federico.click(world.board(), custom_id=button(world, "pass"))
+    assert pings(barbara) == 0  # she moved a moment ago
+    await world.env.advance_time(PRESENT_SECONDS + 1)
+    await barbara.click(world.board(), custom_id=button(world, "pass"))
+    assert pings(federico) == 2  # his last move is older than that
 
 
 async def test_a_composed_action_is_built_in_a_private_panel(world: World) -> None:
@@ -280,13 +300,44 @@ async def test_a_secret_dm_carries_the_controls_its_player_can_use(world: World)
     assert table(world, table_id).state["total"] == 5
 
 
-async def test_more_choices_than_a_row_make_one_picker_button(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An `each` group with more than five choices shows one button whose picker holds them all."""
-    sides = [{"type": "side", "side": s} for s in ("left", "right", "up", "down", "in", "out", "around")]
+SIDES = [{"type": "side", "side": s} for s in ("left", "right", "up", "down", "in", "out", "around")]
+
+
+def seven_sides(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy's "Side" group gets seven choices: more than a row of buttons."""
     original = toy.GAME.legal_actions
     monkeypatch.setattr(toy.GAME, "legal_actions", lambda state, seat: [
-        a for a in original(state, seat) if a["type"] != "side"] + (sides if original(state, seat) else []))
+        a for a in original(state, seat) if a["type"] != "side"] + (SIDES if original(state, seat) else []))
+
+
+async def test_more_choices_than_a_row_make_a_select_on_the_board(world: World,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """An `each` group with more than five choices offers them in a select on the board, below its buttons; a
+    pick plays at once and is answered by the new board; another player's pick is refused privately."""
+    seven_sides(monkeypatch)
     table_id = await start_toy(world)
+    controls: list[Any] = components(world.board())
+    select = controls[-1]  # the last row's
+    assert str(select.custom_id).startswith(f"gv:{table_id}:side:") and select.placeholder == "Side"
+    assert [o.label for o in select.options] == [f"go {a['side']}" for a in SIDES]
+    assert not [c for c in controls if str(c.custom_id).startswith(f"g:{table_id}:side")]
+    value = next(o.value for o in select.options if o.label == "go around")
+    refused = await world.players[1].select(world.board(), [value], custom_id=select.custom_id)
+    assert refused.ephemeral and "It is not your turn" in refused.response.content
+    result = await world.players[0].select(world.board(), [value], custom_id=select.custom_id)
+    assert not result.ephemeral and "barbara side {'side': 'around'}" in embed_text(result.response)
+    assert table(world, table_id).state["log"][-1] == {"id": 1, "type": "side", "seat": 0, "side": "around"}
+
+
+async def test_a_board_without_a_row_left_makes_one_picker_button(world: World,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the board has no row left for a select, the group shows one button whose picker holds them all."""
+    from bot.ui import controls
+
+    seven_sides(monkeypatch)
+    monkeypatch.setattr(controls, "BOARD_ROWS", 2)  # the toy's eight buttons take both
+    table_id = await start_toy(world)
+    sides = SIDES
     side_buttons = [c for c in components(world.board()) if str(c.custom_id).startswith("g:") and ":side" in
                     str(c.custom_id)]
     assert [c.label for c in side_buttons] == ["Side"]
