@@ -150,7 +150,7 @@ async def test_a_click_behind_a_change_that_waits_for_discord_is_deferred(world:
     await discord_.answer(world)
     assert await world.bot.service.drained(table_id, seconds=10)
     assert published == [first + 1, first + 2, first + 3]
-    assert table.row.meta["board_seq"] == table.seq
+    assert table.row.meta.board_seq == table.seq
     assert discord_.calls.count("PATCH /channels/{channel_id}/messages/{message_id}") == 2  # each one's, in turn
 
 
