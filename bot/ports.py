@@ -155,6 +155,7 @@ class BoardTalk(Talk, Protocol):
     async def post_board(
         self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
         image: Callable[[], Awaitable[bytes]] | None = None, image_changed: bool = False, repost: bool = False,
+        description: str | None = None,
     ) -> discord.Message | None: ...
 
     async def retire_board(self, table: Table, farewell: str) -> None: ...

@@ -20,6 +20,7 @@ from games.som.cards import CARDS, DISC
 from games.som.cards import FACE_NAME as FACE
 from games.som.engine import CARD_NAME, KIND_NAME, MAX_STEPS
 from renderers import som as pictures
+from renderers.alt import som as alt
 
 GAME_ID = "som"
 OPTIONS = option_specs(GAME_ID)
@@ -338,6 +339,7 @@ UI = GameUI(
     repost_on=frozenset({"turn_started"}),
     render=pictures.render,
     full_render=pictures.render_full,
+    describe=alt.describe,
     picture_key=lambda view: view["log_count"],
     opening=opening,
     result=result,

@@ -23,6 +23,7 @@ from bot.i18n import t, tn, words
 from bot.ui.common import bot_of, follow_up, locale_of, tell
 from games import REGISTRY
 from games.core.messages import N_
+from renderers.alt.leaderboard import describe
 from renderers.leaderboard import points_count, render
 
 if TYPE_CHECKING:
@@ -124,7 +125,8 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, perio
         embed.set_footer(text=tn(locale, "leaderboard.no_rate_note", board.min_games))
     # The picture goes beside the embed, not into it: an attachment is shown inline in a larger box than an
     # embed's image (docs/decisions.md, "Where players see a board").
-    await follow_up(interaction, embed=embed, file=discord.File(io.BytesIO(png), FILE))
+    await follow_up(interaction, embed=embed,
+                    file=discord.File(io.BytesIO(png), FILE, description=describe(data, words(locale))))
 
 
 async def stats_command(interaction: discord.Interaction, member: discord.Member | discord.User | None) -> None:
