@@ -297,7 +297,7 @@ class Delivery:
     async def post_board(
         self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
         image: Callable[[], Awaitable[bytes]] | None = None, image_changed: bool = False,
-        repost: bool = False, shows: int | None = None,
+        repost: bool = False, shows: int | None = None, description: str | None = None,
     ) -> discord.Message | None:
         """Edit the table's board message in place while it is younger than an hour, else post anew.
 
@@ -305,7 +305,8 @@ class Delivery:
         board is posted anew, so a click that changes no picture uploads nothing. A board deleted
         (by a moderator, a purge) is posted anew. None when the board could not be shown: then
         `board_retry_in` says whether to try again later. `shows`: the table's action count this drawing
-        shows, so a click waiting for it is answered by this edit (`BoardAnswer`).
+        shows, so a click waiting for it is answered by this edit (`BoardAnswer`). `description`: the
+        picture's alt text.
         """
         channel = await self.place(table)
         if channel is None:
@@ -315,7 +316,9 @@ class Delivery:
         picture: bytes | None = None
 
         def files() -> list[discord.File]:
-            return [discord.File(io.BytesIO(picture), BOARD_FILE)] if picture is not None else []
+            if picture is None:
+                return []
+            return [discord.File(io.BytesIO(picture), BOARD_FILE, description=description)]
 
         message_id = table.row.meta.board
         if message_id:

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from renderers.leaderboard import PERIOD_WORDS
+from renderers.leaderboard import PERIOD_WORDS, points_text
 
-__all__ = ["PERIOD_WORDS", "PERIODS", "Board", "Standing", "board", "picture", "rank_of", "since"]
+__all__ = ["PERIOD_WORDS", "PERIODS", "Board", "Standing", "board", "picture", "points_text", "rank_of", "since"]
 
 DAY = 86_400.0
 # The period choices of /game leaderboard: id → how far back it looks (None: every game).
@@ -134,6 +134,3 @@ def percent(rate: float) -> int:
     return int(rate * 100 + 0.5)
 
 
-def points_text(points: float) -> str:
-    """Points as a player writes them: 12, -3, 2.5."""
-    return f"{points:g}"

@@ -184,7 +184,7 @@ class BoardTalk(Talk, Protocol):
     async def post_board(
         self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
         image: Callable[[], Awaitable[bytes]] | None = None, image_changed: bool = False, repost: bool = False,
-        shows: int | None = None,
+        shows: int | None = None, description: str | None = None,
     ) -> discord.Message | None: ...
 
     def awaits_answer(self, table: Table) -> bool: ...

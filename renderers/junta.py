@@ -880,7 +880,7 @@ def _player_active(view: dict[str, Any], seat: Any) -> bool:
         players[seat].get("active"))
 
 
-def _is_rebel(view: dict[str, Any], seat: Any) -> bool:
+def is_rebel(view: dict[str, Any], seat: Any) -> bool:
     coup = view.get("coup") or {}
     rebels = coup.get("rebels") or []
     return isinstance(seat, int) and 0 <= seat < len(rebels) and bool(rebels[seat])
@@ -907,7 +907,7 @@ def counter_layout(view: dict[str, Any], words: Words) -> tuple[list[Placed], li
         for seat in exiles.get(area_id, []):
             items.append((family_disc(_family(view, seat), COUNTER_H), ("exile", seat)))
         for controller, kind, active, count in groups.get(area_id, []):
-            what = ("units", _family(view, controller), kind, count, _is_rebel(view, controller) and active,
+            what = ("units", _family(view, controller), kind, count, is_rebel(view, controller) and active,
                     not active)
             items.append((counter_sprite(*what[1:]), what))
         if not items:
@@ -923,7 +923,7 @@ def counter_layout(view: dict[str, Any], words: Words) -> tuple[list[Placed], li
         for controller, kind, _active, count in reversed(groups.get(box_id, [])):
             # off the map no unit is "active" (it cannot be hit); its controller's state decides the look
             active = _player_active(view, controller)
-            what = ("units", _family(view, controller), kind, count, _is_rebel(view, controller) and active,
+            what = ("units", _family(view, controller), kind, count, is_rebel(view, controller) and active,
                     not active)
             sprite = counter_sprite(*what[1:])
             x -= sprite.width
@@ -1117,7 +1117,7 @@ def status_tags(view: dict[str, Any], seat: int, words: Words) -> list[tuple[str
     if coup:
         if coup.get("leader") == seat:
             tags.append((words.msg(N_("junta.picture.leader")), RED, WHITE))
-        elif _is_rebel(view, seat):
+        elif is_rebel(view, seat):
             tags.append((words.msg(N_("junta.picture.rebel")), RED, WHITE))
         side = (coup.get("sides") or {}).get(str(seat))
         if side in SIDE:
@@ -1456,7 +1456,7 @@ def board_layout(view: dict[str, Any]) -> list[Placed]:
         for seat in exiles.get(area_id, []):
             items.append((family_disc(_family(view, seat), B_DISC), ("exile", seat)))
         for controller, active, count in groups.get(area_id, []):
-            what = ("units", _family(view, controller), count, _is_rebel(view, controller) and active, not active)
+            what = ("units", _family(view, controller), count, is_rebel(view, controller) and active, not active)
             items.append((group_sprite(*what[1:]), what))
         if not items:
             continue
@@ -1473,7 +1473,7 @@ def board_layout(view: dict[str, Any]) -> list[Placed]:
     for box_id, (_left, top, right, bottom) in B_OFF_MAP.items():
         x = right - 5
         for controller, active, count in reversed(groups.get(box_id, [])):
-            what = ("units", _family(view, controller), count, _is_rebel(view, controller) and active, not active)
+            what = ("units", _family(view, controller), count, is_rebel(view, controller) and active, not active)
             sprite = group_sprite(*what[1:])
             x -= sprite.width
             placed.append((box_id, sprite, (x, (top + bottom - sprite.height) / 2), what))

@@ -84,12 +84,22 @@ class Column(NamedTuple):
     right: float
 
 
+def points_text(points: float) -> str:
+    """Points as a player writes them: 12, -3, 2.5."""
+    return f"{points:g}"
+
+
+def points_count(points: float) -> int:
+    """The number that picks a plural form for `points` (1 point, 2.5 points)."""
+    return int(points) if float(points).is_integer() else 2
+
+
 def _number(row: dict[str, Any], key: str, words: Words) -> str:
     if key == "rate":
         rate = row.get("rate")
         return DASH if rate is None else words.msg("leaderboard.rate", percent=int(rate))
     if key == "points":
-        return f"{float(row['points']):g}"
+        return points_text(float(row["points"]))
     return str(int(row[key]))
 
 
@@ -133,7 +143,7 @@ def height(board: dict[str, Any]) -> int:
     return int(bottom + MARGIN)
 
 
-def _name(row: dict[str, Any], words: Words) -> str:
+def member_name(row: dict[str, Any], words: Words) -> str:
     """The name as far as the font can draw it; a name of only emoji or CJK becomes "Member"."""
     return drawable(str(row.get("name") or "")) or words.msg("leaderboard.picture.unnamed")
 
@@ -210,7 +220,7 @@ def render(board: dict[str, Any], words: Words) -> Image.Image:
             outline, width = PALETTE["muted"], 2
         draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=width)
         _rank(draw, mid, int(row["rank"]))
-        draw_text(draw, (NAME_LEFT, top, names_end, bottom), _name(row, words), NAME_FONT, PALETTE["text"],
+        draw_text(draw, (NAME_LEFT, top, names_end, bottom), member_name(row, words), NAME_FONT, PALETTE["text"],
                   bold=first, min_size=MIN_FONT)
         for col in cols:
             text = _number(row, col.key, words)

@@ -107,21 +107,21 @@ REGION_SHORT = MessageFamily("polls.picture.region_short", REGIONS)
 REASON_WORD = MessageFamily("polls.picture.reason", ("absolute_majority", "minority_government"))
 
 
-def _name(words: Words, names: list[str], seat: int) -> str:
+def player_name(words: Words, names: list[str], seat: int) -> str:
     name = drawable(names[seat]) if 0 <= seat < len(names) else ""
     return name or words.msg("polls.picture.player_number", number=seat + 1)
 
 
-def _party(words: Words, seat: int) -> str:
+def party_name(words: Words, seat: int) -> str:
     return words.msg(PARTY_WORD[PARTY_NAMES[seat]])
 
 
 def _player(words: Words, names: list[str], seat: int, width: float, size: int = STRONG) -> str:
     """"Blue · Alice", the name cut so the whole fits `width` pixels at `size` (bold): the party
     word always shows, the embed beside the picture has the whole name."""
-    party = _party(words, seat)
+    party = party_name(words, seat)
     room = width - text_width(words.msg("polls.picture.player", party=party, name=""), font(size, True))
-    name = ellipsize(_name(words, names, seat), font(size, True), max(room, 40))
+    name = ellipsize(player_name(words, names, seat), font(size, True), max(room, 40))
     return words.msg("polls.picture.player", party=party, name=name)
 
 
@@ -548,12 +548,12 @@ def leader(influence: list[int]) -> int | None:
     return 0 if blue > red else 1 if red > blue else None
 
 
-def _projection(view: dict[str, Any]) -> dict[str, Any]:
+def projection(view: dict[str, Any]) -> dict[str, Any]:
     """The final result once the polls closed, else the seats if they closed now."""
     return view.get("result") or view.get("seats_projection") or {}
 
 
-def _possible_regions(view: dict[str, Any]) -> set[str]:
+def possible_regions(view: dict[str, Any]) -> set[str]:
     """Where the player to act can put Influence now: affordable regions in the influence step,
     the 2C regions still open to them in the national poll."""
     step = view.get("step")
@@ -567,7 +567,7 @@ def _possible_regions(view: dict[str, Any]) -> set[str]:
     return set()
 
 
-def _possible_sectors(view: dict[str, Any]) -> set[str]:
+def possible_sectors(view: dict[str, Any]) -> set[str]:
     """The sector a 7 would take, or the sectors the dice to order point at."""
     pending = view.get("pending") or {}
     step = view.get("step")
@@ -619,7 +619,7 @@ def _draw_map(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     layer = _map_index().copy()
     layer.putpalette(palette)
     image.paste(layer.convert("RGB"), (MAP_X, MAP_Y))
-    possible = _possible_regions(view)
+    possible = possible_regions(view)
     touched = _touched(view)[0]
     frames = _region_frames()
     for region in REGIONS:
@@ -627,7 +627,7 @@ def _draw_map(image: Image.Image, view: dict[str, Any], words: Words) -> None:
             _frame(image, frames[region][1], POSSIBLE)
         if region in touched:
             _frame(image, frames[region][0], LAST_MOVE)
-    regions = _projection(view).get("regions") or {}
+    regions = projection(view).get("regions") or {}
     for region in REGIONS:
         _draw_region_label(image, region, view["influence"][region], regions.get(region), region in possible, words)
 
@@ -797,7 +797,7 @@ def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
     image.paste(layer.convert("RGB"), area[:2], discs)
     image.paste(SECTOR_LINE, area[:2], _circle_lines())
     frames = _sector_frames()
-    for sector in _possible_sectors(view):
+    for sector in possible_sectors(view):
         if sector in frames:
             _frame(image, frames[sector][1], POSSIBLE)
     for kind in must:
@@ -913,7 +913,7 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
                    PALETTE["accent"], True, min_size=TEXT, put=_put_text)
 
 
-def _step_text(view: dict[str, Any], words: Words) -> str:
+def step_text(view: dict[str, Any], words: Words) -> str:
     """What is asked of the player to act (or how the game ended), without their name."""
     if view.get("phase") == "game_over":
         result = view.get("result") or {}
@@ -923,7 +923,7 @@ def _step_text(view: dict[str, Any], words: Words) -> str:
         seat = winners[0]
         reason = result.get("reason", "")
         if reason == "conceded":
-            return words.msg("polls.picture.step_conceded", loser=_party(words, 1 - seat))
+            return words.msg("polls.picture.step_conceded", loser=party_name(words, 1 - seat))
         seats = (result.get("seats") or [0, 0])[seat]
         how = words.msg(REASON_WORD[reason]) if reason in REASON_WORD else reason
         return words.plural("polls.picture.step_wins", seats, reason=how)
@@ -990,7 +990,7 @@ def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], wor
     pending = view.get("pending") or {}
     dice = [d for d in pending.get("dice") or [] if isinstance(d, int)] if not over else []
     text_right = (DICE_BOX[0] - 8) if dice else right
-    _put_step(image, (left, STEP_ROW[0], text_right, STEP_ROW[1]), _step_text(view, words),
+    _put_step(image, (left, STEP_ROW[0], text_right, STEP_ROW[1]), step_text(view, words),
               PALETTE["accent"] if over else PALETTE["text"])
     if dice:
         d_left, d_top, d_right, d_bottom = DICE_BOX
@@ -1017,9 +1017,9 @@ def _draw_seats(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     the right behind a square, third parties between, the majority marked both ways."""
     draw = ImageDraw.Draw(image)
     over = view.get("phase") == "game_over"
-    projection = _projection(view)
-    seats = list(projection.get("seats") or [0, 0])
-    third = projection.get("third", TOTAL_SEATS - sum(seats))
+    shown = projection(view)
+    seats = list(shown.get("seats") or [0, 0])
+    third = shown.get("third", TOTAL_SEATS - sum(seats))
     majority = (view.get("seats_projection") or {}).get("majority", ABSOLUTE_MAJORITY)
     left, bar_top, right, bar_bottom = BAR
     title = (words.msg("polls.picture.seats_final", majority=majority) if over

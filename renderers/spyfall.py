@@ -91,14 +91,14 @@ CARD_PIP: Color = (214, 48, 49)
 ICON = 32  # the side of a drawn marker (dealer, accusation, spy, crown)
 
 
-def _player_name(names: list[str], seat: int, words: Words) -> str:
+def player_name(names: list[str], seat: int, words: Words) -> str:
     """The name as far as the font can draw it; a name of only emoji or CJK (no glyphs in
     DejaVu) becomes "Player n", which the seat colour ties to the bot's text messages."""
     name = drawable(names[seat]) if 0 <= seat < len(names) else ""
     return name or words.msg("spyfall.picture.player_n", n=seat + 1)
 
 
-def _location_name(words: Words, location: str, view: dict[str, Any] | None = None) -> str:
+def location_name(words: Words, location: str, view: dict[str, Any] | None = None) -> str:
     """A built-in location from the catalogs; a server pack's from the view (the reader's language,
     else English), as far as the font can draw it."""
     if location in LOCATION_NAME:
@@ -535,7 +535,7 @@ def _swatch(fill: Color | None, outline: Color | None) -> Marker:
     return marker
 
 
-def _set_line(view: dict[str, Any], ids: list[str], words: Words) -> tuple[str, int | None]:
+def pack_line(view: dict[str, Any], ids: list[str], words: Words) -> tuple[str, int | None]:
     """The line saying which locations come from a server's pack ("" for the built-in set), and
     where the pack's cells start on a sheet that mixes both."""
     chosen = view.get("location_set") or {}
@@ -551,8 +551,8 @@ def _set_line(view: dict[str, Any], ids: list[str], words: Words) -> tuple[str, 
 def locations_layout(view: dict[str, Any], words: Words) -> SheetLayout:
     """The layout of this view's sheet in the reader's language (where each location's cell is)."""
     ids = [str(i) for i in view["locations"]]
-    labels = tuple(_location_name(words, i, view) for i in ids)
-    return sheet_layout(labels, _set_line(view, ids, words)[0], *_sheet_words(words))
+    labels = tuple(location_name(words, i, view) for i in ids)
+    return sheet_layout(labels, pack_line(view, ids, words)[0], *_sheet_words(words))
 
 
 def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
@@ -565,8 +565,8 @@ def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Im
     over, its location (and a wrong guess of the spy) are public and shown.
     """
     ids = [str(i) for i in view["locations"]]
-    labels = tuple(_location_name(words, i, view) for i in ids)
-    set_line, pack_from = _set_line(view, ids, words)
+    labels = tuple(location_name(words, i, view) for i in ids)
+    set_line, pack_from = pack_line(view, ids, words)
     header = _sheet_words(words)
     image = _sheet_base(header, labels, set_line, pack_from).copy()
     result = view.get("result") if view.get("phase") in OVER_PHASES else None
@@ -652,27 +652,26 @@ def score_row(seat: int) -> Box:
     return (MARGIN, top, SCORE_WIDTH - MARGIN, top + ROW_HEIGHT)
 
 
-def status_lines(view: dict[str, Any], names: list[str], words: Words) -> tuple[str, str]:
-    """The two lines of the status strip: the round and its phase; then what matters now
-    (the clock, the vote count, the spy's guess, the round's outcome or the winners)."""
+def status_parts(view: dict[str, Any], names: list[str], words: Words) -> tuple[list[str], list[str]]:
+    """The status strip's words in pieces: the round and its phase; then what matters now (the clock,
+    the vote count, the spy's guess, the round's outcome or the winners). The description of the
+    picture (renderers/alt/spyfall.py) says the same pieces."""
     phase = view["phase"]
     phase_words = words.msg(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase
     parts: list[str] = []
     if phase == "lobby":
-        title = phase_words
+        title = [phase_words]
         parts = [words.plural("spyfall.picture.rounds", view["rounds"]),
                  words.plural("spyfall.picture.minutes", view["minutes"])]
     elif phase == "game_over":
-        played = words.plural("spyfall.picture.rounds", view["round"])
-        title = f"{phase_words} · {played}"
+        title = [phase_words, words.plural("spyfall.picture.rounds", view["round"])]
         winners = [s for s in view.get("winners") or [] if 0 <= s < view["n"]]
         if winners:
-            shown = ", ".join(_player_name(names, s, words) for s in winners)
+            shown = ", ".join(player_name(names, s, words) for s in winners)
             parts = [words.plural("spyfall.picture.winners", len(winners), names=shown),
                      words.plural("spyfall.picture.points", view["scores"][winners[0]])]
     else:
-        counter = words.msg("spyfall.picture.round_of", round=view["round"], rounds=view["rounds"])
-        title = f"{counter} · {phase_words}"
+        title = [words.msg("spyfall.picture.round_of", round=view["round"], rounds=view["rounds"]), phase_words]
         vote = view.get("vote")
         if phase in VOTE_PHASES and vote:
             parts.append(words.plural("spyfall.picture.voted", int(vote["voted"]),
@@ -688,8 +687,15 @@ def status_lines(view: dict[str, Any], names: list[str], words: Words) -> tuple[
             how = result.get("how", "")
             parts.append(words.msg(HOW_WORDS[how]) if how in HOW_WORDS else str(how))
             if result.get("location"):
-                parts.append(_location_name(words, str(result["location"]), view))
-    return title, " · ".join(parts)
+                parts.append(location_name(words, str(result["location"]), view))
+    return title, parts
+
+
+def status_lines(view: dict[str, Any], names: list[str], words: Words) -> tuple[str, str]:
+    """The two lines of the status strip: the round and its phase; then what matters now
+    (the clock, the vote count, the spy's guess, the round's outcome or the winners)."""
+    title, parts = status_parts(view, names, words)
+    return " · ".join(title), " · ".join(parts)
 
 
 def _clock_words(view: dict[str, Any], words: Words) -> str | None:
@@ -732,7 +738,7 @@ def _draw_tag(draw: ImageDraw.ImageDraw, left: float, mid: float, tag: _Tag) -> 
            font(MIN_FONT, True), tag.color)
 
 
-def _row_tags(view: dict[str, Any], seat: int, words: Words) -> list[_Tag]:
+def row_tags(view: dict[str, Any], seat: int, words: Words) -> list[_Tag]:
     """The word markers of a seat's row, rightmost first."""
     phase = view["phase"]
     tags: list[_Tag] = []
@@ -843,7 +849,7 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
         # word markers right-aligned in the name column, the accusation mark just before them
         x = name_right
         left_tag = _Tag(words.msg("spyfall.picture.left"), PALETTE["line"], PALETTE["muted"])
-        for tag in [left_tag] if gone else _row_tags(view, seat, words):
+        for tag in [left_tag] if gone else row_tags(view, seat, words):
             x -= _tag_width(tag)
             _draw_tag(draw, x, mid, tag)
             x -= 8
@@ -853,7 +859,7 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
             x -= 8
 
         text_color = PALETTE["faded"] if gone else PALETTE["text"]
-        name = _player_name(names, seat, words)
+        name = player_name(names, seat, words)
         fnt = draw_text(draw, (name_left, top, x, bottom), name, NAME_FONT, text_color,
                     bold=winner, min_size=MIN_FONT)
         if gone:
@@ -928,7 +934,7 @@ def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[
         if how in SPY_WON:
             _spy_hat(draw, outcome_left - 8 - ICON / 2, mid, ICON - 3)
             outcome_left -= ICON + 8
-        place = _location_name(words, str(entry.get("location") or ""), view)
+        place = location_name(words, str(entry.get("location") or ""), view)
         draw_text(draw, (MARGIN + 83, y, max(MARGIN + 240, outcome_left - 19), bottom), place,
               POINTS_FONT, PALETTE["text"], bold=True, min_size=MIN_FONT)
         draw_text(draw, (max(MARGIN + 240, outcome_left), y, right, bottom), outcome, MIN_FONT, color,

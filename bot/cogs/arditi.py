@@ -16,6 +16,7 @@ from bot.ui.spec import Ctx, GameUI, Group, Style, exactly, of_type
 from games.arditi import GAME
 from games.core.messages import N_, NP_, MessageFamily
 from renderers import arditi as pictures
+from renderers.alt import arditi as alt
 
 GAME_ID = "arditi"
 OPTIONS = option_specs(GAME_ID)
@@ -199,6 +200,7 @@ UI = GameUI(
                        "police_leave", "arrest"}),
     repost_on=frozenset({"round_started"}),
     render=pictures.render,
+    describe=alt.describe,
     picture_key=lambda view: view["log_count"],
     opening=opening,
     result=result,

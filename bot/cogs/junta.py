@@ -53,6 +53,7 @@ from games.junta.cards import (
 )
 from games.junta.common import EMBASSIES, FAMILIES, LOCATIONS, OFFICES, SUB_OFFICES
 from renderers import junta as pictures
+from renderers.alt import junta as alt
 
 GAME_ID = "junta"
 OPTIONS = option_specs(GAME_ID)
@@ -853,6 +854,7 @@ UI = GameUI(
     repost_on=frozenset({"phase", "coup_phase", "coup_over"}),
     render=pictures.render,
     full_render=pictures.render_full,
+    describe=alt.describe,
     picture_key=lambda view: view["log_count"],
     opening=opening,
     result=result,

@@ -16,6 +16,7 @@ from bot.ui.spec import Ctx, GameUI, Group, Style, exactly, of_type
 from games.core.messages import N_, MessageFamily
 from games.polls.data import PACT_REGIONS, PARTY_NAMES, PARTY_WORD, REGION_IN, REGION_WORD, REGIONS
 from renderers import polls as pictures
+from renderers.alt import polls as alt
 
 GAME_ID = "polls"
 EMOJI = ("🔵", "🔴")
@@ -270,6 +271,7 @@ UI = GameUI(
     repost_on=frozenset({"round_started"}),
     # No full_render: the board drawn for the inline box holds every piece on the table (renderers/polls.py).
     render=pictures.render,
+    describe=alt.describe,
     picture_key=lambda view: view["log_count"],
     opening=opening,
     result=result,

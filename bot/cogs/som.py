@@ -17,15 +17,16 @@ from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
 from games.som import GAME
 from games.som.cards import CARDS, DISC
+from games.som.cards import FACE_NAME as FACE
 from games.som.engine import CARD_NAME, KIND_NAME, MAX_STEPS
 from renderers import som as pictures
+from renderers.alt import som as alt
 
 GAME_ID = "som"
 OPTIONS = option_specs(GAME_ID)
 # Card names (CARD_NAME) stay in Catalan as printed, in every language; the gloss says what a card is about.
 CARD_GLOSS = MessageFamily("som.gloss", (card.id for card in CARDS))
 PAWN = {"pink": "🩷", "lilac": "💜", "orange": "🧡", "blue": "💙"}
-FACE = MessageFamily("som.face", ("generalitat", "pink", "lilac", "orange", "blue", "everyone"))
 DEGREE = MessageFamily("som.degree", ("medium", "high", "intense", "roll"))
 PHASE = MessageFamily("som.phase", ("place_start", "choose_centralism", "taxation", "transfer", "cohesion",
                                     "action", "game_over"))
@@ -339,6 +340,7 @@ UI = GameUI(
     repost_on=frozenset({"turn_started"}),
     render=pictures.render,
     full_render=pictures.render_full,
+    describe=alt.describe,
     picture_key=lambda view: view["log_count"],
     opening=opening,
     result=result,

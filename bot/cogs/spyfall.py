@@ -20,6 +20,7 @@ from games.core.messages import N_, MessageFamily
 from games.spyfall import packs
 from games.spyfall.locations import LOCATION_NAME, LOCATIONS, ROLE_NAME
 from renderers import spyfall as pictures
+from renderers.alt import spyfall as alt
 
 GAME_ID = "spyfall"
 OPTIONS = option_specs(GAME_ID)
@@ -261,13 +262,16 @@ UI = GameUI(
                        "spy_revealed", "guess_timed_out", "left", "anyone_may_deal"}),
     repost_on=frozenset({"round_started"}),
     render=pictures.render_scoreboard,
+    describe=alt.describe,
     picture_key=lambda view: (view["round"], view["phase"], view["asker"], repr(view["vote"]), view["accused"],
                               view["left"], len(view["history"])),
     opening=opening,
     opening_picture=pictures.render_locations,
+    opening_describe=alt.describe_locations,
     result=result,
     result_on=frozenset({"round_over"}),
     result_picture=pictures.render_locations,
+    result_describe=alt.describe_locations,
     secret=Secret(button=N_("spyfall.button.card"), text=card_embed, key=card_key,
                   shown=lambda ctx: ctx.view["phase"] in ROUND_PHASES),
     colour=discord.Colour.dark_teal(),

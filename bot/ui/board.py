@@ -27,7 +27,7 @@ from bot.tables import Change, Opening, Table
 from bot.ui.common import mention
 from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
 from bot.ui.replay import replay_view
-from bot.ui.spec import Ctx, GameUI, Renderer
+from bot.ui.spec import Ctx, Describer, GameUI, Renderer, described
 from games.core.messages import MessageFamily
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ class TablePresenter:
         dealt = table.game.view(opening.state, None)
         told = [self.ui.word(e, ctx) for e in dealt.get("log", []) if e["type"] in self.ui.notable]
         text = "\n".join(line for line in [self.ui.opening(ctx), *told] if line)
-        picture = await self.picture(self.ui.opening_picture, ctx, "opening.png")
+        picture = await self.picture(self.ui.opening_picture, self.ui.opening_describe, ctx, "opening.png")
         if text or picture:
             await self.bot.delivery.say(table, text or "", allowed_mentions=NO_PINGS,
                                         **({"file": picture} if picture else {}))
@@ -212,8 +212,10 @@ class TablePresenter:
         controls = board_view(table, self.ui, ctx) if table.status == "playing" else \
             replay_view(table, ctx.msg("replay.button"))
         image: Callable[[], Awaitable[bytes]] | None = None
+        about: str | None = None  # the picture's description: what it shows, for a screen reader
         changed = False
         if self.ui.render is not None:
+            about = described(self.ui.describe, ctx)
             render = self.ui.render
             key = self.ui.picture_key(ctx.view)
             changed = self.pictured.get(table.id) != key
@@ -224,7 +226,8 @@ class TablePresenter:
 
         try:
             posted = await self.bot.delivery.post_board(table, embed=self.embed(ctx), view=controls, image=image,
-                                                        image_changed=changed, repost=repost, shows=shown)
+                                                        image_changed=changed, repost=repost, shows=shown,
+                                                        description=about)
             if posted is not None:
                 self.bot.service.metrics.board_shown(table, shown)
             if posted is not None and table.row.meta.board_seq != shown:
@@ -258,7 +261,8 @@ class TablePresenter:
 
         self.bot.boards.later(table.id, again, delay)
 
-    async def picture(self, render: Renderer | None, ctx: Ctx, filename: str) -> discord.File | None:
+    async def picture(self, render: Renderer | None, describe: Describer | None, ctx: Ctx,
+                      filename: str) -> discord.File | None:
         if render is None:
             return None
         try:
@@ -266,11 +270,11 @@ class TablePresenter:
         except Exception:
             log.exception("table %s: drawing %s failed", ctx.table.id, filename)
             return None
-        return discord.File(io.BytesIO(data), filename)
+        return discord.File(io.BytesIO(data), filename, description=described(describe, ctx))
 
     async def post_result(self, table: Table, ctx: Ctx) -> None:
         text = self.ui.result(ctx)
-        picture = await self.picture(self.ui.result_picture, ctx, "result.png")
+        picture = await self.picture(self.ui.result_picture, self.ui.result_describe, ctx, "result.png")
         if text or picture:
             await self.bot.delivery.say(table, text or "", allowed_mentions=NO_PINGS,
                                         **({"file": picture} if picture else {}))

@@ -19,7 +19,7 @@ import discord
 from bot.delivery import render_png
 from bot.i18n import t
 from bot.ui.common import bot_of, check_table, follow_up, locale_of
-from bot.ui.spec import Ctx
+from bot.ui.spec import Ctx, described
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,8 @@ class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gf:(
         bot = bot_of(interaction)
         table = bot.service.get(self.table_id)
         locale = locale_of(interaction)
-        render = bot.presenter(table).ui.full_render
+        ui = bot.presenter(table).ui
+        render = ui.full_render
         if render is None:  # a button from a version of the game that had a full picture
             await interaction.response.send_message(t(locale, "fullboard.none"), ephemeral=True)
             return
@@ -63,4 +64,4 @@ class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gf:(
             await follow_up(interaction, t(locale, "fullboard.failed"), ephemeral=True)
             return
         await follow_up(interaction, t(locale, "fullboard.caption"), ephemeral=True,
-                        file=discord.File(io.BytesIO(data), FILE))
+                        file=discord.File(io.BytesIO(data), FILE, description=described(ui.describe, ctx)))

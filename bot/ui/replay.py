@@ -34,8 +34,9 @@ from bot.replays import MAX_FRAMES, LoggedAction, Moment, Replay, ReplayMissing,
 from bot.store import TableRow
 from bot.tables import Table
 from bot.ui.common import bot_of, follow_up, locale_of, mention, tell
-from bot.ui.spec import Ctx, GameUI
+from bot.ui.spec import Ctx, GameUI, described
 from games.core.protocol import Game
+from renderers.alt import replay as alt
 from renderers.animation import MAX_BYTES, Animation, Picture, TooLarge, animate
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,7 @@ class Made:
     animation: Animation | None = None
     too_large: bool = False  # there were pictures, but not even the smallest animation fitted
     replay: Replay | None = field(default=None, repr=False)
+    description: str | None = None  # the animation in words (its alt text)
 
 
 MENTION = re.compile(r"<@!?(-?\d+)>")
@@ -177,6 +179,10 @@ def make(
     made = Made(text=text, moves=replay.moves, replay=replay)
     if pictures and ui.render is not None:  # the text log travels in the same upload
         made.animation, made.too_large = pictures_of(replay, ui, names, catalog, limit - len(text.encode()))
+    if made.animation is not None:
+        final = replay.frame_moments()[-1].view
+        last = described(ui.describe, Ctx(table=table, view=final, names=names, locale=locale)) if final else None
+        made.description = alt.describe(game.title, made.animation.frames, replay.moves, last or "", catalog)
     return made
 
 
@@ -264,7 +270,7 @@ def files_of(made: Made, game: str, table_id: int) -> list[discord.File]:
     stem = f"replay-{game}-{table_id}"
     files = []
     if made.animation is not None:
-        files.append(discord.File(io.BytesIO(made.animation.data), f"{stem}.gif"))
+        files.append(discord.File(io.BytesIO(made.animation.data), f"{stem}.gif", description=made.description))
     files.append(discord.File(io.BytesIO(made.text.encode("utf-8")), f"{stem}.txt"))
     return files
 

@@ -9,6 +9,7 @@ a rule: which actions exist, who may take them and what they cost all come from 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from bot.tables import Table
 
 Style = discord.ButtonStyle
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -199,6 +201,20 @@ class Secret:
 
 
 Renderer = Callable[[dict[str, Any], list[str], Catalog], Image.Image]
+# A picture in words (renderers/alt): the attachment's description a screen reader reads, from the same view.
+Describer = Callable[[dict[str, Any], list[str], Catalog], str]
+
+
+def described(describe: Describer | None, ctx: Ctx) -> str | None:
+    """The description of the picture drawn from `ctx.view` (the same view, names and words), or None: the game
+    has no describer, or wording it failed (then the picture goes without one rather than not at all)."""
+    if describe is None:
+        return None
+    try:
+        return describe(ctx.view, ctx.names, ctx.words) or None
+    except Exception:
+        log.exception("table %s: describing a picture failed", ctx.table.id)
+        return None
 
 
 @dataclass
@@ -218,12 +234,15 @@ class GameUI:
     repost_on: frozenset[str] = frozenset()
     render: Renderer | None = None  # the board in the channel, drawn for the inline box
     full_render: Renderer | None = None  # the detailed public picture behind "🔍 Full board", if any
+    describe: Describer | None = None  # both boards in words: their attachments' description (alt text)
     picture_key: Callable[[dict[str, Any]], Hashable] = lambda view: view.get("log_count")
     opening: Callable[[Ctx], str | None] = lambda ctx: None
     opening_picture: Renderer | None = None
+    opening_describe: Describer | None = None
     result: Callable[[Ctx], str | None] = lambda ctx: None
     result_on: frozenset[str] = frozenset({"game_over"})  # the events after which `result` is posted
     result_picture: Renderer | None = None
+    result_describe: Describer | None = None
     secret: Secret | None = None
     colour: discord.Colour = field(default_factory=discord.Colour.blurple)
     recent_moves: int = 6

@@ -23,7 +23,8 @@ from bot.i18n import t, tn, words
 from bot.ui.common import bot_of, follow_up, locale_of, tell
 from games import REGISTRY
 from games.core.messages import N_
-from renderers.leaderboard import render
+from renderers.alt.leaderboard import describe
+from renderers.leaderboard import points_count, render
 
 if TYPE_CHECKING:
     from bot.leaderboard import Board, Standing
@@ -84,13 +85,8 @@ def record_text(locale: str, row: Standing, points: bool, min_games: int = lb.MI
     parts = [tn(locale, "leaderboard.wins", row.won), tn(locale, "leaderboard.games", row.played),
              t(locale, "leaderboard.rate_words", rate=rate_text(locale, row, min_games))]
     if points:
-        parts.append(tn(locale, "leaderboard.points", _count(row.points), points=lb.points_text(row.points)))
+        parts.append(tn(locale, "leaderboard.points", points_count(row.points), points=lb.points_text(row.points)))
     return " · ".join(parts)
-
-
-def _count(points: float) -> int:
-    """The number that picks a plural form for `points` (1 point, 2.5 points)."""
-    return int(points) if float(points).is_integer() else 2
 
 
 def board_text(locale: str, board: Board, names: dict[int, str]) -> str:
@@ -129,7 +125,8 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, perio
         embed.set_footer(text=tn(locale, "leaderboard.no_rate_note", board.min_games))
     # The picture goes beside the embed, not into it: an attachment is shown inline in a larger box than an
     # embed's image (docs/decisions.md, "Where players see a board").
-    await follow_up(interaction, embed=embed, file=discord.File(io.BytesIO(png), FILE))
+    await follow_up(interaction, embed=embed,
+                    file=discord.File(io.BytesIO(png), FILE, description=describe(data, words(locale))))
 
 
 async def stats_command(interaction: discord.Interaction, member: discord.Member | discord.User | None) -> None:
@@ -149,7 +146,7 @@ async def stats_command(interaction: discord.Interaction, member: discord.Member
         row = lb.Standing(who.id, int(totals["played"]), int(totals["won"]), float(totals["points"]))
         lines = [record_text(locale, row, False)]
         if lb.has_points(game):
-            lines.append(tn(locale, "leaderboard.points", _count(row.points), points=lb.points_text(row.points)))
+            lines.append(tn(locale, "leaderboard.points", points_count(row.points), points=lb.points_text(row.points)))
         place = lb.rank_of(await bot.store.standings(interaction.guild_id, game), game, who.id)
         if place is not None:
             lines.append(tn(locale, "stats.rank", place[1], rank=place[0]))

@@ -17,7 +17,7 @@ import discord
 from bot.delivery import render_png
 from bot.i18n import t
 from bot.ui.common import bot_of, check_table, follow_up, locale_of
-from bot.ui.spec import Ctx
+from bot.ui.spec import Ctx, described
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -44,7 +44,8 @@ async def spectator_copy(interaction: discord.Interaction, table: Table, locale:
         except Exception:
             log.exception("table %s: drawing the spectators' board failed", table.id)
         else:
-            files.append(discord.File(io.BytesIO(data), "board.png"))  # beside the embed, as on the board
+            # beside the embed, as on the board, and described as it is
+            files.append(discord.File(io.BytesIO(data), "board.png", description=described(presenter.ui.describe, ctx)))
     view = discord.ui.View(timeout=None)
     view.add_item(WatchButton(table.id, "refresh", t(locale, "watch.refresh")))
     return {"embed": embed, "attachments": files, "view": view}

@@ -181,3 +181,4 @@ def total(discs: list[str]) -> int:
 # Words the bot shows for these components (catalog domain "som"): card names as printed, disc kinds.
 CARD_NAME: Final = MessageFamily("som.card", [card.id for card in CARDS])
 KIND_NAME: Final = MessageFamily("som.kind", [k for k, _value, _count in DISC_KINDS])
+FACE_NAME: Final = MessageFamily("som.face", FACES)

@@ -4,6 +4,7 @@ readability measure and where the replay test's pictures go (the boards' sample 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -11,8 +12,14 @@ from typing import Any
 
 from PIL import Image
 
-from bot.i18n import LOCALES
+from bot.i18n import LOCALES, words
+from renderers.alt import LIMIT
 from renderers.core import CHAT_WIDTH, drawable, inline_scale, recording_font_sizes, to_png
+
+# What a description must never hold: a message id left unworded ("arditi.picture.alt.scores") or a placeholder
+# left unfilled ("{player}").
+MESSAGE_ID = re.compile(r"\b(?:alt|core|leaderboard|replay|spyfall|polls|junta|som|arditi)(?:\.[a-z0-9_]+)+")
+PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
 class RecordingWords:
@@ -87,3 +94,17 @@ def smallest_inline_text(views: list[dict[str, Any]], draw: Callable[[dict[str, 
             assert sizes, "no font was asked for: the recording sees nothing"
             smallest = min(smallest, min(sizes) * min(scales))
     return smallest
+
+
+def described(describe: Callable[..., str], *args: Any) -> dict[str, str]:
+    """A picture's description (`describe(*args, words)`) in every language, each checked: present, within
+    Discord's limit, every message worded and every placeholder filled."""
+    found: dict[str, str] = {}
+    for locale in LOCALES:
+        text = describe(*args, words(locale))
+        assert text.strip(), f"{locale}: no description"
+        assert len(text) <= LIMIT, f"{locale}: {len(text)} characters"
+        assert not MESSAGE_ID.search(text), f"{locale}: a message id is left in {text!r}"
+        assert not PLACEHOLDER.search(text), f"{locale}: a placeholder is left in {text!r}"
+        found[locale] = text
+    return found

@@ -590,6 +590,6 @@ def test_locales_and_names() -> None:
     assert ImageChops.difference(images["en"], images["it"]).getbbox() is not None
     assert ImageChops.difference(images["en"], images["es"]).getbbox() is not None
     assert ImageChops.difference(images["es"], images["ca"]).getbbox() is not None
-    assert board._name(words("en"), ["🎲"], 0) == "Player 1"
-    assert board._name(words("it"), [], 1) == "Giocatore 2"
+    assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
+    assert board.player_name(words("it"), [], 1) == "Giocatore 2"
     render(view, "es", names=[])

@@ -672,7 +672,7 @@ def test_renderers_do_not_import_the_bot() -> None:
 
 
 def sheet_labels(view: View, locale: str) -> tuple[str, ...]:
-    return tuple(board._location_name(words(locale), loc, view) for loc in view["locations"])
+    return tuple(board.location_name(words(locale), loc, view) for loc in view["locations"])
 
 
 def longest_pack() -> dict[str, Any]:
@@ -741,7 +741,7 @@ def test_mixed_sheet_marks_the_pack_and_names_its_numbers() -> None:
 
     pack = packs.read_pack(EXAMPLE_PACK.read_bytes(), EXAMPLE_PACK.name).data()
     view = public(pack_state(pack, "both"))
-    line, first = board._set_line(view, list(view["locations"]), words("it"))
+    line, first = board.pack_line(view, list(view["locations"]), words("it"))
     assert first == 30 and line == "1–30 originali · 31–42 da «Fantasy»"
     labels = sheet_labels(view, "it")
     assert labels[30] == "Castello reale" and labels[0] == "Aeroplano"
@@ -752,7 +752,7 @@ def test_mixed_sheet_marks_the_pack_and_names_its_numbers() -> None:
         left, top, _right, bottom = layout.cells[index]
         assert (pixel(image, left + 3, (top + bottom) / 2) == board.PACK_STRIPE) is striped, index
     alone = public(pack_state(pack, "pack"))
-    assert board._set_line(alone, list(alone["locations"]), words("es")) == ("12 lugares del paquete «Fantasy»", None)
+    assert board.pack_line(alone, list(alone["locations"]), words("es")) == ("12 lugares del paquete «Fantasy»", None)
     assert sheet_labels(alone, "ca")[2] == "Torre del mag"
 
 

@@ -83,6 +83,9 @@ async def test_the_board_is_public_with_the_picture_and_the_order_in_text(world:
     assert embed.image.url is None  # the picture is beside the embed, shown in the larger attachment box
     image = await picture(result)
     assert image.width == 1100 and 250 < image.height <= 700 and inline_size(*image.size)[0] == 550
+    about = result.response.attachments[0].description or ""  # the picture in words, for a screen reader
+    assert about.startswith("The Polls Are Closed! (Spain) leaderboard. Game night")  # the server's name
+    assert "1. federico: 3 wins, 3 games, win rate: 100%. 2. barbara: 2 wins, 3 games, win rate: 67%." in about
 
 
 async def test_points_show_only_for_a_game_with_points(world: World) -> None:

@@ -59,3 +59,41 @@ async def test_the_board_is_edited_in_place_while_young(world: World) -> None:
     await pass_question(world, dealer, (dealer + 1) % 4)
     assert world.board().id == first.id
     assert f"{names[dealer]} asked {names[(dealer + 1) % 4]}" in embed_text(world.board())
+
+
+async def test_pictures_are_described_in_the_table_s_language(world: World, italian: None) -> None:
+    """An Italian table's pictures carry their description in Italian: the opening's location sheet, the board,
+    and the board edited after an accusation (a new picture, a new description); none names the location."""
+    from tests.bot.helpers import choose, click, location_name
+
+    table_id = await open_table(world, rounds=3)
+    names = [p.user.name for p in world.players[:4]]
+    state = table_of(world, table_id).state
+    assert state is not None
+    where = location_name(state["location"], "it")
+    opening = next(m for m in world.channel.history() if m.attachments and m.id != world.board().id)
+    [sheet] = opening.attachments
+    assert (sheet.description or "").startswith("Elenco di 30 luoghi numerati")
+    [picture] = world.board().attachments
+    before = picture.description or ""
+    assert before.startswith("Punteggi di Spyfall: Round 1 di 3, In gioco.") and len(before) <= 1024
+    assert all(name in before for name in names) and where not in before
+    result = await click(world, world.players[0], "accuse")
+    await choose(world.players[0], result, {"type": "accuse", "target": 1})
+    [picture] = world.board().attachments
+    after = picture.description or ""
+    assert "Voto sull'accusa" in after and f"Sospettato: {names[1]}." in after and where not in after
+
+
+def test_every_picture_a_game_posts_is_described() -> None:
+    """Each game's board (and full board), opening and result pictures have a describer beside them: a picture
+    without one would be posted without its words for a screen reader."""
+    import importlib
+
+    from games import GAME_IDS
+
+    for game in GAME_IDS:
+        ui = importlib.import_module(f"bot.cogs.{game}").UI
+        pairs = [(ui.render, ui.describe), (ui.full_render, ui.describe), (ui.opening_picture, ui.opening_describe),
+                 (ui.result_picture, ui.result_describe)]
+        assert ui.render is not None and all(describe is not None for picture, describe in pairs if picture), game

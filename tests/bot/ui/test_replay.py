@@ -33,6 +33,11 @@ def toy_picture(view: dict[str, Any], names: list[str], catalog: Any) -> Image.I
     return image
 
 
+def toy_words(view: dict[str, Any], names: list[str], catalog: Any) -> str:
+    """The toy board in words, as `toy_picture` draws it."""
+    return f"played {view['played']} total {view['total']}"
+
+
 @pytest.fixture
 def simcord_bot(with_toy: None, db_path: Path) -> Any:
     return make_bot(db_path)
@@ -149,8 +154,9 @@ async def test_a_missing_log_is_one_sentence(world: World) -> None:
 
 
 async def test_toy_replay_in_the_readers_language(world: World, italian: None) -> None:
-    """An Italian reader: the caption, the pictures' captions and the text log are Italian; the log tells
-    every public move in order with a marker for each turn and picture."""
+    """An Italian reader: the caption, the pictures' captions, the animation's description and the text log are
+    Italian; the log tells every public move in order with a marker for each turn and picture."""
+    world.bot.presenters["toy"].ui.describe = toy_words
     table_id = await finish_toy(world)
     board = final_board(world)
     assert next(c for c in components(board) if getattr(c, "custom_id", "") == f"replay:{table_id}").label == \
@@ -170,6 +176,9 @@ async def test_toy_replay_in_the_readers_language(world: World, italian: None) -
     assert "— fine della partita · mossa 8 · immagine 9 —" in text
     gif: Any = Image.open(io.BytesIO(files[f"replay-toy-{table_id}.gif"]))
     assert gif.n_frames == 9
+    [about] = [a.description for a in result.response.attachments if a.filename.endswith(".gif")]
+    assert about == ("Replay animato di Toy (8 mosse): 9 immagini, dalla preparazione alla fine. "
+                     "L'ultima immagine: played 8 total 7.")
 
 
 async def test_one_replay_at_a_time_and_a_failed_upload_is_told(world: World) -> None:

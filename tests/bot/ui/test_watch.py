@@ -18,7 +18,8 @@ def watched(result: Any) -> Any:
 
 
 async def test_a_spectator_sees_the_public_board_and_no_secret(world: World) -> None:
-    """An outsider's copy has the board's words and picture; no location, role or spy's name is in it."""
+    """An outsider's copy has the board's words and picture (described); no location, role or spy's name is in
+    it."""
     await open_table(world)
     board = world.board()
     copy = watched(await world.outsider.click(board, custom_id=custom_id(board, r"^gw:\d+:new$")))
@@ -26,10 +27,12 @@ async def test_a_spectator_sees_the_public_board_and_no_secret(world: World) -> 
     assert (board.embeds[0].title or "") == (copy.embeds[0].title or "")
     assert "only what everyone can see" in (copy.embeds[0].footer.text or "")
     assert [a.filename for a in copy.attachments] == ["board.png"]
+    about = copy.attachments[0].description or ""
+    assert about.startswith("Spyfall scoreboard: Round 1 of ")  # the picture in words, in the reader's language
     location = location_of(world)
     secrets = [ENGLISH.msg(LOCATION_NAME[location])]
     secrets += [ENGLISH.msg(ROLE_NAME[key]) for key in ROLE_NAME.ids() if key.startswith(f"{location}.")]
-    assert not [word for word in secrets if word in text], "a spectator saw the location or a role"
+    assert not [word for word in secrets if word in text + about], "a spectator saw the location or a role"
     assert "spy" not in text.lower().replace("spyfall", "")
 
 
