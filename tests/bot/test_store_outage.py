@@ -78,8 +78,10 @@ async def test_an_unreachable_database_refuses_clicks_and_loses_nothing(
     with outage():
         picker = await click(world, world.players[1], "accuse")
         refused = await choose(world.players[1], picker, {"type": "accuse", "target": 0})
-        said = [message.content for message in refused.followups]  # the picker says what was picked, then why not
-        assert any(UNREACHABLE in text for text in said) and all(f.ephemeral for f in refused.followups), said
+        # The action is tried before the pick is acknowledged, so the refusal is the click's private answer.
+        answers = [m for m in (refused.response, *refused.followups) if m is not None]
+        said = [m.content for m in answers]
+        assert any(UNREACHABLE in text for text in said) and all(m.ephemeral for m in answers), said
         assert table_of(world, table_id).seq == seq
         await world.env.advance_time(round_ends - world.env.now().timestamp() + 1)  # the clock runs out
         assert table_of(world, table_id).seq == seq  # the time-out could not be stored: it waits
