@@ -4,6 +4,7 @@ readability measure and where the replay test's pictures go (the boards' sample 
 from __future__ import annotations
 
 import copy
+import random
 import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -107,4 +108,15 @@ def described(describe: Callable[..., str], *args: Any) -> dict[str, str]:
         assert not MESSAGE_ID.search(text), f"{locale}: a message id is left in {text!r}"
         assert not PLACEHOLDER.search(text), f"{locale}: a placeholder is left in {text!r}"
         found[locale] = text
+    return found
+
+
+def sample_states(corpus: Any, game_id: str, games: int, middle: int) -> list[Any]:
+    """A few states of each of the corpus' first `games` games of `game_id`: the start, `middle` at random
+    (seeded) and the end."""
+    pick = random.Random(25)
+    found = []
+    for seed in range(games):
+        states = list(corpus.playout(game_id, seed).states)
+        found += [states[0], *pick.sample(states, min(middle, len(states))), states[-1]]
     return found

@@ -3,7 +3,6 @@ marches, their leaders, the police and the scores."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -12,7 +11,7 @@ from bot.i18n import words
 from games.arditi import GAME
 from renderers.alt.arditi import describe
 from renderers.samples.arditi import NAMES, public
-from tests.renderers.helpers import described
+from tests.renderers.helpers import described, sample_states
 from tests.support.corpus import PlayoutCorpus
 
 State = dict[str, Any]
@@ -22,12 +21,7 @@ State = dict[str, Any]
 def sampled(playout_corpus: PlayoutCorpus) -> list[State]:
     """A few states of each of the corpus' first 12 games (full ones among them): the start, three at random,
     the end."""
-    pick = random.Random(25)
-    found = []
-    for seed in range(12):
-        states = list(playout_corpus.playout("arditi", seed).states)
-        found += [states[0], *pick.sample(states, 3), states[-1]]
-    return found
+    return sample_states(playout_corpus, "arditi", 12, 3)
 
 
 def test_every_state_is_described_in_every_language(sampled: list[State]) -> None:

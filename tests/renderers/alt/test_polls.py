@@ -3,7 +3,6 @@ the seats each party would win and the propaganda circles' contents."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ from games.polls import GAME
 from games.polls.data import REGIONS
 from renderers.alt.polls import describe
 from renderers.samples.polls import NAMES, crowded_view, final_with_influence, playout, public
-from tests.renderers.helpers import described
+from tests.renderers.helpers import described, sample_states
 from tests.support.corpus import PlayoutCorpus
 
 State = dict[str, Any]
@@ -22,12 +21,7 @@ State = dict[str, Any]
 @pytest.fixture(scope="module")
 def sampled(playout_corpus: PlayoutCorpus) -> list[State]:
     """A few states of each of the corpus' first 10 games: the start, three at random and the end."""
-    pick = random.Random(25)
-    found = []
-    for seed in range(10):
-        states = list(playout_corpus.playout("polls", seed).states)
-        found += [states[0], *pick.sample(states, 3), states[-1]]
-    return found
+    return sample_states(playout_corpus, "polls", 10, 3)
 
 
 def test_every_state_is_described_in_every_language(sampled: list[State]) -> None:

@@ -4,17 +4,17 @@ face-up cards, the citizens and the vote; never a face-down card, never a secret
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 import pytest
 
 from bot.i18n import words
 from games.som import GAME
-from games.som.cards import CARD, CARD_NAME
+from games.som.cards import CARD_NAME
 from renderers.alt.som import describe
 from renderers.samples.som import NAMES, public
-from tests.renderers.helpers import described
+from tests.renderers.helpers import described, sample_states
+from tests.renderers.test_som import leaky
 from tests.support.corpus import PlayoutCorpus
 
 State = dict[str, Any]
@@ -24,25 +24,9 @@ View = dict[str, Any]
 @pytest.fixture(scope="module")
 def sampled(playout_corpus: PlayoutCorpus) -> list[State]:
     """A few states of each of the corpus' first 16 games: the start, three at random and the end."""
-    pick = random.Random(25)
-    found = []
-    for seed in range(16):
-        states = list(playout_corpus.playout("som", seed).states)
-        found += [states[0], *pick.sample(states, min(3, len(states))), states[-1]]
-    return found
+    return sample_states(playout_corpus, "som", 16, 3)
 
 
-def leaky(state: State) -> tuple[View, set[str]]:
-    """The public view of `state` with every face-down cell carrying its card, flag and symbol (what a buggy
-    engine might send), and the ids of those cards."""
-    view = public(state)
-    hidden: set[str] = set()
-    for cell in view["board"]:
-        if cell["state"] == "face_down":
-            card = CARD[state["board"][cell["cell"]]]
-            cell.update(card=card.id, flag=card.flag, symbol=card.symbol)
-            hidden.add(card.id)
-    return view, hidden
 
 
 def test_every_state_is_described_in_every_language(sampled: list[State]) -> None:

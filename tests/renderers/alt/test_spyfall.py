@@ -3,8 +3,6 @@ in every language, within Discord's limit, and never the location while a round 
 
 from __future__ import annotations
 
-import copy
-import random
 from typing import Any
 
 import pytest
@@ -14,7 +12,8 @@ from games.spyfall import GAME
 from games.spyfall.locations import LOCATION_NAME
 from renderers.alt.spyfall import describe, describe_locations
 from renderers.samples.spyfall import NAMES, others, public, story
-from tests.renderers.helpers import described
+from tests.renderers.helpers import described, sample_states
+from tests.renderers.test_spyfall import with_other_secrets
 from tests.support.corpus import PlayoutCorpus
 
 State = dict[str, Any]
@@ -30,22 +29,9 @@ def cases() -> dict[str, State]:
 @pytest.fixture(scope="module")
 def sampled(playout_corpus: PlayoutCorpus) -> list[State]:
     """A few states of each of the corpus' first 12 games: the start, two at random and the end."""
-    pick = random.Random(25)
-    found = []
-    for seed in range(12):
-        states = list(playout_corpus.playout("spyfall", seed).states)
-        found += [states[0], *pick.sample(states, min(2, len(states))), states[-1]]
-    return found
+    return sample_states(playout_corpus, "spyfall", 12, 2)
 
 
-def with_other_secrets(state: State) -> State:
-    """The same public situation with another location, roles and (unless revealed) spy."""
-    other = copy.deepcopy(state)
-    other["location"] = next(i for i in ("zoo", "bank") if i != state["location"])
-    other["roles"] = [None if r is None else (r + 3) % 7 for r in state["roles"]]
-    if state["phase"] != "spy_guess":  # once the spy reveals, the spy is public
-        other["spy"] = next(s for s in others(state) if s != state["spy"])
-    return other
 
 
 def test_every_state_is_described_in_every_language(sampled: list[State]) -> None:
