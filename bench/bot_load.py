@@ -122,6 +122,14 @@ class BotClock:
         setattr(owner, name, noted)
 
 
+async def close_store(bot: Any) -> None:
+    """Close the bot's store after a SimCord run: SimCord's shutdown leaves it open, and aiosqlite's thread
+    would hang the benchmark's exit."""
+    if bot.store is not None:
+        await bot.store.close()
+        bot.store = None
+
+
 @contextlib.contextmanager
 def settle_poll(idle: float) -> Iterator[None]:
     """Let SimCord's settle loop poll every `idle` seconds instead of every 50 ms.
@@ -436,9 +444,7 @@ async def measure(opts: Options) -> tuple[Samples, dict[str, Any]]:
                 info["check"] = _simcord_speedup.mismatches() if opts.check_speedup else None
         finally:
             clock.uninstall()
-            if bot.store is not None:  # SimCord's shutdown leaves the store open; aiosqlite's thread would hang
-                await bot.store.close()
-                bot.store = None
+            await close_store(bot)
     return samples, info
 
 

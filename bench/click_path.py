@@ -39,7 +39,7 @@ from simcord.http import FakeHTTPClient, FakeWebhookAdapter
 
 from bench import boards
 from bench._common import Metric, header, print_metrics, stats_line, summary_ms
-from bench.bot_load import BotClock, settle_poll
+from bench.bot_load import BotClock, close_store, settle_poll
 from bot import simcord_settle as _simcord_speedup
 from bot.app import GameMasterBot
 from bot.config import Config
@@ -195,9 +195,7 @@ async def play(actions: int, seed: int, latency: float, think: float) -> dict[st
                     slow.seconds = 0.0
         finally:
             clock.uninstall()
-            if bot.store is not None:  # SimCord's shutdown leaves the store open
-                await bot.store.close()
-                bot.store = None
+            await close_store(bot)
     return found
 
 

@@ -34,7 +34,7 @@ from typing import Any
 import simcord
 
 from bench._common import Metric, header, print_metrics, stats_line, summary_ms
-from bench.bot_load import BotClock, settle_poll
+from bench.bot_load import BotClock, close_store, settle_poll
 from bot import simcord_settle as _simcord_speedup
 from bot.app import GameMasterBot
 from bot.config import Config
@@ -88,9 +88,7 @@ async def play(actions: int, seed: int) -> dict[str, Any]:
                     world, table_id) else "over"
         finally:
             clock.uninstall()
-            if bot.store is not None:  # SimCord's shutdown leaves the store open
-                await bot.store.close()
-                bot.store = None
+            await close_store(bot)
     return found
 
 
