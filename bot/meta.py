@@ -99,6 +99,8 @@ class TableMeta:
     published: int | None = None  # the log is published up to here (-1: not even the opening); None: unknown
     kick_vote: KickVote | None = None
     replay: PostedReplay | None = None
+    practice: bool = False  # a practice table (/game learn): computers, hints, no timers, never rated
+    hints: bool = False  # the "💡 Hint" button is on the board (the host's choice; on at practice tables)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's keys, kept as they are
 
     def to_json(self) -> dict[str, Any]:
@@ -133,6 +135,8 @@ class TableMeta:
             published=_int_or_none(data.get("published")),
             kick_vote=KickVote.from_json(data.get("kick_vote")),
             replay=PostedReplay.from_json(data.get("replay")),
+            practice=bool(data.get("practice") or False),
+            hints=bool(data.get("hints") or False),
             unknown={k: v for k, v in data.items() if k not in known},
         )
 

@@ -4,9 +4,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from games.core.protocol import Action, Rng
 from games.core.rng import SeededRng
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A computer player's choice and why, for a hint ("💡 Hint"): `action` is exactly what `choose` plays
+    for the same state, seat and rng; `reason` a message id of the game's catalog and `params` its
+    parameters (JSON values, as for `IllegalAction`), one sentence a player understands ("Jump: it
+    captures 2 numbers and your march reaches 9")."""
+
+    action: Action | None
+    reason: str
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 class Budget:

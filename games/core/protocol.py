@@ -97,6 +97,11 @@ class Game(Protocol):
 #       the turn (a pass, the cheapest choice); None: the bot plays the first legal action.
 #   games/<id>/ai.py: choose(state, seat, rng) -> Action
 #       A computer player: pure, deterministic for the same rng, bounded by a node budget.
+#   games/<id>/ai.py: advise(state, seat, rng) -> games.core.choice.Advice
+#       The same choice with its reason (a message id and parameters), for hints: advise(...).action
+#       == choose(...) for the same arguments. It reads only what view(state, seat) shows that seat.
+#   games/<id>/guide.py: GUIDE (games.core.guide.Guide)
+#       The words of "What now?": the moment's purpose and rule per phase/decision, per action type.
 
 
 @dataclass(frozen=True)

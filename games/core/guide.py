@@ -1,0 +1,50 @@
+"""What a game tells a learner at the table ("❓ What now?"): the moment, what it is for, its rule.
+
+A game package may have a `guide` module (games/<id>/guide.py) exporting `GUIDE`, an object of the
+`Guide` shape below. The bot builds the "What now?" answer from it, from the engine's public view and
+from the asker's legal actions: the guide holds only words (message ids in the game's catalog) keyed by
+what the engine already says (the view's phase or decision, the actions' types), never a second copy
+of the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from games.core.protocol import Action
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The game's moment as every player may know it.
+
+    `purpose`: a message id naming the phase (or the decision awaited) and what it is for;
+    `rule`: a message id, one line reminding the rule that governs it;
+    `section`: the heading (without the #'s) of the section of docs/rules/<game>.md the rule comes
+    from; `params`: the parameters of both messages (JSON values, as for `IllegalAction`).
+    """
+
+    purpose: str
+    rule: str
+    section: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+class Guide(Protocol):
+    def moment(self, public_view: dict[str, Any]) -> Moment:
+        """The moment shown by the public view (`view(state, None)`)."""
+        ...
+
+    def action(self, action: Action) -> tuple[str, dict[str, Any]]:
+        """The plain words for one kind of action a player may take now (a message id and its
+        parameters): the bot groups a seat's legal actions as its buttons are and words each group."""
+        ...
+
+
+# The key a group of actions is shown under: the bot's buttons group by action type.
+def group_key(action: Action) -> str:
+    return str(action.get("type", ""))
+
+
+__all__ = ["Guide", "Moment", "group_key"]
