@@ -77,7 +77,7 @@ def test_the_actions_and_the_influence_steps_say_different_things(views: Views) 
         moment = GUIDE.moment(view)
         told[view["step"]] = english(moment.purpose, moment.params)
     assert told["actions"] != told["influence"]
-    assert told["actions"].startswith("Actions") and "1 action left" in told["actions"]
+    assert told["actions"].startswith("Actions") and "1 of the turn's 2 actions left" in told["actions"]
     assert told["influence"].startswith("Influence step")
     clock = f"round {actions['round']} of {actions['rounds']}, turn {actions['turn']} of {actions['turns_in_round']}"
     assert clock in told["actions"]
