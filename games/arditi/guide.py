@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.guide import Moment
+from games.core.guide import Guide, Moment
 from games.core.messages import N_, NP_, seat_ref
 from games.core.protocol import Action
 
@@ -60,6 +60,6 @@ class ArditiGuide:
         return ACTION_WORDS[str(action.get("type"))], {}
 
 
-GUIDE = ArditiGuide()
+GUIDE: Guide = ArditiGuide()  # typed as the contract, so mypy checks that it keeps to it
 
 __all__ = ["ACTION_WORDS", "GUIDE", "ArditiGuide"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.guide import Moment
+from games.core.guide import Guide, Moment
 from games.core.messages import N_, NP_
 from games.core.protocol import Action
 
@@ -71,6 +71,6 @@ class PollsGuide:
         return ACTION_WORDS[str(action.get("type"))], {}
 
 
-GUIDE = PollsGuide()
+GUIDE: Guide = PollsGuide()  # typed as the contract, so mypy checks that it keeps to it
 
 __all__ = ["ACTION_WORDS", "GUIDE", "PollsGuide"]
