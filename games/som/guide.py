@@ -55,8 +55,6 @@ MOMENTS: Final[dict[str, Words]] = {
     # A player chooses discs only when kinds matter, so never for the A+C elections' 3 €, and the
     # Hisenda pays transfers and economic capacity by itself: a plain payment is only a safety net.
     "pay": Words(N_("som.guide.purpose.pay"), N_("som.guide.rule.pay"), MONEY),
-    # Nobody can give change: the payer hands over one euro more in 2 € discs, whatever the reason.
-    "pay.overpay": Words(N_("som.guide.purpose.pay"), N_("som.guide.rule.overpay"), MONEY),
     "break_coin": Words(N_("som.guide.purpose.break_coin"), N_("som.guide.rule.change"), MONEY),
     "give_change": Words(N_("som.guide.purpose.give_change"), N_("som.guide.rule.change"), MONEY),
     "cohesion": Words(N_("som.guide.purpose.cohesion"), N_("som.guide.rule.cohesion"), COHESION),
@@ -90,6 +88,9 @@ MOMENTS: Final[dict[str, Words]] = {
     "turn": Words(N_("som.guide.purpose.turn"), N_("som.guide.rule.turn"), "A turn"),
 }
 FALLBACK: Final = "turn"
+# Nobody can give change: the payer hands over one euro more in 2 € discs, whatever the payment is
+# for, and that is the rule to know then (the purpose still says what the payment is for).
+OVERPAY: Final = (N_("som.guide.rule.overpay"), MONEY)
 
 # What each kind of action does; `use_disc_effect` and `back` read differently by what they carry.
 DOES: Final[dict[str, str]] = {
@@ -134,8 +135,6 @@ def moment_key(view: dict[str, Any]) -> str:
         return "choose_centralism.solo" if view["n"] == 1 else waiting
     if waiting == "pay":
         payment = view["payment"]
-        if payment["overpay"]:
-            return "pay.overpay"
         if payment["reason"] == "tax":
             return "pay.tax.solo" if view["n"] == 1 else "pay.tax.atc" if view["atc_active"] else "pay.tax"
         key = f"pay.{payment['reason']}"
@@ -206,7 +205,11 @@ class SomGuide:
     def moment(self, public_view: dict[str, Any]) -> Moment:
         key = moment_key(public_view)
         words = MOMENTS[key]
-        return Moment(words.purpose, words.rule, words.section, moment_params(key, public_view))
+        rule, section = words.rule, words.section
+        payment = public_view.get("payment")
+        if key.startswith("pay") and payment is not None and payment["overpay"]:
+            rule, section = OVERPAY
+        return Moment(words.purpose, rule, section, moment_params(key, public_view))
 
     def action(self, action: Action) -> tuple[str, dict[str, Any]]:
         kind = str(action.get("type", ""))
@@ -219,4 +222,4 @@ class SomGuide:
 
 GUIDE: Final = SomGuide()
 
-__all__ = ["DOES", "FALLBACK", "GUIDE", "MOMENTS", "SomGuide", "moment_key"]
+__all__ = ["DOES", "FALLBACK", "GUIDE", "MOMENTS", "OVERPAY", "SomGuide", "moment_key"]
