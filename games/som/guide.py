@@ -191,7 +191,7 @@ def moment_params(key: str, view: dict[str, Any]) -> dict[str, Any]:
         return params
     if head == "over":
         result = view["result"]
-        params = {"winners": [seat_ref(x) for x in result["winners"]]}
+        params = {}
         for who in ("provoker", "debtor"):
             if isinstance(result.get(who), int):
                 params[who] = seat_ref(result[who])
