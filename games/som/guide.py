@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from games.core.guide import Moment
+from games.core.guide import Guide, Moment
 from games.core.messages import N_, NP_, msg, seat_ref
 from games.core.protocol import Action
 from games.som.cards import CARD_NAME
@@ -220,6 +220,6 @@ class SomGuide:
         return DOES.get(kind, DOES_FALLBACK), {}
 
 
-GUIDE: Final = SomGuide()
+GUIDE: Guide = SomGuide()  # typed as the contract, so mypy checks that it keeps to it
 
 __all__ = ["DOES", "FALLBACK", "GUIDE", "MOMENTS", "OVERPAY", "SomGuide", "moment_key"]
