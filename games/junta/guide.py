@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from games.core.guide import Moment
+from games.core.guide import Guide, Moment
 from games.core.messages import N_, msg
 from games.core.protocol import Action
 
@@ -257,6 +257,6 @@ class JuntaGuide:
         return ACTIONS.get(str(action.get("type", "")), OTHER_ACTION), {}
 
 
-GUIDE: Final = JuntaGuide()
+GUIDE: Final[Guide] = JuntaGuide()  # typed as the contract, so mypy checks the shape
 
 __all__ = ["ACTIONS", "GUIDE", "MOMENTS", "JuntaGuide", "Words", "moment_key"]
