@@ -4,22 +4,19 @@ docs/rules/junta.md, and every kind of action a player may be offered is said in
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.i18n import LOCALES, words
 from games.core.guide import Moment, group_key
 from games.junta import GAME
 from games.junta.actions import TYPES
 from games.junta.guide import COUP_FALLBACK, GUIDE, OTHER_ACTION, TURN_FALLBACK
+from tests.games.guide_checks import moment_problems, rule_headings, wording_problems
 from tests.games.junta.junta_kit import card, play, position, ready_all, vote
 from tests.support.corpus import PlayoutCorpus
 
-RULES = Path(__file__).resolve().parents[3] / "docs" / "rules" / "junta.md"
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 SEED = 0  # one game of the corpus's standard set: 6 players, coups, a firing squad, a lunch closing
 EVERY = 3  # every third state of it, and its last
@@ -30,23 +27,11 @@ FALLBACK_KINDS: frozenset[str] = frozenset()
 State = dict[str, Any]
 
 
-def headings(path: Path) -> set[str]:
-    """The headings of a rules file, as the text after their #'s."""
-    return {m.group(1).strip() for m in re.finditer(r"^#+\s+(.+)$", path.read_text(encoding="utf-8"), re.M)}
-
-
-def nested_ids(params: dict[str, Any]) -> list[str]:
-    return [value["msg"] for value in params.values() if isinstance(value, dict) and "msg" in value]
-
-
-def assert_worded(message_id: str, params: dict[str, Any]) -> None:
-    """The id is translated in every shipped catalog and reads whole with these parameters."""
-    for locale in LOCALES:
-        catalog = words(locale)
-        for wanted in (message_id, *nested_ids(params)):
-            assert catalog.has(wanted) and catalog.msg(wanted), f"{locale}: {wanted} has no words"
-        text = catalog.msg(message_id, None, **params)
-        assert "{" not in text and "junta." not in text, f"{locale}: {message_id} reads {text!r}"
+def problems(moment: Moment) -> list[str]:
+    """The shared checks of a moment (tests/games/guide_checks.py), and its nested words (the coup's phase)
+    translated too: a catalog without them would fall back on English without a trace."""
+    nested = [value["msg"] for value in moment.params.values() if isinstance(value, dict) and "msg" in value]
+    return moment_problems("junta", moment) + [p for message_id in nested for p in wording_problems(message_id, {})]
 
 
 def kind_of(view: dict[str, Any]) -> str:
@@ -106,19 +91,15 @@ def rare() -> dict[str, dict[str, Any]]:
 def test_every_sampled_moment_is_worded_from_a_rules_heading(sampled: list[tuple[State, dict[str, Any]]]) -> None:
     """Each public view gets a Moment whose purpose and rule read whole in the four languages and whose
     section is a heading of docs/rules/junta.md."""
-    sections = headings(RULES)
     assert len(sampled) > 100
     for _state, view in sampled:
         moment = GUIDE.moment(view)
         assert isinstance(moment, Moment)
-        assert moment.section in sections, moment.section
-        assert_worded(moment.purpose, moment.params)
-        assert_worded(moment.rule, moment.params)
+        assert problems(moment) == []
 
 
 def test_the_rare_moments_are_worded_too(rare: dict[str, dict[str, Any]]) -> None:
     """The hand-built positions reach the decisions random games seldom do, and each is worded."""
-    sections = headings(RULES)
     kinds = {name: kind_of(view) for name, view in rare.items()}
     assert kinds == {
         "keep_note": "budget_keep", "alternative_proposal": "budget_propose", "alternative_vote": "vote",
@@ -126,10 +107,7 @@ def test_the_rare_moments_are_worded_too(rare: dict[str, dict[str, Any]]) -> Non
         "exiles_poll": "exile_poll", "lunch": "banking", "strict_poll": "coup_poll",
     }
     for view in rare.values():
-        moment = GUIDE.moment(view)
-        assert moment.section in sections
-        assert_worded(moment.purpose, moment.params)
-        assert_worded(moment.rule, moment.params)
+        assert problems(GUIDE.moment(view)) == []
 
 
 def test_each_decision_kind_has_its_own_purpose(sampled: list[tuple[State, dict[str, Any]]]) -> None:
@@ -206,16 +184,18 @@ def test_every_action_offered_has_plain_words(sampled: list[tuple[State, dict[st
     for action_type in sorted(set(TYPES)):
         message_id, params = GUIDE.action({"type": action_type})
         assert message_id != OTHER_ACTION, action_type
-        assert_worded(message_id, params)
+        assert wording_problems(message_id, params) == []
     assert len({GUIDE.action({"type": t})[0] for t in TYPES}) == len(TYPES)  # each its own words
 
 
 def test_the_checks_catch_a_missing_word_or_heading() -> None:
-    """The catalog check fails on an id without words or a placeholder left unfilled, and the headings are
-    the rules file's own."""
-    with pytest.raises(AssertionError):
-        assert_worded("junta.guide.no_such_moment", {})
-    with pytest.raises(AssertionError):
-        assert_worded("junta.guide.vote_budget", {})  # its {round} left unfilled
-    sections = headings(RULES)
-    assert "6.4 Phase 4 — The budget" in sections and "Phase 4" not in sections
+    """The checks fail on a moment whose round is left unfilled, whose coup phase has no words, or whose
+    section is no heading of docs/rules/junta.md."""
+    round_left = Moment("junta.guide.vote_budget", "junta.guide.rule.budget_vote", "6.4 Phase 4 — The budget")
+    assert problems(round_left) and problems(Moment(round_left.purpose, round_left.rule, round_left.section,
+                                                    {"round": 1})) == []
+    no_phase = Moment("junta.guide.coup_move", "junta.guide.rule.movement", "8.5 Movement segment",
+                      {"coup_phase": {"msg": "junta.guide.coup_phase.7", "params": {}}})
+    assert any("coup_phase.7" in p for p in problems(no_phase))
+    assert problems(Moment(round_left.purpose, round_left.rule, "Phase 4", {"round": 1}))
+    assert "6.4 Phase 4 — The budget" in rule_headings("junta")
