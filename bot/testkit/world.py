@@ -59,7 +59,7 @@ class World:
     def board(self, where: Any = None) -> discord.Message:
         """The newest message carrying a table's board (an embed with the table's controls)."""
         for message in reversed((where or self.channel).history()):
-            if message.embeds and any(str(getattr(c, "custom_id", "")).startswith(("g:", "gv:", "gs:"))
+            if message.embeds and any(str(getattr(c, "custom_id", "")).startswith(("g:", "gv:", "gs:", "gn:"))
                                       for c in components(message)):
                 return message
         raise AssertionError("no board message")
