@@ -87,14 +87,15 @@ def ui_of(world: World, table: Any) -> Any:
     return world.bot.presenters[table.game.id].ui
 
 
-def own_option_words(ui: Any, table: Any, guide: Guide, seat: int, locale: str) -> list[str]:
+def own_option_words(ui: Any, table: Any, guide: Guide, seat: int, locale: str, names: list[str]) -> list[str]:
     """The words of each kind of action the seat's controls offer now (the guide's, in the reader's language)."""
     first: dict[str, Any] = {}
     for action in table.legal_actions(seat):
         if any(group.matches(action) for group in ui.groups):
             first.setdefault(group_key(action), action)
     catalog = words(locale)
-    return [catalog.msg(message_id, **params) for message_id, params in (guide.action(a) for a in first.values())]
+    worded = (guide.action(action) for action in first.values())
+    return [catalog.msg(message_id, names, **params) for message_id, params in worded]
 
 
 def spyfall_secrets(table: Any, locale: str) -> list[str]:
@@ -134,7 +135,7 @@ async def check_answers(world: World, table: Any, guide: Guide, locale: str) -> 
         assert answer.description == purpose
         mine = field_value(answer, yours)
         assert mine is not None, "a player was given no options"
-        for text in own_option_words(ui_of(world, table), table, guide, seat, locale):
+        for text in own_option_words(ui_of(world, table), table, guide, seat, locale, names):
             assert text in mine, (text, mine)
         if table.game.id == "spyfall":
             assert not [s for s in secrets if s in whole(answer)], "a player's answer names a secret"
