@@ -6,20 +6,17 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.i18n import LOCALES, words
 from games import GAME_IDS, REGISTRY
 from games.core.guide import Guide, Moment, group_key, guide_of
 from games.core.playout import Playout, play
 from games.core.protocol import Action, Game
+from tests.games.guide_checks import moment_problems, wording_problems
 
-RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 # One short game each (seats, options, seed): enough seats and rounds to reach most phases (Spyfall's seven,
 # a Som game that does not collapse at once), few enough actions to stay quick.
 SHORT: dict[str, tuple[int, dict[str, Any], int]] = {
@@ -31,24 +28,12 @@ SHORT: dict[str, tuple[int, dict[str, Any], int]] = {
 }
 MAX_ACTIONS = 300
 ACTIONS_EVERY = 4  # the seats' legal actions are worded at every so many states (and each phase's first)
-LEFTOVER = re.compile(r"(?<!\{)\{\w+\}(?!\})")  # a placeholder the parameters did not fill
 
 
 @cache
 def short_playout(game_id: str) -> Playout:
     players, options, seed = SHORT.get(game_id, (REGISTRY[game_id].min_players, {}, 3))
     return play(REGISTRY[game_id], players, options, seed, quit_odds=0.0, max_actions=MAX_ACTIONS, partial=True)
-
-
-@cache
-def sections(game_id: str) -> frozenset[str]:
-    """The headings of docs/rules/<game>.md, as written and without a trailing **[decision]** mark."""
-    found: set[str] = set()
-    for line in (RULES / f"{game_id}.md").read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            heading = line.lstrip("#").strip()
-            found |= {heading, re.sub(r"\s*\*\*\[[^]]*\]\*\*\s*$", "", heading)}
-    return frozenset(found)
 
 
 def the_guide(game_id: str) -> Guide:
@@ -58,12 +43,9 @@ def the_guide(game_id: str) -> Guide:
 
 
 def check_worded(message_id: str, params: dict[str, Any], where: str) -> None:
-    """The id is in all four catalogs, and its English words leave no placeholder unfilled."""
-    missing = [locale for locale in LOCALES if not words(locale).has(message_id)]
-    assert not missing, f"{where}: {message_id} is missing in {missing}"
-    names = [f"player{i}" for i in range(8)]
-    text = words("en").msg(message_id, names, **params)
-    assert not LEFTOVER.search(text), f"{where}: {message_id} leaves a placeholder: {text!r}"
+    """The id reads whole in all four catalogs with these parameters."""
+    problems = wording_problems(message_id, params)
+    assert not problems, f"{where}: {problems}"
 
 
 def check_moment(game: Game, guide: Guide, state: Any) -> Moment:
@@ -76,9 +58,8 @@ def check_moment(game: Game, guide: Guide, state: Any) -> Moment:
     assert public == kept, f"{where}: the guide changed the view"
     assert guide.moment(json.loads(json.dumps(public))) == moment, f"{where}: the moment is not the view's"
     json.dumps(moment.params)  # JSON values only, as for a refusal
-    check_worded(moment.purpose, moment.params, where)
-    check_worded(moment.rule, moment.params, where)
-    assert moment.section in sections(game.id), f"{where}: no heading {moment.section!r} in docs/rules/{game.id}.md"
+    problems = moment_problems(game.id, moment)  # worded in the four catalogs, sourced from a heading of the rules
+    assert not problems, f"{where}: {problems}"
     if moment.waiting is not None:
         assert set(moment.waiting) <= game.to_act(state), f"{where}: waits on {moment.waiting}, not all to act"
     return moment
