@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.guide import Moment
+from games.core.guide import Guide, Moment
 from games.core.messages import N_, MessageFamily, seat_ref
 from games.core.protocol import Action
 
@@ -58,4 +58,4 @@ class SpyfallGuide:
         return ACTION_WORDS[action["type"]], {}
 
 
-GUIDE = SpyfallGuide()
+GUIDE: Guide = SpyfallGuide()
