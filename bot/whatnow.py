@@ -71,20 +71,32 @@ def what_now(game: Game, state: Any, seat: int | None, locale: str, names: Seque
     """
     guide = guide if guide is not None else guide_of(game.id)
     catalog = words(locale)
-    moment = current_moment(guide, game.view(state, None), game.id) if guide is not None else None
+    public_view = game.view(state, None)
+    moment = current_moment(guide, public_view, game.id) if guide is not None else None
+    deadline = public_deadline(game, state, public_view)
     awaited = moment.waiting if moment is not None and moment.waiting is not None else sorted(game.to_act(state))
     waiting = [names[s] if 0 <= s < len(names) else catalog.msg("core.seat_number", number=s + 1) for s in awaited]
     options = None if seat is None else reader_options(game, state, seat, catalog, names, controls, guide)
     if moment is None:
-        return WhatNow(None, waiting, game.deadline(state), options, None, None)
+        return WhatNow(None, waiting, deadline, options, None, None)
     return WhatNow(
         purpose=catalog.msg(moment.purpose, names, **moment.params),
         waiting=waiting,
-        deadline=game.deadline(state),
+        deadline=deadline,
         options=options,
         rule=catalog.msg(moment.rule, names, **moment.params),
         source=catalog.msg("whatnow.source", path=rules_path(game.id), section=moment.section),
     )
+
+
+def public_deadline(game: Game, state: Any, public_view: dict[str, Any]) -> float | None:
+    """When the clock everyone may see runs out: the public view's `deadline` where the view shows one, since
+    the engine's own `deadline` may be a private clock (Junta's pending swaps are known only to their two
+    players); the engine's otherwise (a game whose clocks are all public)."""
+    if "deadline" in public_view:
+        shown = public_view["deadline"]
+        return None if shown is None else float(shown)
+    return game.deadline(state)
 
 
 def reader_options(game: Game, state: Any, seat: int, catalog: Catalog, names: Sequence[str],

@@ -13,8 +13,10 @@ from bot.whatnow import what_now
 from games.core.guide import Moment
 from games.core.protocol import Action
 from games.core.rng import SeededRng
+from games.junta import GAME as JUNTA
 from games.spyfall import GAME as SPYFALL
 from tests.bot.ui import toy
+from tests.games.junta.junta_kit import card, play, position
 from tests.support.corpus import PlayoutCorpus
 
 NAMES = ["anna", "bruno", "carla", "dario", "elsa", "fabio", "gina", "ugo"]
@@ -113,3 +115,15 @@ def test_a_failing_guide_leaves_the_rest_of_the_answer(playout_corpus: PlayoutCo
     assert answer.purpose is None and answer.waiting == sorted(NAMES[s] for s in SPYFALL.to_act(state))
     assert answer.options is not None and answer.options[-1] == words("en").msg("spyfall.button.reveal")
     assert "the guide has no moment" in caplog.text
+
+
+def test_the_clock_shown_is_the_public_one() -> None:
+    """A Junta swap's clock is private to its two players: What now? shows the decision's, as the public view does."""
+    offices = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+    s = position(4, phase=5, offices=offices, money={1: [3], 2: [1, 1]}, hands={1: ["vote_riggers"]})
+    s = play(s, 1, {"type": "offer_swap", "to": 2, "cards": [card("vote_riggers")], "notes": []})
+    s["clock_started"] = True
+    s["swaps"][0]["since"] = -10_000.0  # the swap's clock runs out long before anything public
+    public = JUNTA.view(s, None)["deadline"]
+    assert JUNTA.deadline(s) != public  # the engine's next deadline is the swap's
+    assert what_now(JUNTA, s, 3, "en", NAMES).deadline == public
