@@ -261,11 +261,12 @@ async def check_dms(interaction: discord.Interaction, table: Table, locale: str,
 
 async def open_lobby(
     interaction: discord.Interaction, game_id: str, options: dict[str, Any], *, computers: int = 0,
-    invite: discord.abc.User | None = None,
+    invite: discord.abc.User | None = None, hints: bool = False,
 ) -> Table | None:
     """The shared body of every `/<game> new`: check, open the table, seat computers, post the lobby.
 
-    A table that computers fill up starts at once.
+    A table that computers fill up starts at once (so `hints` is also a command option: such a table has no
+    lobby where the host could turn them on).
     """
     bot = bot_of(interaction)
     locale = locale_of(interaction)
@@ -288,6 +289,7 @@ async def open_lobby(
         await refuse(interaction, exc)
         return None
     table.row.meta.locale = locale
+    table.row.meta.hints = hints and has_computer(game_id)
     if invite is not None:
         table.row.meta.invited = [invite.id]
     await bot.service.save_meta(table)
