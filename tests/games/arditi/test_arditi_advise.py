@@ -95,6 +95,7 @@ def test_placing_the_leader_counts_the_offered_spaces() -> None:
     state = attacked()
     advice = advise(state, 0)
     options = state["placing"]["options"]
+    assert advice.action is not None
     assert advice.reason == "arditi.advice.place" and advice.params == {"count": len(options),
                                                                       "space": advice.action["space"]}
     assert advice.action["space"] in options

@@ -78,6 +78,7 @@ def test_poll_influence_that_wins_no_seat_at_once() -> None:
                        round=1, turn=10, actions_left=0)
     advice = advise(state, BLUE)
     gains = {"asturias": 0, "castilla_la_mancha": 0, "aragon": 1, "islands": 1, "castilla_y_leon": 2}
+    assert advice.action is not None
     region = advice.action["region"]
     if gains[region]:
         assert (advice.reason, advice.params["count"]) == ("polls.advice.poll_seats", gains[region])
