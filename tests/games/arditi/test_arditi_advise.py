@@ -17,7 +17,7 @@ REASONS = tuple(f"arditi.advice.{key}" for key in (
 
 
 def samples() -> list[tuple[dict, int]]:
-    states = [s for seed in range(2) for s in random_states(seed, 9)] + random_states(5, 15, 3)
+    states = [s for seed in range(2) for s in random_states(seed, 16)] + random_states(5, 27, 3)
     return [(s, seat) for s in states for seat in GAME.to_act(s)] + [(attacked(), 0)]
 
 
