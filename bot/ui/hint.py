@@ -6,8 +6,9 @@ gets, privately and in their own language, the action in the board's words and o
 The advice is the game's `ai.advise` (or its `choose` with a generic reason, for a game whose computer
 player gives none) on the table's state for the presser's seat, with the rng a computer would get at this
 moment (`bot.computer.salt`): the very move a computer in that seat would play. It runs in a worker thread,
-like the computer's own thinking. The computer players read only what the seat's view shows (an engine
-test of each `advise` deals the others' secrets differently and expects the same advice).
+like the computer's own thinking. The computer players read only what the seat may see: dealing the others'
+secrets otherwise (Junta's notes, hands and hidden locations; Arditi's bag order) leaves the hint the same
+(tests/bot/ui/test_hint.py, tests/games/arditi/test_arditi_advise.py).
 
 custom_id `gh:<table>` (works after a restart, and never stale: it always hints the table's moment).
 """
