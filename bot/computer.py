@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.ports import Playing
 from bot.tables import StaleMove, StoreDown, Table, TableError
+from games.core.choice import Advice
 from games.core.protocol import Action, IllegalAction, Rng, optional_member
 from games.core.rng import SeededRng
 
@@ -45,6 +46,23 @@ def chooser(game_id: str) -> Chooser | None:
 
 def has_computer(game_id: str) -> bool:
     return chooser(game_id) is not None
+
+
+Adviser = Callable[[Any, int, Rng], Advice]
+
+
+def adviser(game_id: str) -> Adviser | None:
+    """The game's computer player with its reasons (games/<id>/ai.py: advise), for hints; None when its
+    package has a chooser without reasons (or no computer player)."""
+    module = _ai_module(game_id)
+    found = getattr(module, "advise", None) if module is not None else None
+    return found if callable(found) else None
+
+
+def salt(seq: int) -> str:
+    """The salt of the rng a computer chooses with at the table's moment `seq`: a hint asked at that moment
+    uses the same one, so it is the very move a computer in that seat would play."""
+    return f"ai{seq}"
 
 
 class ComputerPlayers:
@@ -110,7 +128,7 @@ class ComputerPlayers:
         seq = table.seq
         if not table.legal_actions(seat):
             return False
-        action = await self.choose(table, seat, f"ai{seq}")
+        action = await self.choose(table, seat, salt(seq))
         user = table.users[seat]
         try:
             await self.service.act(table.id, user, action, expect_seq=seq)

@@ -150,9 +150,9 @@ class TableCog(commands.Cog):
 
 
 async def setup(bot: CogHost) -> None:
-    from bot.ui.lobby import LobbyButton, TurnTimerSelect
+    from bot.ui.lobby import HintsToggle, LobbyButton, TurnTimerSelect
     from bot.ui.replay import ReplayButton
 
-    bot.add_dynamic_items(LobbyButton, TurnTimerSelect, VoteKickButton, ReplayButton, *DYNAMIC_ITEMS)
+    bot.add_dynamic_items(LobbyButton, TurnTimerSelect, HintsToggle, VoteKickButton, ReplayButton, *DYNAMIC_ITEMS)
     bot.tree.add_command(GameCommands())
     await bot.add_cog(TableCog(bot))
