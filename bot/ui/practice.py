@@ -138,9 +138,11 @@ async def open_place(interaction: discord.Interaction, game: Game, locale: str,
 
 
 async def private_thread(interaction: discord.Interaction, name: str) -> discord.Thread | None:
-    """A private thread of the command's channel with the member in it, when the channel and the bot's
-    permissions allow one (None otherwise)."""
+    """A private thread of the command's channel (of its parent, when used in a thread) with the member in it,
+    when the channel and the bot's permissions allow one (None otherwise)."""
     channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        channel = channel.parent  # a thread takes no thread of its own: its channel does
     if not isinstance(channel, discord.TextChannel) or channel.is_news():
         return None  # a thread, a voice channel's chat, a forum or an announcement channel takes none
     me = channel.guild.me

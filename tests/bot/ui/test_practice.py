@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.tables import Table
+from bot.tables import Change, Table
 from bot.testkit.clicks import use
 from tests.bot.conftest import World, custom_id
 
@@ -63,14 +63,14 @@ def member_action(legal: list[dict[str, Any]]) -> dict[str, Any]:
 
 async def member_moves(world: World, member: Any, table: Table, place: Any, until: Any = None,
                        cap: int = 200) -> int:
-    """The member plays by clicks on the board in `place` while it is their move (and `until(table)` is false);
-    the moves played."""
+    """The member plays by clicks on the board in `place` while it is their move (and `until(table)` is false), at
+    most `cap` moves; the moves played."""
     ui = world.bot.presenters[table.game.id].ui
     seat = table.seat_of(member.id)
     assert seat is not None
     moves = 0
-    while table.status == "playing" and seat in table.game.to_act(table.state) and not (until and until(table)):
-        assert moves < cap, "the game does not end"
+    while table.status == "playing" and seat in table.game.to_act(table.state) and not (until and until(table)) \
+            and moves < cap:
         seq = table.seq
         result = await use(world, ui, table, seat, member_action(table.legal_actions(seat)), board=world.board(place))
         assert table.seq > seq, result.response.content if result.response else result
@@ -290,3 +290,40 @@ async def test_a_restart_mid_tour_goes_on_without_repeating(world: World, db_pat
     start = again.seq  # the new bot's computer has played if it was its turn: now it is the member's
     assert await member_moves(world, member, again, thread, until=lambda t: t.seq > start) == 1
     assert re.search(r"round 1 of 3", world.board(thread).embeds[0].title or "")
+    await world.restart(db_path)  # the tour is over: another restart posts none of it again
+    assert [len(where(world.texts(thread), start)) for start in TOURS["polls"]] == [1, 1, 1, 1]
+
+
+async def test_learn_in_a_thread_opens_beside_it(world: World) -> None:
+    """/game learn used in a thread (here another practice table's) opens the private thread in its channel."""
+    first, second = world.players[0], world.players[1]
+    await first.slash(world.channel, "game learn", game="polls")
+    (thread,) = world.channel.threads
+    world.env.backend.add_thread_member(thread.id, second.id)  # someone the first member let in
+    result = await second.slash(thread, "game learn", game="arditi")
+    assert "Your practice table of Arditi" in result.response.content
+    assert len(world.channel.threads) == 2 and practice_of(world, second).place != thread.id
+
+
+async def test_each_computer_turn_is_shown_on_its_own(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a practice Junta table a computer's change draws the board even when another computer acts next (a
+    stretch of computers' turns is not told as one)."""
+    member = world.players[0]
+    await member.slash(world.channel, "game learn", game="junta")
+    table = practice_of(world, member)
+    presenter = world.bot.presenters["junta"]
+    runtime = world.bot.service.runtimes.of(table.id)
+    update_board = presenter.update_board
+    handed_on: list[int] = []  # computer seats whose change drew the board while another computer was to act
+
+    async def watching(shown: Table, *, repost: bool = False) -> None:
+        change = runtime.outbox.current
+        if isinstance(change, Change) and change.seat in shown.computer_seats and \
+                set(shown.computer_seats) & shown.game.to_act(change.after):
+            handed_on.append(change.seat)
+        await update_board(shown, repost=repost)
+
+    monkeypatch.setattr(presenter, "update_board", watching)
+    (thread,) = world.channel.threads
+    await member_moves(world, member, table, thread, cap=5, until=lambda t: len(set(handed_on)) > 1)
+    assert len(set(handed_on)) > 1, handed_on
