@@ -14,6 +14,7 @@ action log) once the bot is ready (`release_all`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -249,10 +250,9 @@ class TableService:
         return None
 
     def practice_of(self, member: int) -> Table | None:
-        """The member's open practice table (/game learn), if any: a member has one at a time."""
+        """The member's running practice table (/game learn), if any: a member has one at a time."""
         for table in self.tables.values():
-            meta = table.row.meta
-            if meta.practice and table.host == member and table.status in ("lobby", "playing"):
+            if table.row.meta.practice and table.host == member and table.status == "playing":
                 return table
         return None
 
@@ -306,13 +306,19 @@ class TableService:
             raise TableError("learn.already_open")
         table = await self.create_lobby(game_id, guild=guild, channel=place, host=member, options=options,
                                         locale=locale)
-        meta = table.row.meta
-        meta.locale, meta.practice, meta.hints, meta.turn_timer = locale, True, True, 0
-        meta.names[member] = name
-        await self.save_meta(table)
-        for computer in computers:
-            await self.add_computer(table.id, computer)
-        return await self.start(table.id, member, hold=True)
+        try:
+            meta = table.row.meta
+            meta.locale, meta.practice, meta.hints, meta.turn_timer = locale, True, True, 0
+            meta.names[member] = name
+            await self.save_meta(table)
+            for computer in computers:
+                await self.add_computer(table.id, computer)
+            return await self.start(table.id, member, hold=True)
+        except (TableError, StoreUnavailableError):
+            if table.status == "lobby":  # nobody would ever start it: it goes (if the database lets it)
+                with contextlib.suppress(TableError, StoreUnavailableError):
+                    await self.close(table.id, "cancelled")
+            raise
 
     async def join(self, table_id: int, user: int, locale: str | None = None) -> Table:
         table = self.get(table_id)

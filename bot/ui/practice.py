@@ -24,7 +24,8 @@ import discord
 from bot.computer import has_computer
 from bot.i18n import t, tn
 from bot.ports import PresenterParts
-from bot.tables import Change, Table, TableError
+from bot.store import StoreUnavailableError
+from bot.tables import Change, StoreDown, Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import bot_of, locale_of, mention, refuse, table_here, tell
 from bot.ui.lobby import option_specs
@@ -97,8 +98,11 @@ async def learn_command(interaction: discord.Interaction, game_id: str) -> None:
             table = await bot.service.open_practice(
                 game_id, guild=interaction.guild.id, place=place.id, member=member.id, name=member.display_name,
                 locale=locale, computers=computer_names(locale, computers), options=options_for(game_id))
-        except (TableError, IllegalAction) as exc:
-            await refuse(interaction, exc)
+        except (TableError, IllegalAction, StoreUnavailableError) as exc:
+            if isinstance(place, discord.Thread):  # an empty thread would only puzzle the member
+                with contextlib.suppress(discord.HTTPException):
+                    await place.delete()
+            await refuse(interaction, StoreDown() if isinstance(exc, StoreUnavailableError) else exc)
             return
         bot.service.release(table.id)  # the opening, then the tour, go out in the table's place
         if isinstance(place, discord.Thread):

@@ -13,6 +13,7 @@ import pytest
 from bot.tables import Change, Table
 from bot.testkit.clicks import use
 from tests.bot.conftest import World, custom_id
+from tests.bot.test_store_outage import locked
 
 # The start of each tour message, in the order they come (English).
 TOURS = {
@@ -327,3 +328,14 @@ async def test_each_computer_turn_is_shown_on_its_own(world: World, monkeypatch:
     (thread,) = world.channel.threads
     await member_moves(world, member, table, thread, cap=5, until=lambda t: len(set(handed_on)) > 1)
     assert len(set(handed_on)) > 1, handed_on
+
+
+async def test_database_away_is_a_clear_refusal(world: World, db_path: Path) -> None:
+    """The database cannot be reached: a private sentence, no empty thread left, and later it works."""
+    member = world.players[0]
+    with locked(db_path):
+        result = await member.slash(world.channel, "game learn", game="polls")
+    assert result.ephemeral and "records can't be reached right now" in result.response.content
+    assert world.channel.threads == [] and world.bot.service.practice_of(member.id) is None
+    await member.slash(world.channel, "game learn", game="polls")
+    assert len(world.channel.threads) == 1 and practice_of(world, member).status == "playing"
