@@ -66,8 +66,14 @@ def salt(seq: int) -> str:
 
 
 class ComputerPlayers:
-    def __init__(self, service: Playing) -> None:
+    def __init__(self, service: Playing, practice_pace: float = 0.0) -> None:
         self.service = service
+        self.practice_pace = practice_pace  # seconds each computer's turn waits at a practice table
+
+    def pace(self, table: Table) -> float:
+        """How long a computer waits before its turn here: at a practice table the member follows each turn
+        as it comes (bot/ui/practice.py); elsewhere it plays at once."""
+        return self.practice_pace if table.row.meta.practice else 0.0
 
     def to_act(self, table: Table) -> list[int]:
         """Computer seats that must act now."""
@@ -114,13 +120,20 @@ class ComputerPlayers:
 
     async def run(self, table_id: int) -> None:
         """Play the computer moves due at this table, one after the other, each chosen for the table as it
-        is when the choice starts."""
+        is when the choice starts. At a practice table each computer's turn first waits its pace."""
+        ready: int | None = None  # the computer seat whose turn is under way (it waited its pace)
         while True:
             table = self.service.tables.get(table_id)
             seats = self.to_act(table) if table is not None else []
             if table is None or not seats:
                 return  # no await between this look and the task's end: a later kick starts anew
-            if not await self.move(table, seats[0]):
+            seat = seats[0]
+            pace = self.pace(table) if seat != ready else 0.0
+            ready = seat
+            if pace > 0:
+                await asyncio.sleep(pace)
+                continue  # look again: the table may have moved on meanwhile
+            if not await self.move(table, seat):
                 return  # nothing could be played: the next change kicks again
 
     async def move(self, table: Table, seat: int) -> bool:
