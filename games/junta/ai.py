@@ -450,6 +450,8 @@ def _decide_locations(know: Know, frame: dict[str, Any], legal: list[Action], wo
     action = {"type": "choose_location", "location": where}
     if carry > BANK_RESERVE:
         return _say(action, N_("junta.advice.somewhere_bank_shut"), location=msg(f"junta.location.{where}"))
+    if round(carry) <= 0:
+        return _say(action, N_("junta.advice.somewhere_empty"), location=msg(f"junta.location.{where}"))
     return _say(action, N_("junta.advice.somewhere"), location=msg(f"junta.location.{where}"), amount=round(carry))
 
 
@@ -568,7 +570,9 @@ def _coup_odds(know: Know) -> tuple[bool, str, dict[str, Any]]:
     against = sum(_office_units(know, x) for x in range(know.n) if x != me and know.players[x]["active"])
     if mine >= BRIGADE and mine >= COUP_ODDS * against:
         return True, "", {"count": mine, "against": against}
-    return False, NP_("junta.advice.no_coup_weak"), {"count": mine, "against": against}
+    if mine < COUP_ODDS * against:
+        return False, NP_("junta.advice.no_coup_weak"), {"count": mine, "against": against}
+    return False, NP_("junta.advice.no_coup_small"), {"count": mine, "least": BRIGADE}
 
 
 def _side_of(s: State, x: int) -> str:
@@ -760,7 +764,8 @@ def _declare(know: Know, legal: list[Action], side: str) -> Advice:
         return _say({"type": "end_declaration"}, N_("junta.advice.stay_loyal"))
     for a in legal:
         if a["type"] == "declare_bombardment" and _side_of(s, a["target"]) != side and a["area"] in POWER_CENTRES:
-            return _say(a, N_("junta.advice.bombard"), player=seat_ref(a["target"]), area=msg(f"junta.area.{a['area']}"))
+            return _say(a, N_("junta.advice.bombard"), player=seat_ref(a["target"]),
+                        area=msg(f"junta.area.{a['area']}"))
     for a in legal:
         if a["type"] != "declare_attack":
             continue
