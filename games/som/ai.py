@@ -430,10 +430,11 @@ def _gifts_why(know: Know, action: Action) -> Advice:
     short = [p for p in to if know.values[p] < know.tax(p, nxt, atc)]
     players = [seat_ref(p) for p in to]
     if short == to:
-        return Advice(action, N_("som.advice.give_short"), {"amount": amount, "players": players})
+        return Advice(action, NP_("som.advice.give_short"), {"amount": amount, "players": players, "count": len(to)})
     if short:
-        return Advice(action, N_("som.advice.give_some_short"),
-                      {"amount": amount, "players": players, "short": [seat_ref(p) for p in short]})
+        return Advice(action, NP_("som.advice.give_some_short"),
+                      {"amount": amount, "players": players, "short": [seat_ref(p) for p in short],
+                       "count": len(short)})
     return Advice(action, NP_("som.advice.give_ahead"), {"amount": amount, "players": players, "count": HORIZON})
 
 
