@@ -10,6 +10,13 @@ work is bounded by a budget of engine applications (`NODE_BUDGET`), not by time.
 and uses the full state only to ask the engine whether an action is legal or where the units of
 the (public) coup would stand after it.
 
+`advise(state, seat, rng=None, budget=None)` is the same decision with its reason, for a player's hint:
+each decision returns, beside its action, a `junta.advice.*` message id and the numbers it weighed (what a
+budget pays the seat, what it banks and keeps, the units for and against a coup, the power centres its side
+holds after a move, the richest-looking family and its estimated hand money); `choose` is
+`advise(...).action`, so the two never disagree. `junta.advice.first_answer` is said only where the
+engine's first answer is played without weighing (casualties, the combat order, a tie it has no stake in).
+
 How it plays — the Swiss account decides the game, so every choice is judged by money:
 
 * **Money it holds goes to Switzerland.** It goes to the bank whenever it carries money and the

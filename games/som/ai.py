@@ -61,6 +61,11 @@ How it plays (the team wins only with the referendum, and loses when anyone cann
   the next holder unable to pay (else abstaining); bids as small as surely win (nobody else's bid
   counted on), never more than `BID_CAP`, and 0 when nothing is at stake or it cannot surely win.
 
+`advise(state, seat, rng=None, budget=None)` is the same decision with its reason, for a player's hint: a
+`som.advice.*` message id and the numbers the decision weighed (the chance that the card it turns is an urn
+card, from the public mix; the euros a gift gives and who would otherwise miss the next tax; the discs a
+bid or a motion needs). `choose` is `advise(...).action`, so the two never disagree.
+
 `random_choose` is the uniformly random legal baseline of the benchmark.
 """
 

@@ -531,3 +531,19 @@ def test_set_up_says_why() -> None:
     alone = GAME.apply(GAME.setup(1, {"mode": "A"}, SeededRng(1, 0)), 0, {"type": "place_start", "cell": None},
                        SeededRng(1, 1))
     assert advise(alone, 0).params == {"degree": msg("som.degree.high")}
+
+
+def test_every_step_of_a_vote_says_why() -> None:
+    """Through elections and a motion, each seat asked gets advice that is its choice, worded in the four
+    catalogs; nobody bids or stands without a reason that says so."""
+    met: set[str] = set()
+    for s in (GAME.apply(on_sufragi(0, [2, 1, 0]), 0, {"type": "call_elections"}, SeededRng(0, 0)),
+              GAME.apply(on_sufragi(1, [1, 2, 0]), 1, {"type": "motion_of_censure"}, SeededRng(0, 0))):
+        while s["vote"] is not None:
+            seat = min(GAME.to_act(s))
+            advice = advise(s, seat)
+            assert advice.action == choose(s, seat)
+            assert_worded(advice, "som")
+            met.add(advice.reason)
+            s = GAME.apply(s, seat, advice.action or {}, SeededRng(0, s["log_count"]))
+    assert {"som.advice.no_stand_discs", "som.advice.abstain", "som.advice.bid_nothing_at_stake"} & met, met
