@@ -101,6 +101,7 @@ async def test_learn_opens_a_private_thread_with_a_tour(world: World, game: str)
     assert len(table.users) == SEATS[game] and table.users[0] == member.id
     assert table.computer_seats == list(range(1, SEATS[game]))
     assert table.place == thread.id and world.bot.service.runtimes.of(table.id).task("turn") is None
+    assert custom_id(world.board(thread), r"^gh:\d+$") == f"gh:{table.id}"  # the 💡 Hint button is there
     lobby = await other.slash(world.channel, "polls new")  # the channel itself has no table
     assert not lobby.ephemeral
 
