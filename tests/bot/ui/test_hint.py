@@ -195,7 +195,10 @@ async def test_a_computer_player_without_reasons_still_hints(world: World, monke
     computer's move, with a general reason."""
     from games.junta import ai as junta_ai
 
-    monkeypatch.delattr(junta_ai, "advise", raising=False)
+    advise = junta_ai.advise  # its `choose` plays the advice's action: keep that move, hide only the reasons
+    monkeypatch.setattr(junta_ai, "choose", lambda state, seat, rng=None, budget=None:
+                        advise(state, seat, rng, budget).action)
+    monkeypatch.delattr(junta_ai, "advise")
     host = world.players[0]
     await host.slash(world.channel, "junta new", computers=3, hints=True)
     lobby = lobby_message(world)
