@@ -144,11 +144,15 @@ def name_right(board: dict[str, Any], words: Words) -> float:
 def notes(board: dict[str, Any], words: Words) -> str:
     """The footnote: what "?" (a provisional rating) and "—" (no win rate yet) mean, for those shown."""
     rows = [row for row in board["rows"] if not row.get("reference")]
+    provisional, no_rate = int(board.get("provisional_games", 3)), int(board.get("min_games", 3))
+    marked, dashed = any(row.get("provisional") for row in rows), any(row.get("rate") is None for row in rows)
+    if marked and dashed and provisional == no_rate:  # one short line: the two notes side by side pass the width
+        return words.plural("leaderboard.picture.both_notes", no_rate)
     parts = []
-    if any(row.get("provisional") for row in rows):
-        parts.append(words.plural("leaderboard.provisional_note", int(board.get("provisional_games", 3))))
-    if any(row.get("rate") is None for row in rows):
-        parts.append(words.plural("leaderboard.no_rate_note", int(board.get("min_games", 3))))
+    if marked:
+        parts.append(words.plural("leaderboard.provisional_note", provisional))
+    if dashed:
+        parts.append(words.plural("leaderboard.no_rate_note", no_rate))
     return " · ".join(parts)
 
 

@@ -1,0 +1,136 @@
+"""Ratings through the real bot in SimCord, one game of each kind: a table opened by `/<game> new` (members joining,
+computer seats where the game has them) reaches its outcome through the bot, and exactly its members' rating rows
+move, as the game's standings say; a practice table and a game ended by `/game end` are never rated.
+
+The game is played from a late position of a random playout (its engine's `setup` returns it) and its last move
+goes through the table service, as a click's does: every game's own tests play by clicks (tests/bot/cogs/)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from bot import ratings as rt
+from bot.testkit.clicks import table_of
+from games import REGISTRY
+from games.core.playout import Playout
+from tests.bot.conftest import World, custom_id
+from tests.support.corpus import PlayoutCorpus
+
+# game → (members, computers, the `/<game> new` options, the engine's options)
+TABLES: dict[str, tuple[int, int, dict[str, Any], dict[str, Any]]] = {
+    "spyfall": (4, 0, {}, {}),
+    "polls": (1, 1, {"computer": True}, {}),
+    "arditi": (2, 1, {"computers": 1}, {}),
+    "junta": (3, 1, {"computers": 1}, {}),
+    "som": (2, 1, {"computers": 1}, {"mode": "A"}),
+}
+
+
+def ending(corpus: PlayoutCorpus, game_id: str) -> Playout:
+    """A random game whose last move is a member's (the seats before the computers')."""
+    members, computers, _, options = TABLES[game_id]
+    for seed in range(40):
+        playout = corpus.play(game_id, members + computers, options, seed)
+        seat = playout.actions[-1][1]
+        if playout.outcome is not None and seat is not None and seat < members:
+            return playout
+    raise AssertionError(f"no {game_id} game ends on a member's move")
+
+
+async def open_table(world: World, game_id: str) -> int:
+    members, computers, options, _ = TABLES[game_id]
+    host, *guests = world.players[:members]
+    result = await host.slash(world.channel, f"{game_id} new", **options)
+    assert result.response is not None and not result.ephemeral, result.response
+    lobby = world.channel.last_message
+    for guest in guests:
+        await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
+    table_id = int(custom_id(lobby, ":join$").split(":")[1])
+    if table_of(world, table_id) is None or table_of(world, table_id).status == "lobby":
+        await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
+    return table_id
+
+
+async def play_the_end(world: World, game_id: str, playout: Playout, monkeypatch: pytest.MonkeyPatch,
+                       practice: bool = False) -> Any:
+    """The table opened by the members, from the position before the playout's last move, that move played."""
+    game = REGISTRY[game_id]
+    before = playout.states[-2]
+    monkeypatch.setattr(game, "setup", lambda n, options, rng: copy.deepcopy(before))
+    table_id = await open_table(world, game_id)
+    table = table_of(world, table_id)
+    assert table is not None and table.status == "playing" and len(table.users) == len(playout.players)
+    if practice:
+        table.row.meta.practice = True
+        await world.bot.service.save_meta(table)
+    _, seat, action, at = playout.actions[-1]
+    await world.env.advance_time(max(0.0, at - world.bot.service.clock()))
+    await world.bot.service.act(table_id, table.users[seat], {k: v for k, v in action.items() if k != "at"})
+    await world.env.settle()
+    assert table.status == "finished"
+    return table
+
+
+@pytest.mark.parametrize("game_id", list(TABLES))
+async def test_a_finished_game_rates_its_members(world: World, playout_corpus: PlayoutCorpus, game_id: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each member of the table gets one rated game, moved as their place says; the computer no row; the match
+    and each member's update are kept."""
+    members = TABLES[game_id][0]
+    playout = ending(playout_corpus, game_id)
+    table = await play_the_end(world, game_id, playout, monkeypatch)
+    store, guild = world.bot.store, world.guild.id
+    assert store is not None
+    ratings = await store.ratings(guild, game_id)
+    assert set(ratings) == {p.id for p in world.players[:members]}
+    assert all(rated == 1 for _, rated in ratings.values())
+    (match,) = await store.rated_games(guild, game_id)
+    assert sorted(match.members) == sorted(ratings)
+    if TABLES[game_id][1]:
+        reference = rt.reference()
+        fixed = [p for team in match.teams for p in team if isinstance(p, rt.Rating)]
+        computer = reference.computer[game_id]
+        assert computer in fixed
+    outcome = playout.outcome
+    assert outcome is not None
+    winners = {table.users[s] for s in outcome.winners if table.users[s] > 0}
+    if game_id == "som":
+        won = outcome.reason != "intervened"
+        assert all((r.mu > rt.NEUTRAL.mu) == won for r, _ in ratings.values())
+    else:
+        for user in winners:
+            assert ratings[user][0].mu > rt.NEUTRAL.mu
+        best_loser = max((ratings[u][0].mu for u in ratings if u not in winners), default=None)
+        if winners and best_loser is not None:
+            assert min(ratings[u][0].mu for u in winners) > best_loser
+    for user, (rating, _) in ratings.items():
+        assert await store.rating_history(guild, user, game_id) == [(rt.NEUTRAL, rating)]
+    assert await store.ratings(guild + 1, game_id) == {}
+
+
+async def test_a_practice_table_is_never_rated(world: World, playout_corpus: PlayoutCorpus,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A practice table (/game learn) reaches its outcome: no rating, no rated game, no record."""
+    await play_the_end(world, "arditi", ending(playout_corpus, "arditi"), monkeypatch, practice=True)
+    store = world.bot.store
+    assert store is not None
+    assert await store.ratings(world.guild.id, "arditi") == {}
+    assert await store.rated_games(world.guild.id, "arditi") == []
+    assert await store.standings(world.guild.id, "arditi") == []
+
+
+async def test_a_game_ended_by_the_host_is_never_rated(world: World) -> None:
+    """/game end closes the table without an outcome: nobody's rating moves."""
+    table_id = await open_table(world, "spyfall")
+    host = world.players[0]
+    result = await host.slash(world.channel, "game end")
+    table = table_of(world, table_id)
+    assert table is None or table.status != "playing", result.response
+    store = world.bot.store
+    assert store is not None
+    await world.env.settle()
+    assert await store.ratings(world.guild.id, "spyfall") == {}
+    assert await store.rated_games(world.guild.id, "spyfall") == []
