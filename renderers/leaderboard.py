@@ -62,6 +62,7 @@ TABLE_HEAD = (STRIP[1] + 6, STRIP[1] + 38)
 ROWS_TOP = TABLE_HEAD[1] + 2
 ROW_HEIGHT = 41
 ROW_STEP = 45
+TIGHT_STEP = 40  # with the computer's line as well as the top ten and the asker's row: rows 36 px high
 GAP = 24  # between the top rows and the asking member's own row
 FOOTNOTE = 34
 RANK_X = MARGIN + 28  # centre of the rank disc
@@ -157,21 +158,22 @@ def notes(board: dict[str, Any], words: Words) -> str:
 
 
 def row_step(board: dict[str, Any] | None = None) -> int:
-    """The step between rows: ROW_STEP, closer (the row's own height and 2 px) when the rows would pass
-    MAX_HEIGHT."""
+    """The step between rows: ROW_STEP, or TIGHT_STEP when the rows would pass MAX_HEIGHT (the top ten, the
+    computer's line and the asker's own row)."""
     if board is None:
         return ROW_STEP
     rows = board["rows"]
     extra = any(row.get("extra") for row in rows)
     foot = FOOTNOTE if any(row.get("rate") is None or row.get("provisional") for row in rows) else 0
     loose = ROWS_TOP + (len(rows) - 1) * ROW_STEP + ROW_HEIGHT + (GAP if extra else 0) + foot + MARGIN
-    return ROW_STEP if loose <= MAX_HEIGHT else ROW_HEIGHT + 2
+    return ROW_STEP if loose <= MAX_HEIGHT else TIGHT_STEP
 
 
 def row_box(index: int, extra: bool = False, step: int = ROW_STEP) -> tuple[float, float, float, float]:
-    """The box of the `index`-th drawn row (the asking member's own row comes after a gap)."""
+    """The box of the `index`-th drawn row (the asking member's own row comes after a gap); rows drawn closer
+    are lower too, keeping the same 4 px between them."""
     top = ROWS_TOP + index * step + (GAP if extra else 0)
-    return (MARGIN, top, WIDTH - MARGIN, top + ROW_HEIGHT)
+    return (MARGIN, top, WIDTH - MARGIN, top + ROW_HEIGHT - (ROW_STEP - step))
 
 
 def height(board: dict[str, Any]) -> int:
@@ -202,7 +204,7 @@ def _rank(draw: Any, mid: float, rank: int) -> None:
 
 def dots_y(index: int, step: int = ROW_STEP) -> float:
     """The middle of the gap before the `index`-th drawn row, the asking member's own."""
-    return row_box(index - 1, False, step)[3] + (step - ROW_HEIGHT + GAP) / 2
+    return row_box(index - 1, False, step)[3] + (ROW_STEP - ROW_HEIGHT + GAP) / 2
 
 
 def _dots(draw: Any, mid: float) -> None:

@@ -24,7 +24,7 @@ def test_the_conservative_rating_decides_first_then_win_rate_then_games() -> Non
     """The highest mu - 3 sigma first, whatever the wins: a member with 40 games and more wins ranks below a
     better-rated one with 10; at an equal shown rating the better win rate, then more games."""
     rows = [row(1, 40, 20, mu=26.0, sigma=2.0), row(2, 10, 6, mu=32.0, sigma=3.0), row(3, 9, 5, mu=30.0, sigma=3.1),
-            row(4, 9, 3, mu=30.0, sigma=3.1), row(5, 12, 3, mu=30.0, sigma=3.1)]
+            row(4, 9, 3, mu=30.0, sigma=3.1), row(5, 12, 4, mu=30.0, sigma=3.1)]
     order = lb.ranked(rows)
     assert [s.user for s in order] == [2, 3, 5, 4, 1]
     assert [s.rank for s in order] == [1, 2, 3, 4, 5]

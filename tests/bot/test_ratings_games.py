@@ -16,7 +16,7 @@ from bot import ratings as rt
 from bot.testkit.clicks import table_of
 from games import REGISTRY
 from games.core.playout import Playout
-from tests.bot.conftest import World, custom_id
+from tests.bot.conftest import World, components, custom_id
 from tests.support.corpus import PlayoutCorpus
 
 # game → (members, computers, the `/<game> new` options, the engine's options)
@@ -45,33 +45,41 @@ async def open_table(world: World, game_id: str) -> int:
     host, *guests = world.players[:members]
     result = await host.slash(world.channel, f"{game_id} new", **options)
     assert result.response is not None and not result.ephemeral, result.response
-    lobby = world.channel.last_message
+    (table_id,) = world.bot.service.tables  # the lobby (a table of one member and a computer starts at once)
+    lobby = next(m for m in reversed(world.channel.history()) if any(":join" in str(getattr(c, "custom_id", ""))
+                                                                      for c in components(m))) if guests else None
     for guest in guests:
+        assert lobby is not None
         await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
-    table_id = int(custom_id(lobby, ":join$").split(":")[1])
-    if table_of(world, table_id) is None or table_of(world, table_id).status == "lobby":
+    if table_of(world, table_id).status == "lobby":
+        assert lobby is not None
         await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
     return table_id
 
 
 async def play_the_end(world: World, game_id: str, playout: Playout, monkeypatch: pytest.MonkeyPatch,
-                       practice: bool = False) -> Any:
-    """The table opened by the members, from the position before the playout's last move, that move played."""
+                       practice: bool = False) -> list[int]:
+    """The table opened by the members, from the position before the playout's last move, that move played (unless
+    the computer seat ended the game first); each seat's player."""
     game = REGISTRY[game_id]
     before = playout.states[-2]
     monkeypatch.setattr(game, "setup", lambda n, options, rng: copy.deepcopy(before))
     table_id = await open_table(world, game_id)
     table = table_of(world, table_id)
-    assert table is not None and table.status == "playing" and len(table.users) == len(playout.players)
-    if practice:
-        table.row.meta.practice = True
-        await world.bot.service.save_meta(table)
-    _, seat, action, at = playout.actions[-1]
-    await world.env.advance_time(max(0.0, at - world.bot.service.clock()))
-    await world.bot.service.act(table_id, table.users[seat], {k: v for k, v in action.items() if k != "at"})
+    if table is not None:
+        assert table.status == "playing" and len(table.users) == playout.players
+        if practice:
+            table.row.meta.practice = True
+            await world.bot.service.save_meta(table)
+        _, seat, action, at = playout.actions[-1]
+        await world.env.advance_time(max(0.0, at - world.bot.service.clock()))
+        await world.bot.service.act(table_id, table.users[seat], {k: v for k, v in action.items() if k != "at"})
     await world.env.settle()
-    assert table.status == "finished"
-    return table
+    store = world.bot.store
+    assert store is not None
+    row = await store.get_table(table_id)
+    assert row is not None and row.status == "finished"
+    return [user for user, _ in await store.seats(table_id)]
 
 
 @pytest.mark.parametrize("game_id", list(TABLES))
@@ -81,7 +89,7 @@ async def test_a_finished_game_rates_its_members(world: World, playout_corpus: P
     and each member's update are kept."""
     members = TABLES[game_id][0]
     playout = ending(playout_corpus, game_id)
-    table = await play_the_end(world, game_id, playout, monkeypatch)
+    users = await play_the_end(world, game_id, playout, monkeypatch)
     store, guild = world.bot.store, world.guild.id
     assert store is not None
     ratings = await store.ratings(guild, game_id)
@@ -96,7 +104,7 @@ async def test_a_finished_game_rates_its_members(world: World, playout_corpus: P
         assert computer in fixed
     outcome = playout.outcome
     assert outcome is not None
-    winners = {table.users[s] for s in outcome.winners if table.users[s] > 0}
+    winners = {users[s] for s in outcome.winners if users[s] > 0}
     if game_id == "som":
         won = outcome.reason != "intervened"
         assert all((r.mu > rt.NEUTRAL.mu) == won for r, _ in ratings.values())
@@ -114,12 +122,12 @@ async def test_a_finished_game_rates_its_members(world: World, playout_corpus: P
 async def test_a_practice_table_is_never_rated(world: World, playout_corpus: PlayoutCorpus,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """A practice table (/game learn) reaches its outcome: no rating, no rated game, no record."""
-    await play_the_end(world, "arditi", ending(playout_corpus, "arditi"), monkeypatch, practice=True)
+    await play_the_end(world, "spyfall", ending(playout_corpus, "spyfall"), monkeypatch, practice=True)
     store = world.bot.store
     assert store is not None
-    assert await store.ratings(world.guild.id, "arditi") == {}
-    assert await store.rated_games(world.guild.id, "arditi") == []
-    assert await store.standings(world.guild.id, "arditi") == []
+    assert await store.ratings(world.guild.id, "spyfall") == {}
+    assert await store.rated_games(world.guild.id, "spyfall") == []
+    assert await store.standings(world.guild.id, "spyfall") == []
 
 
 async def test_a_game_ended_by_the_host_is_never_rated(world: World) -> None:

@@ -113,7 +113,7 @@ def test_words_all_come_from_the_catalogs() -> None:
     for case in CASES.values():
         picture.render(case, recording)
     assert {"leaderboard.title", "leaderboard.picture.rating", "leaderboard.picture.points",
-            "leaderboard.no_rate_note", "leaderboard.provisional_note", "leaderboard.computer",
+            "leaderboard.picture.both_notes", "leaderboard.computer",
             "leaderboard.period.month", "leaderboard.picture.unnamed"} - recording.asked \
         == {"leaderboard.picture.unnamed"}
     for locale in LOCALES:
@@ -131,7 +131,7 @@ def test_the_computer_line_has_no_rank_and_the_board_stays_within_the_box() -> N
     image = picture.render(case, words("en")).convert("RGB")
     assert image.height <= BOARD_SIZE[1] and inline_scale(*image.size) == 0.5
     step = picture.row_step(case)
-    assert step < picture.ROW_STEP
+    assert step == picture.TIGHT_STEP < picture.ROW_STEP
     extra = any(row.get("extra") for row in rows[:index + 1])
     _, top, _, bottom = picture.row_box(index, extra, step)
     assert image.getpixel((picture.WIDTH // 2, round(top))) == PALETTE["faded"]  # the frame
@@ -139,10 +139,13 @@ def test_the_computer_line_has_no_rank_and_the_board_stays_within_the_box() -> N
 
 
 def test_provisional_ratings_are_marked() -> None:
-    """A member with fewer than three rated games shows "?" after the rating; the footnote says what it means."""
+    """A member with fewer than three rated games shows "?" after the rating; the footnote says what it means (with
+    the "—" of no win rate in one line when both show; the provisional note alone when only it does)."""
     recording = RecordingWords()
     picture.render(CASES["full_points"], recording)
-    assert "leaderboard.provisional_note" in recording.asked
+    assert "leaderboard.picture.both_notes" in recording.asked
+    alone = {**CASES["one_row"], "rows": [{**CASES["one_row"]["rows"][0], "provisional": True}]}
+    assert picture.notes(alone, words("en")) == "? provisional: fewer than 3 rated games"
     marked = [row for row in CASES["full_points"]["rows"] if row.get("provisional")]
     assert marked and all(picture._number(row, "rating", words("en")).endswith("?") for row in marked)
     assert picture._number(CASES["full_points"]["rows"][0], "rating", words("en")).isdigit()
