@@ -29,7 +29,7 @@ from renderers.leaderboard import RATING_WORDS, points_count, render
 
 if TYPE_CHECKING:
     from bot.leaderboard import Board, Standing
-    from bot.store import Store
+    from bot.ports import Records
 
 FILE = "leaderboard.png"
 EMPTY_WORDS = {
@@ -116,7 +116,7 @@ def board_text(locale: str, board: Board, names: dict[int, str]) -> str:
     return "\n".join(lines)
 
 
-async def period_rows(store: Store, guild: int, game: str, since: float | None) -> list[dict[str, float]]:
+async def period_rows(store: Records, guild: int, game: str, since: float | None) -> list[dict[str, float]]:
     """The standings of a period with each member's rating: the current ones for all time, else the period's
     rated games replayed from neutral ratings (docs/decisions.md, "Skill ratings")."""
     rows = await store.standings(guild, game, since)

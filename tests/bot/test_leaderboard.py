@@ -127,9 +127,9 @@ def test_the_computer_is_a_reference_line_where_its_rating_falls() -> None:
     rows = [row(1, 9, 8, mu=computer + 20, sigma=2), row(2, 9, 1, mu=computer - 10, sigma=2)]
     board = lb.board(rows, "polls")
     data = lb.picture(board, {1: "Alice", 2: "Bob"}, game="Polls", server="", period="all")
-    shown = data["rows"]  # type: ignore[assignment]
-    assert [r.get("name") for r in shown] == ["Alice", None, "Bob"]  # type: ignore[union-attr]
-    assert shown[1] == {"reference": True, "rating": computer, "extra": False}  # type: ignore[index]
+    shown: list[dict[str, object]] = data["rows"]  # type: ignore[assignment]
+    assert [r.get("name") for r in shown] == ["Alice", None, "Bob"]
+    assert shown[1] == {"reference": True, "rating": computer, "extra": False}
     assert data["total"] == 2 and board.computer == rt.reference().computer["polls"]
     assert lb.percent(2 / 3) == 67 and lb.points_text(12.0) == "12" and lb.points_text(-2.5) == "-2.5"
 
