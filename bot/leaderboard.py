@@ -165,7 +165,7 @@ def picture(board: Board, names: Mapping[int, str], *, game: str, server: str, p
          "extra": row is board.extra} for row in board.shown]
     if board.computer is not None:
         shown = board.computer.shown
-        at = next((i for i, row in enumerate(board.shown) if row.rating.shown < shown), len(board.rows))
+        at = next((i for i, row in enumerate(board.shown) if row.rating.shown < shown), len(board.shown))
         rows.insert(at, {"reference": True, "rating": shown, "extra": False})
     return {"game": game, "server": server, "period": period, "total": board.total, "points": board.points,
             "min_games": board.min_games, "provisional_games": PROVISIONAL_GAMES, "rows": rows}

@@ -29,13 +29,19 @@ TABLES: dict[str, tuple[int, int, dict[str, Any], dict[str, Any]]] = {
 }
 
 
+def member_seats(game_id: str) -> list[int]:
+    """The members' seats: the host's first, then the computers' (seated as the lobby opens), then the guests'."""
+    members, computers, _, _ = TABLES[game_id]
+    return [0, *range(1 + computers, members + computers)]
+
+
 def ending(corpus: PlayoutCorpus, game_id: str) -> Playout:
-    """A random game whose last move is a member's (the seats before the computers')."""
+    """A random game whose last move is a member's."""
     members, computers, _, options = TABLES[game_id]
     for seed in range(40):
         playout = corpus.play(game_id, members + computers, options, seed)
         seat = playout.actions[-1][1]
-        if playout.outcome is not None and seat is not None and seat < members:
+        if playout.outcome is not None and seat in member_seats(game_id):
             return playout
     raise AssertionError(f"no {game_id} game ends on a member's move")
 
@@ -58,7 +64,7 @@ async def open_table(world: World, game_id: str) -> int:
 
 
 async def play_the_end(world: World, game_id: str, playout: Playout, monkeypatch: pytest.MonkeyPatch,
-                       practice: bool = False) -> list[int]:
+                       practice: bool = False, hand_over: int | None = None) -> list[int]:
     """The table opened by the members, from the position before the playout's last move, that move played (unless
     the computer seat ended the game first); each seat's player."""
     game = REGISTRY[game_id]
@@ -71,6 +77,8 @@ async def play_the_end(world: World, game_id: str, playout: Playout, monkeypatch
         if practice:
             table.row.meta.practice = True
             await world.bot.service.save_meta(table)
+        if hand_over is not None:  # as three missed turns or /game kick do
+            await world.bot.service.hand_to_computer(table_id, hand_over, "Computer")
         _, seat, action, at = playout.actions[-1]
         await world.env.advance_time(max(0.0, at - world.bot.service.clock()))
         await world.bot.service.act(table_id, table.users[seat], {k: v for k, v in action.items() if k != "at"})
@@ -117,6 +125,25 @@ async def test_a_finished_game_rates_its_members(world: World, playout_corpus: P
     for user, (rating, _) in ratings.items():
         assert await store.rating_history(guild, user, game_id) == [(rt.NEUTRAL, rating)]
     assert await store.ratings(guild + 1, game_id) == {}
+
+
+async def test_a_member_replaced_by_a_computer_is_rated_last(world: World, playout_corpus: PlayoutCorpus,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Junta member whose seat a computer took over before the end is rated behind every member who played on,
+    whatever the seat's final place; the computer that replaced them gets no row."""
+    playout = ending(playout_corpus, "junta")
+    mover = playout.actions[-1][1]
+    gone = next(seat for seat in member_seats("junta") if seat != mover)
+    await play_the_end(world, "junta", playout, monkeypatch, hand_over=gone)
+    store = world.bot.store
+    assert store is not None
+    ratings = await store.ratings(world.guild.id, "junta")
+    replaced = world.players[member_seats("junta").index(gone)].id
+    assert set(ratings) == {p.id for p in world.players[:TABLES["junta"][0]]}
+    (match,) = await store.rated_games(world.guild.id, "junta")
+    place = {team[0]: rank for team, rank in zip(match.teams, match.ranks, strict=True)}
+    assert place[replaced] == max(match.ranks) and all(place[u] < place[replaced] for u in ratings if u != replaced)
+    assert ratings[replaced][0].mu < rt.NEUTRAL.mu
 
 
 async def test_a_practice_table_is_never_rated(world: World, playout_corpus: PlayoutCorpus,
