@@ -20,6 +20,7 @@ from bot.metrics import Metrics, MetricsServer, serve
 from bot.ports import CogHost, Presenter
 from bot.store import Store
 from bot.tables import Change, Opening, Table, TableService, all_within
+from bot.ui import practice
 from bot.ui.common import locale_of, refuse
 from bot.ui.pacing import BoardPacer
 
@@ -119,7 +120,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.service = TableService(self.store, clock=virtual_aware_now, seed_source=self.seed_source,
                                     shards=self.config.shards, metrics=self.metrics)
         self.service.listener = self
-        self.computers = ComputerPlayers(self.service)
+        self.computers = ComputerPlayers(self.service, self.config.practice_pace)
         self.boards = BoardPacer(self.service.runtimes, self.config.board_edit_interval, clock=virtual_aware_now)
         self.delivery = Delivery(self, self.service)
         await self.tree.set_translator(Translator())
@@ -153,10 +154,12 @@ class GameMasterBot(commands.AutoShardedBot):
     # TableService listener (its outbox calls these in order, outside the table's lock): route to the presenter.
     async def table_started(self, opening: Opening) -> None:
         await self.presenter(opening.table).started(opening)
+        await practice.tour(self, opening.table)  # a practice table's tour, after its first board
 
     async def table_changed(self, change: Change) -> None:
         await self.turns.changed(change)  # first, so the board shows the turn's new clock
         await self.presenter(change.table).changed(change)
+        await practice.finished(self, change)
 
     async def table_closed(self, table: Table, reason: str) -> None:
         await self.presenter(table).closed(table, reason)

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.ports import Playing
 from bot.tables import StaleMove, StoreDown, Table, TableError
+from games.core.choice import Advice
 from games.core.protocol import Action, IllegalAction, Rng, optional_member
 from games.core.rng import SeededRng
 
@@ -47,9 +48,32 @@ def has_computer(game_id: str) -> bool:
     return chooser(game_id) is not None
 
 
+Adviser = Callable[[Any, int, Rng], Advice]
+
+
+def adviser(game_id: str) -> Adviser | None:
+    """The game's computer player with its reasons (games/<id>/ai.py: advise), for hints; None when its
+    package has a chooser without reasons (or no computer player)."""
+    module = _ai_module(game_id)
+    found = getattr(module, "advise", None) if module is not None else None
+    return found if callable(found) else None
+
+
+def salt(seq: int) -> str:
+    """The salt of the rng a computer chooses with at the table's moment `seq`: a hint asked at that moment
+    uses the same one, so it is the very move a computer in that seat would play."""
+    return f"ai{seq}"
+
+
 class ComputerPlayers:
-    def __init__(self, service: Playing) -> None:
+    def __init__(self, service: Playing, practice_pace: float = 0.0) -> None:
         self.service = service
+        self.practice_pace = practice_pace  # seconds each computer's turn waits at a practice table
+
+    def pace(self, table: Table) -> float:
+        """How long a computer waits before its turn here: at a practice table the member follows each turn
+        as it comes (bot/ui/practice.py); elsewhere it plays at once."""
+        return self.practice_pace if table.row.meta.practice else 0.0
 
     def to_act(self, table: Table) -> list[int]:
         """Computer seats that must act now."""
@@ -96,13 +120,20 @@ class ComputerPlayers:
 
     async def run(self, table_id: int) -> None:
         """Play the computer moves due at this table, one after the other, each chosen for the table as it
-        is when the choice starts."""
+        is when the choice starts. At a practice table each computer's turn first waits its pace."""
+        ready: int | None = None  # the computer seat whose turn is under way (it waited its pace)
         while True:
             table = self.service.tables.get(table_id)
             seats = self.to_act(table) if table is not None else []
             if table is None or not seats:
                 return  # no await between this look and the task's end: a later kick starts anew
-            if not await self.move(table, seats[0]):
+            seat = seats[0]
+            pace = self.pace(table) if seat != ready else 0.0
+            ready = seat
+            if pace > 0:
+                await asyncio.sleep(pace)
+                continue  # look again: the table may have moved on meanwhile
+            if not await self.move(table, seat):
                 return  # nothing could be played: the next change kicks again
 
     async def move(self, table: Table, seat: int) -> bool:
@@ -110,7 +141,7 @@ class ComputerPlayers:
         seq = table.seq
         if not table.legal_actions(seat):
             return False
-        action = await self.choose(table, seat, f"ai{seq}")
+        action = await self.choose(table, seat, salt(seq))
         user = table.users[seat]
         try:
             await self.service.act(table.id, user, action, expect_seq=seq)

@@ -21,6 +21,7 @@ from bot.store import Shards, redact, url_kind
 from bot.ui.pacing import BOARD_EDIT_INTERVAL
 
 DEFAULT_PATH = Path("config.toml")
+PRACTICE_PACE = 2.0
 LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -43,6 +44,9 @@ class Config:
     # Seconds between two edits of one board (bot/ui/pacing.py); not a config.toml key: Discord's
     # limits set it. Test harnesses that wait out short timers in real time shorten it.
     board_edit_interval: float = BOARD_EDIT_INTERVAL
+    # Seconds a computer player waits before its turn at a practice table (/game learn), so that the member
+    # sees each turn come; not a config.toml key. Test harnesses shorten it, like the board's pace.
+    practice_pace: float = PRACTICE_PACE
 
     @property
     def storage_url(self) -> str:

@@ -58,6 +58,7 @@ FAILURES: tuple[type[BaseException], ...] = (discord.HTTPException, discord.Rate
 ANSWER_FAILURES: tuple[type[BaseException], ...] = (*FAILURES, discord.InteractionResponded)
 
 T = TypeVar("T")
+Place = discord.TextChannel | discord.Thread | discord.DMChannel  # where a table talks
 
 
 def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -126,8 +127,9 @@ class Delivery:
         self.presented: dict[int, int] = {}  # table id -> the last change the presenter finished publishing
         self.retired: dict[int, int] = {}  # table id -> the old board whose buttons are already off
 
-    async def place(self, table: Table) -> discord.TextChannel | discord.Thread | None:
-        """The channel (or thread) the table talks in, or None when it is gone."""
+    async def place(self, table: Table) -> Place | None:
+        """The channel (or thread) the table talks in, or None when it is gone (a practice table may talk in the
+        member's DMs, bot/ui/practice.py)."""
         channel: object = self.client.get_channel(table.place)
         if channel is None:
             try:
@@ -135,7 +137,7 @@ class Delivery:
             except discord.HTTPException:
                 log.warning("table %s: channel %s is gone", table.id, table.place)
                 return None
-        if not isinstance(channel, (discord.TextChannel, discord.Thread)):
+        if not isinstance(channel, (discord.TextChannel, discord.Thread, discord.DMChannel)):
             log.warning("table %s: %s is not a text channel", table.id, table.place)
             return None
         return channel
@@ -385,9 +387,10 @@ class Delivery:
             return self.board_retry_delays[failures - 1]
         return None
 
-    async def failed(self, table: Table, channel: discord.TextChannel | discord.Thread, error: BaseException,
+    async def failed(self, table: Table, channel: Place, error: BaseException,
                      what: str, needed: list[str], *, board: bool = False) -> None:
-        if isinstance(error, discord.Forbidden) and error.code in NO_ACCESS:
+        if isinstance(error, discord.Forbidden) and error.code in NO_ACCESS and \
+                not isinstance(channel, discord.DMChannel):
             await self.lost_access(table, channel, missing(channel, needed, error.code))
             return
         if board and transient(error):
@@ -429,7 +432,7 @@ class Delivery:
         return str(chosen or opened or table.row.meta.locale)
 
 
-def needs(channel: discord.TextChannel | discord.Thread, *, post: bool, embed: bool, files: bool) -> list[str]:
+def needs(channel: Place, *, post: bool, embed: bool, files: bool) -> list[str]:
     """The permissions a post (or an edit of the bot's own message) needs in `channel`."""
     needed = ["view_channel"]
     if post:

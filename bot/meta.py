@@ -101,6 +101,7 @@ class TableMeta:
     replay: PostedReplay | None = None
     practice: bool = False  # a practice table (/game learn): computers, hints, no timers, never rated
     hints: bool = False  # the "💡 Hint" button is on the board (the host's choice; on at practice tables)
+    toured: int = 0  # how many of a practice table's tour messages are posted (bot/ui/practice.py)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's keys, kept as they are
 
     def to_json(self) -> dict[str, Any]:
@@ -137,6 +138,7 @@ class TableMeta:
             replay=PostedReplay.from_json(data.get("replay")),
             practice=bool(data.get("practice") or False),
             hints=bool(data.get("hints") or False),
+            toured=int(data.get("toured") or 0),
             unknown={k: v for k, v in data.items() if k not in known},
         )
 

@@ -14,6 +14,7 @@ action log) once the bot is ready (`release_all`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -249,6 +250,13 @@ class TableService:
                 return table
         return None
 
+    def practice_of(self, member: int) -> Table | None:
+        """The member's running practice table (/game learn), if any: a member has one at a time."""
+        for table in self.tables.values():
+            if table.row.meta.practice and table.host == member and table.status == "playing":
+                return table
+        return None
+
     # --- lobby ------------------------------------------------------------------------------
 
     async def create_lobby(
@@ -287,6 +295,31 @@ class TableService:
             self.tables[table_id] = table
         log.info("table %s: lobby for %s opened by %s", table_id, game_id, host)
         return table
+
+    async def open_practice(
+        self, game_id: str, *, guild: int, place: int, member: int, name: str, locale: str,
+        computers: list[str], options: dict[str, Any],
+    ) -> Table:
+        """A practice table (/game learn): the member against a computer player in each other seat, talking in
+        `place` (a private thread, or the member's DMs), hints on, no turn timer, never recorded. It starts at
+        once; its opening is held until `release(table.id)`."""
+        if self.practice_of(member) is not None:
+            raise TableError("learn.already_open")
+        table = await self.create_lobby(game_id, guild=guild, channel=place, host=member, options=options,
+                                        locale=locale)
+        try:
+            meta = table.row.meta
+            meta.locale, meta.practice, meta.hints, meta.turn_timer = locale, True, True, 0
+            meta.names[member] = name
+            await self.save_meta(table)
+            for computer in computers:
+                await self.add_computer(table.id, computer)
+            return await self.start(table.id, member, hold=True)
+        except (TableError, StoreUnavailableError):
+            if table.status == "lobby":  # nobody would ever start it: it goes (if the database lets it)
+                with contextlib.suppress(TableError, StoreUnavailableError):
+                    await self.close(table.id, "cancelled")
+            raise
 
     async def join(self, table_id: int, user: int, locale: str | None = None) -> Table:
         table = self.get(table_id)
@@ -336,8 +369,12 @@ class TableService:
         return table
 
     async def leave(self, table_id: int, user: int) -> Change | None:
-        """A member leaves: a lobby seat is freed; in a game, the game's own leave action is played."""
+        """A member leaves: a lobby seat is freed; in a game, the game's own leave action is played; the member
+        of a practice table ends it."""
         table = self.get(table_id)
+        if table.row.meta.practice and user == table.host:
+            await self.close(table_id, "ended")  # nobody else is playing: leaving a practice table ends it
+            return None
         if table.status == "lobby":
             await self.leave_lobby(table_id, user)
             return None
@@ -522,8 +559,8 @@ class TableService:
 
     async def _record_outcome(self, table: Table, outcome: Any) -> None:
         meta = table.row.meta
-        if meta.practice:  # a practice table (/game learn) is never recorded nor rated
-            return
+        if meta.practice:
+            return  # a practice table (/game learn) counts for no leaderboard, no member's record and no rating
         humans = [u for s, u in enumerate(table.users) if s not in table.computer_seats]
         winners = {table.users[s] for s in outcome.winners if s not in table.computer_seats}
         points = {table.users[s]: float(p) for s, p in outcome.scores.items() if s not in table.computer_seats}

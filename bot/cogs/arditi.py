@@ -222,11 +222,13 @@ class ArditiCommands(app_commands.Group, name="arditi", description=described("a
     @app_commands.describe(
         computers=described("arditi.command.new_computers"),
         max_rounds=described("arditi.command.new_max_rounds"),
+        hints=described("command.new_hints"),
     )
     async def new(
         self, interaction: discord.Interaction, computers: Computers = 0, max_rounds: Rounds = MAX_ROUNDS.default,
+        hints: bool = False,
     ) -> None:
-        await open_lobby(interaction, GAME_ID, {"max_rounds": max_rounds}, computers=computers)
+        await open_lobby(interaction, GAME_ID, {"max_rounds": max_rounds}, computers=computers, hints=hints)
 
 
 async def setup(bot: CogHost) -> None:

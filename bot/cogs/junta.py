@@ -882,13 +882,14 @@ class JuntaCommands(app_commands.Group, name="junta", description=described("jun
                            timer=described("junta.command.new_timer"),
                            short=described("junta.command.new_short"),
                            burn=described("junta.command.new_burn"),
-                           recycle=described("junta.command.new_recycle"))
+                           recycle=described("junta.command.new_recycle"),
+                           hints=described("command.new_hints"))
     async def new(self, interaction: discord.Interaction, computers: Computers = 0,
                   timer: Minutes = TIMER.default // 60, short: bool = SHORT.default, burn: bool = BURN.default,
-                  recycle: bool = RECYCLE.default) -> None:
+                  recycle: bool = RECYCLE.default, hints: bool = False) -> None:
         options = {"decision_timer": timer * 60, "coup_needs_hq_and_pretext": short, "burn_after_coup": burn,
                    "recycle_money": recycle}
-        await open_lobby(interaction, GAME_ID, options, computers=computers)
+        await open_lobby(interaction, GAME_ID, options, computers=computers, hints=hints)
 
 
 async def setup(bot: CogHost) -> None:

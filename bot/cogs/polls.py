@@ -288,14 +288,16 @@ class PollsCommands(app_commands.Group, name="polls", description=described("pol
     @app_commands.describe(
         opponent=described("polls.command.new_opponent"),
         computer=described("polls.command.new_computer"),
+        hints=described("command.new_hints"),
     )
     async def new(
         self, interaction: discord.Interaction, opponent: discord.Member | None = None, computer: bool = False,
+        hints: bool = False,
     ) -> None:
         if opponent is not None and (opponent.bot or opponent.id == interaction.user.id or computer):
             await tell(interaction, t(locale_of(interaction), "polls.bad_opponent"))
             return
-        await open_lobby(interaction, GAME_ID, {}, computers=1 if computer else 0, invite=opponent)
+        await open_lobby(interaction, GAME_ID, {}, computers=1 if computer else 0, invite=opponent, hints=hints)
 
 
 async def setup(bot: CogHost) -> None:

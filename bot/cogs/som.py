@@ -361,13 +361,15 @@ Computers = app_commands.Range[int, 0, most_computers(GAME)]
 @app_commands.guild_only()
 class SomCommands(app_commands.Group, name="som", description=described("som.command")):
     @app_commands.command(name="new", description=described("som.command.new"))
-    @app_commands.describe(mode=described("som.command.new_mode"), computers=described("som.command.new_computers"))
+    @app_commands.describe(mode=described("som.command.new_mode"), computers=described("som.command.new_computers"),
+                           hints=described("command.new_hints"))
     @app_commands.choices(mode=MODES)
     async def new(
         self, interaction: discord.Interaction, mode: app_commands.Choice[str] | None = None, computers: Computers = 0,
+        hints: bool = False,
     ) -> None:
         chosen = mode.value if mode is not None else str(MODE.default)
-        await open_lobby(interaction, GAME_ID, {"mode": chosen}, computers=computers)
+        await open_lobby(interaction, GAME_ID, {"mode": chosen}, computers=computers, hints=hints)
 
 
 async def setup(bot: CogHost) -> None:

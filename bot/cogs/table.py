@@ -15,12 +15,15 @@ from bot.tables import TableError
 from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
 from bot.ui.controls import DYNAMIC_ITEMS, on_amount
 from bot.ui.kick import VoteKickButton, kick_command, votekick_command
+from bot.ui.practice import LEARNABLE, learn_command, table_or_practice
 from bot.ui.standings import leaderboard_command, stats_command
 from games import GAME_IDS, REGISTRY
 from games.core.messages import MessageFamily
 from games.core.protocol import IllegalAction
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in REGISTRY.values()]
+# /game learn offers the games a computer player can fill a table of (not Spyfall).
+LEARN_CHOICES = [choice for choice in GAME_CHOICES if choice.value in LEARNABLE]
 RULES = MessageFamily("rules", GAME_IDS)
 # The full rules travel with the project (docs/rules); /game rules attaches them to its summary.
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
@@ -52,6 +55,12 @@ class GameCommands(app_commands.Group, name="game", description=described("comma
             embed=embed, files=[discord.File(path, filename=path.name) for path in files], ephemeral=True
         )
 
+    @app_commands.command(name="learn", description=described("command.game_learn"))
+    @app_commands.describe(game=described("command.game_learn_game"))
+    @app_commands.choices(game=LEARN_CHOICES)
+    async def learn(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await learn_command(interaction, game.value)
+
     @app_commands.command(name="board", description=described("command.game_board"))
     async def board(self, interaction: discord.Interaction) -> None:
         table = await table_here(interaction, playing=True)
@@ -64,7 +73,7 @@ class GameCommands(app_commands.Group, name="game", description=described("comma
     @app_commands.command(name="leave", description=described("command.game_leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         bot, locale = bot_of(interaction), locale_of(interaction)
-        table = await table_here(interaction)
+        table = await table_or_practice(interaction)
         if table is None:
             return
         if table.status == "playing":
@@ -79,7 +88,7 @@ class GameCommands(app_commands.Group, name="game", description=described("comma
     @app_commands.command(name="end", description=described("command.game_end"))
     async def end(self, interaction: discord.Interaction) -> None:
         bot, locale = bot_of(interaction), locale_of(interaction)
-        table = await table_here(interaction)
+        table = await table_or_practice(interaction)
         if table is None:
             return
         perms = interaction.permissions
@@ -150,9 +159,9 @@ class TableCog(commands.Cog):
 
 
 async def setup(bot: CogHost) -> None:
-    from bot.ui.lobby import LobbyButton, TurnTimerSelect
+    from bot.ui.lobby import HintsToggle, LobbyButton, TurnTimerSelect
     from bot.ui.replay import ReplayButton
 
-    bot.add_dynamic_items(LobbyButton, TurnTimerSelect, VoteKickButton, ReplayButton, *DYNAMIC_ITEMS)
+    bot.add_dynamic_items(LobbyButton, TurnTimerSelect, HintsToggle, VoteKickButton, ReplayButton, *DYNAMIC_ITEMS)
     bot.tree.add_command(GameCommands())
     await bot.add_cog(TableCog(bot))

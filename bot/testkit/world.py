@@ -20,12 +20,14 @@ FIRST_SEED = 1000
 
 def make_bot(db: Path | str, **settings: Any) -> GameMasterBot:
     """A bot on `db` (a SQLite file, or a postgresql:// URL) whose tables get the seeds 1000, 1001, … in the
-    order they open, with no threads and the board edits paced in a 20 ms window."""
+    order they open, with no threads, the board edits paced in a 20 ms window and a practice table's computers
+    unpaced."""
     settings.setdefault("use_threads", False)
     settings.setdefault("shard_count", 1)  # SimCord needs a sharded bot's count; Discord's gateway gives it
     # SimCord waits out a timer shorter than its settle timeout in real time, so a folded board edit would
     # cost each click up to a second; the same pacing in a 20 ms window (tests/bot/ui/test_pacing.py: 1 s).
     settings.setdefault("board_edit_interval", 0.02)
+    settings.setdefault("practice_pace", 0.0)  # likewise a practice table's computer turns (test_practice.py: paced)
     where = {"database_url": db} if str(db).startswith("postgresql://") else {"database": str(db)}
     return GameMasterBot(Config(token=None, **where, **settings), seed_source=itertools.count(FIRST_SEED).__next__)
 
@@ -59,7 +61,7 @@ class World:
     def board(self, where: Any = None) -> discord.Message:
         """The newest message carrying a table's board (an embed with the table's controls)."""
         for message in reversed((where or self.channel).history()):
-            if message.embeds and any(str(getattr(c, "custom_id", "")).startswith(("g:", "gv:", "gs:"))
+            if message.embeds and any(str(getattr(c, "custom_id", "")).startswith(("g:", "gv:", "gs:", "gn:"))
                                       for c in components(message)):
                 return message
         raise AssertionError("no board message")

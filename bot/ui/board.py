@@ -105,6 +105,8 @@ class TablePresenter:
                     lines.append(text)
         over = table.game.outcome(change.after) is not None  # this change's moment, not the table's latest
         computer_next = not over and bool(set(table.computer_seats) & table.game.to_act(change.after))
+        if table.row.meta.practice:  # each computer's turn told on its own, so that the member follows it
+            computer_next = computer_next and change.seat in table.game.to_act(change.after)
         if change.seat is not None and change.seat in table.computer_seats and computer_next:
             self.bot.computers.kick(table)  # the computer goes on: its whole move is told at once
             return

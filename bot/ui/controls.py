@@ -11,6 +11,8 @@ custom_id layouts (all carry the table id, so they work after a restart):
     gs:<table>                            "Show my …": the player's private view, ephemerally
     gw:<table>:<new|refresh>              "Watch": the public board, ephemerally (bot/ui/watch.py)
     gf:<table>                            "Full board": the detailed public picture, ephemerally (bot/ui/fullboard.py)
+    gn:<table>:<new|refresh>              "What now?": the moment explained, ephemerally (bot/ui/whatnow.py)
+    gh:<table>                            "Hint": the computer's move in the presser's seat and why (bot/ui/hint.py)
 A control from another moment than the table's current one is stale and says so. Only
 `interaction_check` decides who may press; callbacks only act.
 """
@@ -33,8 +35,10 @@ from bot.ports import BoardAnswer, Client
 from bot.tables import Table, TableError
 from bot.ui.common import bot_of, check_table, follow_up, locale_of, refusal_text, tell, why_not
 from bot.ui.fullboard import FullBoardButton, full_board_button
+from bot.ui.hint import HintButton, hint_button
 from bot.ui.spec import Compose, Ctx, GameUI, Group, OfTypes
 from bot.ui.watch import WatchButton, watch_button
+from bot.ui.whatnow import WhatNowButton, whatnow_button
 from games.core.protocol import Action, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -152,6 +156,10 @@ def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
     if ui.full_render is not None:
         trailing.append(full_board_button(table.id, ctx.locale))  # the detail the channel's picture leaves out
     trailing.append(watch_button(table.id, ctx.locale))  # spectators: the public board, privately
+    hint = hint_button(table, ctx.locale)  # the computer's move in the presser's seat, when the host allows it
+    if hint is not None:
+        trailing.append(hint)
+    trailing.append(whatnow_button(table.id, ctx.locale))  # anyone: the moment explained, privately
     # A select takes a row of its own and a board has five: the last ones fall back to a button and its picker.
     listed = [entry for entry in entries if isinstance(entry, tuple)]
     buttons = sum(len(entry) for entry in entries if isinstance(entry, list)) + len(trailing)
@@ -923,4 +931,4 @@ class RetiredControl(
 
 
 DYNAMIC_ITEMS = (TableButton, BoardSelect, PickerSelect, PickerPage, ComposeChoose, ComposeSelect, ComposeSend,
-                 SecretButton, WatchButton, FullBoardButton, RetiredControl)
+                 SecretButton, WatchButton, FullBoardButton, WhatNowButton, HintButton, RetiredControl)

@@ -21,6 +21,8 @@ from games.core.protocol import Game, IllegalAction, OptionSpec, optional_member
 log = logging.getLogger(__name__)
 
 OPS = ("join", "leave", "start", "cancel")
+HINTS_SHOWN = {True: N_("lobby.hints_on"), False: N_("lobby.hints_off")}  # the lobby's line, by the setting
+HINTS_TOGGLE = {True: N_("lobby.hints_button_off"), False: N_("lobby.hints_button_on")}  # the host's button
 
 
 def option_specs(game_id: str) -> dict[str, OptionSpec]:
@@ -74,6 +76,9 @@ def lobby_embed(table: Table, locale: str, *, closed: str | None = None) -> disc
     if offers_turn_timer(game):
         embed.add_field(name=t(locale, "lobby.turn_timer"),
                         value=duration(locale, table.row.meta.turn_timer), inline=False)
+    if has_computer(game.id):
+        embed.add_field(name=t(locale, "lobby.hints"),
+                        value=t(locale, HINTS_SHOWN[table.row.meta.hints]), inline=False)
     if closed:
         embed.set_footer(text=closed)
     return embed
@@ -85,9 +90,47 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     view.add_item(LobbyButton(table.id, "leave", t(locale, "lobby.button.leave")))
     view.add_item(LobbyButton(table.id, "start", t(locale, "lobby.button.start")))
     view.add_item(LobbyButton(table.id, "cancel", t(locale, "lobby.button.cancel")))
+    if has_computer(table.game.id):  # hints are the computer player's advice: no computer, no hints
+        view.add_item(HintsToggle(table.id, t(locale, HINTS_TOGGLE[table.row.meta.hints])))
     if offers_turn_timer(table.game):
         view.add_item(TurnTimerSelect(table.id, locale, table.row.meta.turn_timer))
     return view
+
+
+class HintsToggle(discord.ui.DynamicItem[discord.ui.Button], template=r"lobbyh:(?P<table>\d+)"):
+    """The host turns the board's "💡 Hint" button on or off (off by default; on at practice tables), while
+    the lobby is open, in a game with a computer player."""
+
+    def __init__(self, table_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.secondary, emoji="💡",
+                                           custom_id=f"lobbyh:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HintsToggle:
+        return cls(int(match["table"]), getattr(item, "label", None) or "")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        table = await check_table(interaction, self.table_id, player=False, statuses=("lobby",))
+        if table is None:
+            return False
+        if interaction.user.id != table.host:
+            await tell(interaction, t(locale_of(interaction), "error.host_only"))
+            return False
+        if not has_computer(table.game.id):  # a forged click: the lobby never offers it
+            await tell(interaction, t(locale_of(interaction), "hint.refused.no_computer", game=table.game.title))
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        table = bot.service.get(self.table_id)
+        table.row.meta.hints = not table.row.meta.hints
+        await bot.service.save_meta(table)
+        locale = table_locale(table)
+        await interaction.response.edit_message(embed=lobby_embed(table, locale), view=lobby_view(table, locale))
 
 
 class TurnTimerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lobbyt:(?P<table>\d+)"):
@@ -218,11 +261,12 @@ async def check_dms(interaction: discord.Interaction, table: Table, locale: str,
 
 async def open_lobby(
     interaction: discord.Interaction, game_id: str, options: dict[str, Any], *, computers: int = 0,
-    invite: discord.abc.User | None = None,
+    invite: discord.abc.User | None = None, hints: bool = False,
 ) -> Table | None:
     """The shared body of every `/<game> new`: check, open the table, seat computers, post the lobby.
 
-    A table that computers fill up starts at once.
+    A table that computers fill up starts at once (so `hints` is also a command option: such a table has no
+    lobby where the host could turn them on).
     """
     bot = bot_of(interaction)
     locale = locale_of(interaction)
@@ -245,6 +289,7 @@ async def open_lobby(
         await refuse(interaction, exc)
         return None
     table.row.meta.locale = locale
+    table.row.meta.hints = hints and has_computer(game_id)
     if invite is not None:
         table.row.meta.invited = [invite.id]
     await bot.service.save_meta(table)

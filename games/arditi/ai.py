@@ -59,8 +59,10 @@ from functools import cache
 from typing import Any
 
 from games.arditi.board import DIRECTIONS, LEFT, RIGHT, distances_from, neighbour, neighbours
-from games.arditi.engine import GAME, POLICE_RANKS, POLICE_THRESHOLD, Arditi, coiled, scores
+from games.arditi.engine import GAME, POLICE_RANKS, POLICE_THRESHOLD, Arditi, coiled, militants, scores
+from games.core.choice import Advice
 from games.core.choice import pick_best as _pick
+from games.core.messages import N_, NP_, seat_ref
 from games.core.protocol import Rng
 from games.core.rng import SeededRng
 
@@ -574,28 +576,81 @@ class _Search:
 def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | None = None) -> Action | None:
     """The computer player's action for `seat` (the contract's `choose(state, seat, rng)`), or None
     when it has nothing to do. Deterministic for the same arguments; `rng` (or a seed) only breaks
-    exact ties; `budget` (engine applications) defaults to `NODE_BUDGET`."""
+    exact ties; `budget` (engine applications) defaults to `NODE_BUDGET`. It is `advise`'s action, so
+    a hint and the computer's move never differ."""
+    return advise(state, seat, rng, budget).action
+
+
+def advise(state: State, seat: int, rng: Rng | int | None = None, budget: int | None = None) -> Advice:
+    """The computer player's action for `seat` and why (games.core.choice.Advice): the same search as
+    `choose`, its reason read from the end of the move the search settled on. Everything in Arditi is
+    public; the only things hidden, the bag's future draws and the dice, are never read (the search
+    leaves the refills and the police out, and the bag counts only as the set of numbers still in it)."""
     legal = GAME.legal_actions(state, seat)
-    if len(legal) <= 1:
-        return legal[0] if legal else None
+    if not legal:
+        return Advice(None, N_("arditi.advice.nothing"))
+    if state["phase"] == "roll":
+        return Advice(legal[0], N_("arditi.advice.roll"))
+    if len(legal) == 1:
+        return Advice(legal[0], N_("arditi.advice.only"))
     if state["phase"] == "place_leader":
         judge = Judge(state, seat)
-        return _pick([(judge.refine(_apply(state, seat, a)), a) for a in legal], rng)
+        action = _pick([(judge.refine(_apply(state, seat, a)), a) for a in legal], rng)
+        return Advice(action, NP_("arditi.advice.place"), {"count": len(legal), "space": action["space"]})
     search = _Search(state, seat, NODE_BUDGET if budget is None else budget)
     search.walk(state, None)
     if not search.ends:  # pragma: no cover - every legal action leads somewhere
-        return legal[0]
+        return Advice(legal[0], N_("arditi.advice.only"))
     judge = search.judge
     scored = sorted(((judge.evaluate(end), i) for i, (end, _) in enumerate(search.ends.values())), reverse=True)
     ends = list(search.ends.values())
     best: dict[str, tuple[float, Action]] = {}
+    plans: dict[str, State] = {}
     for _, index in scored[:REFINE]:
         end, first = ends[index]
         value = judge.refine(end)
         name = repr(sorted(first.items()))
         if name not in best or value > best[name][0]:
             best[name] = (value, first)
-    return _pick(list(best.values()), rng)
+            plans[name] = end
+    action = _pick(list(best.values()), rng)
+    return _reason(state, seat, action, plans[repr(sorted(action.items()))], judge, len(ends))
+
+
+def _reason(root: State, seat: int, action: Action, end: State, judge: Judge, ends: int) -> Advice:
+    """Why the search plays `action`: what the end of the move it leads to has that the position
+    before it has not (the game won, numbers captured, a leader attacked, a group taken back, a
+    number nearer, the own leader out of reach), else that it is the best of the ends searched."""
+    result = end["result"]
+    if result is not None:
+        if seat in result["winners"]:
+            return Advice(action, N_("arditi.advice.win"))
+        return Advice(action, N_("arditi.advice.least_bad"))
+    length = militants(end["marches"][seat])
+    captured = len(end["captured"][seat]) - len(root["captured"][seat])
+    if action["type"] == "leader_move":
+        victims = next((v for toward, places, _, v in GAME._leader_attacks(root, seat)
+                        if toward == action["toward"] and places == action["places"]), [])
+        lost = sum(militants(root["marches"][v]) - militants(end["marches"][v]) for v in victims)
+        return Advice(action, NP_("arditi.advice.attack"),
+                      {"party": [seat_ref(v) for v in victims], "count": max(lost, 0)})
+    if captured > 0:
+        key = NP_("arditi.advice.jump") if action["type"] == "jump" else NP_("arditi.advice.capture_on_the_way")
+        return Advice(action, key, {"count": captured, "length": length})
+    own_groups = sum(len(g["spaces"]) for g in root["groups"] if g["seat"] == seat)
+    left_out = sum(len(g["spaces"]) for g in end["groups"] if g["seat"] == seat)
+    if left_out < own_groups:
+        return Advice(action, NP_("arditi.advice.rejoin"), {"count": own_groups - left_out})
+    march, before = end["marches"][seat], root["marches"][seat]
+    after_steps, _, _ = judge.field(end, seat).steps(march["spaces"][-1], march["dir"])
+    before_steps, _, _ = judge.field(root, seat).steps(before["spaces"][-1], before["dir"])
+    if after_steps and (not before_steps or after_steps < before_steps):
+        return Advice(action, NP_("arditi.advice.approach"), {"count": after_steps})
+    threat_before = sum(_attack_threat(root, other, seat) for other in _rivals(root, seat))
+    threat_after = sum(_attack_threat(end, other, seat) for other in _rivals(end, seat))
+    if threat_after < threat_before - 1e-9:
+        return Advice(action, N_("arditi.advice.safe"))
+    return Advice(action, NP_("arditi.advice.best"), {"count": ends})
 
 
 def greedy_choose(state: State, seat: int, rng: Rng | int | None = None) -> Action | None:

@@ -9,6 +9,7 @@ of the rules.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -22,13 +23,17 @@ class Moment:
     `purpose`: a message id naming the phase (or the decision awaited) and what it is for;
     `rule`: a message id, one line reminding the rule that governs it;
     `section`: the heading (without the #'s) of the section of docs/rules/<game>.md the rule comes
-    from; `params`: the parameters of both messages (JSON values, as for `IllegalAction`).
+    from; `params`: the parameters of both messages (JSON values, as for `IllegalAction`);
+    `waiting`: the seats whose decision the moment awaits, when the engine's `to_act` would tell more
+    than the public view (Spyfall's spy may always reveal, so `to_act` would single the spy out);
+    None (the default): the seats of `to_act`.
     """
 
     purpose: str
     rule: str
     section: str
     params: dict[str, Any] = field(default_factory=dict)
+    waiting: tuple[int, ...] | None = None
 
 
 class Guide(Protocol):
@@ -47,4 +52,17 @@ def group_key(action: Action) -> str:
     return str(action.get("type", ""))
 
 
-__all__ = ["Guide", "Moment", "group_key"]
+def guide_of(game_id: str) -> Guide | None:
+    """The `GUIDE` of games/<game_id>/guide.py, or None when the game has no guide (yet)."""
+    name = f"games.{game_id}.guide"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (name, f"games.{game_id}"):
+            raise  # the guide exists but imports something missing: a bug to see, not a missing guide
+        return None
+    found: Guide | None = getattr(module, "GUIDE", None)
+    return found
+
+
+__all__ = ["Guide", "Moment", "group_key", "guide_of"]

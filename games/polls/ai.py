@@ -36,7 +36,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.choice import Advice
 from games.core.choice import pick_best as _pick
+from games.core.messages import N_, NP_, MessageFamily, msg
 from games.core.protocol import Rng
 from games.core.rng import ScriptedRng
 from games.polls.data import (
@@ -45,7 +47,9 @@ from games.polls.data import (
     OUTER_A,
     PACT_REGIONS,
     PROPAGANDA_LIMITS,
+    REGION_IN,
     REGION_TYPE,
+    REGION_WORD,
     REGIONS,
     SECTORS_B,
     TURNS_PER_ROUND,
@@ -287,8 +291,9 @@ _SPENDS = [(r, pay, cost) for r in REGIONS for pay, cost in COSTS[REGION_TYPE[r]
 class _Search:
     """One decision's search: cached leaf values for a seat at the end of its turn."""
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State, seat: int, budget: int = APPLY_BUDGET) -> None:
         self.seat = seat
+        self.budget = budget
         self.time = timing(state, seat)
         self.mine = units(state["influence"], seat)
         self.theirs = units(state["influence"], 1 - seat)
@@ -394,7 +399,7 @@ class _Search:
 
     def value(self, state: State) -> float:
         """Best expected value of the rest of the turn (scored statically once the budget is spent)."""
-        if state["actions_left"] == 0 or state["phase"] != "turn" or self.applies >= APPLY_BUDGET:
+        if state["actions_left"] == 0 or state["phase"] != "turn" or self.applies >= self.budget:
             return self.leaf(state)
         return max(self.action_value(state, a) for a in self.candidates(state))
 
@@ -452,32 +457,126 @@ def _apply(state: State, seat: int, action: Action, dice: tuple[int, ...]) -> St
 # --- the players ------------------------------------------------------------------------------
 
 
-def choose(state: State, seat: int, rng: Rng | int | None = None) -> Action | None:
+def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | None = None) -> Action | None:
     """The computer player's action for `seat` (the contract's `choose(state, seat, rng)`), or None
     when it has nothing to do.
 
-    Deterministic for the same arguments; `rng` (or a seed) only breaks exact ties.
+    Deterministic for the same arguments; `rng` (or a seed) only breaks exact ties; `budget` (engine
+    applications) defaults to `APPLY_BUDGET`. It is `advise`'s action, so a hint and the computer's move
+    never differ.
     """
+    return advise(state, seat, rng, budget).action
+
+
+# How a hint names the runner-up choice it compares with ("than Propaganda A").
+ALTERNATIVE = MessageFamily("polls.advice.alt", ("propaganda", "double_propaganda", "pact", "shift"))
+CLOSE = 0.05  # seats: a smaller lead over the runner-up reads "as good as" (shown to one decimal)
+
+
+def advise(state: State, seat: int, rng: Rng | int | None = None, budget: int | None = None) -> Advice:
+    """The computer player's action for `seat` and why (games.core.choice.Advice): the same search as
+    `choose`, its reason the search's own numbers: the seats a placement wins at once, or how much the
+    chosen action's expected value (in seats of margin) beats the runner-up's. Polls has no secret; the
+    dice still to come are averaged over, never read."""
     legal = GAME.legal_actions(state, seat)
-    if len(legal) <= 1:
-        return legal[0] if legal else None
+    if not legal:
+        return Advice(None, N_("polls.advice.nothing"))
+    if len(legal) == 1:
+        return Advice(legal[0], N_("polls.advice.only"))
+    before = seat_margin(state, seat)
     if state["phase"] == "poll":
-        scored = []
-        for action in legal:
-            after = _apply(state, seat, action, ())
-            scored.append((evaluate(after, seat), action))
-        return _pick(scored, rng)
-    search = _Search(state, seat)
+        scored = [(evaluate(_apply(state, seat, a, ()), seat), a) for a in legal]
+        action = _pick(scored, rng)
+        won = seat_margin(_apply(state, seat, action, ()), seat) - before
+        where = _where(action["region"])
+        if won > 0:
+            return Advice(action, NP_("polls.advice.poll_seats"), {"region": where, "count": won})
+        return Advice(action, N_("polls.advice.poll_best"), {"region": where})
+    search = _Search(state, seat, APPLY_BUDGET if budget is None else budget)
     if state["pending"] is not None:
-        return _pick([(search.action_value(state, a), a) for a in legal], rng)
+        scored = [(search.action_value(state, a), a) for a in legal]
+        action = _pick(scored, rng)
+        gain = _lead(scored, action)
+        if gain is None:
+            return Advice(action, N_("polls.advice.dice_either"))
+        if action["type"] == "take_seven":
+            key = N_("polls.advice.seven") if action["take"] else N_("polls.advice.no_seven")
+            return Advice(action, key, {"gain": gain})
+        return Advice(action, N_("polls.advice.die_first"), {"value": action["value"], "gain": gain})
     if state["actions_left"] == 0:
         _, plan = search.spend(state["influence"], state["pacts"], state["propaganda"][seat])
         if not plan:
-            return {"type": "end_turn"}
+            return Advice({"type": "end_turn"}, N_("polls.advice.keep"))
         region, pay = plan[0]
-        return {"type": "influence", "region": region, "pay": pay}
+        action = {"type": "influence", "region": region, "pay": pay}
+        won = seat_margin(_apply(state, seat, action, ()), seat) - before
+        params: dict[str, Any] = {"region": _where(region), "pay": pay}
+        if won > 0:
+            return Advice(action, NP_("polls.advice.influence_seats"), {**params, "count": won})
+        return Advice(action, NP_("polls.advice.influence_plan"), {**params, "count": len(plan)})
     candidates = search.candidates(state)
-    return _pick([(search.action_value(state, a), a) for a in candidates], rng)
+    scored = [(search.action_value(state, a), a) for a in candidates]
+    action = _pick(scored, rng)
+    return _compared(action, scored)
+
+
+def _lead(scored: list[tuple[float, Action]], action: Action) -> float | None:
+    """How much `action`'s value beats the best other choice's, in seats to one decimal; None when the
+    difference is too small to tell (the tie-break chose)."""
+    mine = next(value for value, a in scored if a == action)
+    others = [value for value, a in scored if a != action]
+    gain = mine - max(others) if others else 0.0
+    return round(gain, 1) if gain >= CLOSE else None
+
+
+def _runner_up(scored: list[tuple[float, Action]], action: Action) -> dict[str, Any]:
+    """The best other choice, as words for a hint."""
+    _, other = max(((value, a) for value, a in scored if a != action), key=lambda pair: pair[0])
+    return _said(other)
+
+
+def _said(action: Action) -> dict[str, Any]:
+    # The ids are looked up before the calls: the catalog extractor reads a literal inside `msg(...)` as an id.
+    kind = action["type"]
+    said = ALTERNATIVE[kind]
+    if kind in ("propaganda", "double_propaganda"):
+        return msg(said, circle=_circle(action["circle"]))
+    if kind == "pact":
+        return msg(said, region=_where(action["region"]))
+    source, target = action["from"], action["to"]
+    return msg(said, source=_named(source), target=_named(target))
+
+
+def _where(region: str) -> dict[str, Any]:
+    """A region with the words that put something in it ("in Madrid"), as a message parameter."""
+    return msg(REGION_IN[region])
+
+
+def _named(region: str) -> dict[str, Any]:
+    return msg(REGION_WORD[region])
+
+
+def _circle(circle: str) -> str:
+    return "B+C" if circle == "BC" else circle
+
+
+def _compared(action: Action, scored: list[tuple[float, Action]]) -> Advice:
+    """The reason of an action of the actions step: its expected lead over the runner-up."""
+    alternative = _runner_up(scored, action)
+    gain = _lead(scored, action)
+    if gain is None:
+        return Advice(action, N_("polls.advice.as_good"), {"choice": _said(action), "alternative": alternative})
+    kind = action["type"]
+    params: dict[str, Any] = {"gain": gain, "alternative": alternative}
+    if kind == "propaganda":
+        return Advice(action, N_("polls.advice.propaganda"), {**params, "circle": _circle(action["circle"])})
+    if kind == "double_propaganda":
+        return Advice(action, N_("polls.advice.double"), {**params, "circle": _circle(action["circle"])})
+    if kind == "pact":
+        return Advice(action, N_("polls.advice.pact"),
+                      {**params, "region": _where(action["region"]), "sector": action["sector"]})
+    return Advice(action, N_("polls.advice.shift"),
+                  {**params, "source": _named(action["from"]), "target": _named(action["to"])})
 
 
 def greedy_choose(state: State, seat: int, rng_seed: Rng | int | None = None) -> Action | None:

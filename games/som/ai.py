@@ -61,6 +61,11 @@ How it plays (the team wins only with the referendum, and loses when anyone cann
   the next holder unable to pay (else abstaining); bids as small as surely win (nobody else's bid
   counted on), never more than `BID_CAP`, and 0 when nothing is at stake or it cannot surely win.
 
+`advise(state, seat, rng=None, budget=None)` is the same decision with its reason, for a player's hint: a
+`som.advice.*` message id and the numbers the decision weighed (the chance that the card it turns is an urn
+card, from the public mix; the euros a gift gives and who would otherwise miss the next tax; the discs a
+bid or a motion needs). `choose` is `advise(...).action`, so the two never disagree.
+
 `random_choose` is the uniformly random legal baseline of the benchmark.
 """
 
@@ -72,8 +77,9 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from games.core.choice import Budget, random_action
+from games.core.choice import Advice, Budget, random_action
 from games.core.choice import pick_best as _pick
+from games.core.messages import N_, NP_, msg, seat_ref
 from games.core.protocol import IllegalAction, Rng
 from games.core.rng import SeededRng
 from games.som.cards import (
@@ -85,6 +91,7 @@ from games.som.cards import (
     DISC,
     ECONOMIC,
     INTERIOR,
+    KIND_NAME,
     SPAIN,
     START_CARD,
     URN,
@@ -392,16 +399,16 @@ def plan_gifts(know: Know, seat: int) -> list[dict[str, Any]]:
     return gifts
 
 
-def _cohesion(know: Know, seat: int, legal: list[Action], budget: Budget) -> Action:
+def _cohesion(know: Know, seat: int, legal: list[Action], budget: Budget) -> Advice:
     """Phase 3: no exchange (each costs the team a euro); the planned gifts, checked by the engine."""
     gifts = plan_gifts(know, seat)
     action: Action = {"type": "redistribute", "gifts": gifts}
     if action in legal:
-        return action
+        return _gifts_why(know, action)
     if budget.spend():
         try:
             _apply(know.state, seat, action)
-            return action
+            return _gifts_why(know, action)
         except IllegalAction:  # pragma: no cover - the plan keeps to the rules
             pass
     redistributions = [a for a in legal if a["type"] == "redistribute"]
@@ -413,7 +420,27 @@ def _cohesion(know: Know, seat: int, legal: list[Action], budget: Budget) -> Act
             vals[seat] -= DISC[g["disc"]].value
             vals[g["to"]] += DISC[g["disc"]].value
         scored.append((_safety(know, vals, nxt, False), a))
-    return max(scored, key=lambda x: x[0])[1]
+    return Advice(max(scored, key=lambda x: x[0])[1], N_("som.advice.safest_listed"))
+
+
+def _gifts_why(know: Know, action: Action) -> Advice:
+    """The planned gifts and why: who would otherwise miss the next tax, else the coming taxations."""
+    gifts = action["gifts"]
+    if not gifts:
+        return Advice(action, N_("som.advice.give_nothing"))
+    nxt = know.next_holder()
+    atc = know.atc and sum(know.values) < sum(know.tax(p, nxt, False) for p in range(know.n))
+    to = sorted({g["to"] for g in gifts})
+    amount = sum(DISC[g["disc"]].value for g in gifts)
+    short = [p for p in to if know.values[p] < know.tax(p, nxt, atc)]
+    players = [seat_ref(p) for p in to]
+    if short == to:
+        return Advice(action, NP_("som.advice.give_short"), {"amount": amount, "players": players, "count": len(to)})
+    if short:
+        return Advice(action, NP_("som.advice.give_some_short"),
+                      {"amount": amount, "players": players, "short": [seat_ref(p) for p in short],
+                       "count": len(short)})
+    return Advice(action, NP_("som.advice.give_ahead"), {"amount": amount, "players": players, "count": HORIZON})
 
 
 def protect_plan(know: Know, most: int, next_holder: int | None = None) -> list[str]:
@@ -438,12 +465,13 @@ def protect_plan(know: Know, most: int, next_holder: int | None = None) -> list[
     return best[1]
 
 
-def _protect(know: Know, legal: list[Action]) -> Action:
+def _protect(know: Know, legal: list[Action]) -> Advice:
     plan = protect_plan(know, know.urns)
-    for action in legal:
-        if sorted(action["discs"]) == plan:
-            return action
-    return {"type": "protect_urn", "discs": plan}  # pragma: no cover - every subset is listed
+    chosen = next((action for action in legal if sorted(action["discs"]) == plan),
+                  {"type": "protect_urn", "discs": plan})  # every subset is listed
+    if plan:
+        return Advice(chosen, NP_("som.advice.protect"), {"count": len(plan), "urns": know.urns})
+    return Advice(chosen, NP_("som.advice.protect_none"), {"count": know.urns})
 
 
 # --- movement --------------------------------------------------------------------------------------
@@ -468,6 +496,9 @@ class Mover:
         self.seat = seat
         self.budget = budget
         self.memo: dict[Area, float] = {}
+        # Each first step's aim, for the hint: (the card the way on steps onto, or None to stop; the
+        # area's card it starts from or stops on), as the search that decided judged it.
+        self.aims: dict[str | None, tuple[str | None, str]] = {}
         self.depth_limit = MAX_DEPTH  # cards a line turns before it is judged without searching
         self.cut = False  # the budget ran out during this search: some lines were judged early
         self.deep = False  # some line stopped at the depth limit: a deeper search may see more
@@ -689,8 +720,10 @@ class Mover:
         circles, and a way that needs more steps than are left is out of reach. Cards stood on earlier
         in the movement are steps like any other."""
         values: dict[str | None, float] = {}
+        self.aims = {}
         if can_stop:
             values[None] = self.ends[here]
+            self.aims[None] = (None, here)
         if left <= 0:
             return values
         known: dict[Area, list[tuple[float, str, str | None]]] = {}
@@ -710,10 +743,17 @@ class Mover:
             if what == "cat":
                 area = self.area_of[nb]
                 dist = self.steps_from(nb, area)
-                values[nb] = max((v - STEP * (1 + dist[cell] + (target is not None))
-                                  for v, cell, target in ways_from(area, nb)
-                                  if 1 + dist[cell] + (target is not None) <= left), default=-1e9)
-            elif nb in onto:
+                best: float | None = None
+                self.aims[nb] = (None, nb)
+                for v, cell, target in ways_from(area, nb):
+                    taken = 1 + dist[cell] + (target is not None)
+                    if taken <= left and (best is None or v - STEP * taken > best):
+                        best = v - STEP * taken
+                        self.aims[nb] = (target, cell)
+                values[nb] = -1e9 if best is None else best
+                continue
+            self.aims[nb] = (nb, nb)
+            if nb in onto:
                 values[nb] = onto[nb] - STEP
             elif what == "?":  # from a card outside any area (a world or Spain card the movement starts on)
                 values[nb] = self.draw(here, nb, frozenset(), pools, 1.0, 1) - STEP
@@ -727,14 +767,16 @@ class Mover:
         completed (of the first one, if even that one ran out), so no way on is judged with less
         search than another."""
         values: dict[str | None, float] | None = None
+        aims: dict[str | None, tuple[str | None, str]] = {}
         for limit in range(FIRST_DEPTH, MAX_DEPTH + 1):
             self.memo, self.depth_limit, self.cut, self.deep = {}, limit, False, False
             found = self.first_steps(here, pools, can_stop, left)
             if values is None or not self.cut:
-                values = found
+                values, aims = found, self.aims
             if self.cut or not self.deep:
                 break
         assert values is not None
+        self.aims = aims
         return values
 
     def steps_from(self, start: str, area: Area) -> dict[str, int]:
@@ -749,11 +791,8 @@ class Mover:
         return dist
 
 
-def _move(know: Know, seat: int, legal: list[Action], budget: Budget) -> list[tuple[float, Action]]:
+def _move(know: Know, seat: int, legal: list[Action], budget: Budget) -> tuple[list[tuple[float, Action]], Mover]:
     movement = know.state["movement"]
-    effect = _landing_effect(know, seat, legal)
-    if effect is not None:
-        return [(1.0, effect)]
     search = Mover(know, seat, budget)
     pools = tuple(tuple(float(group[t]) for t in _TYPES) for group in know.groups)
     here = movement["cell"]
@@ -764,10 +803,38 @@ def _move(know: Know, seat: int, legal: list[Action], budget: Budget) -> list[tu
             scored.append((values.get(action["cell"], -1e9), action))
         elif action["type"] == "stop_moving":
             scored.append((values.get(None, search.end(here)), action))
-    return scored
+    return scored, search
 
 
-def _landing_effect(know: Know, seat: int, legal: list[Action]) -> Action | None:
+def _percent(share: float) -> int:
+    return round(100 * share)
+
+
+def _move_why(know: Know, search: Mover, action: Action) -> Advice:
+    """Why the movement goes on (or stops) as the search decided: the card it turns and the chance it is an
+    urn card, or where the movement ends and what is within reach from there."""
+    pools = tuple(tuple(float(group[t]) for t in _TYPES) for group in know.groups)
+    here = know.state["movement"]["cell"]
+    if action["type"] == "stop_moving":
+        draws = [target for target, _cell in search.aims.values() if target is not None and know.board[target] == "?"]
+        if draws:
+            spain = max(search.mix(pools, know.group_of.get(t, 0))[2] for t in draws)
+            return Advice(action, N_("som.advice.stop_risk"), {"chance": _percent(spain)})
+        return Advice(action, NP_("som.advice.stop_reach"), {"count": search.reach(here)})
+    cell = action["cell"]
+    target, start = search.aims.get(cell, (cell, cell))
+    if target is not None and know.board[target] == "?":
+        mix = search.mix(pools, know.group_of.get(target, 0))
+        params: dict[str, Any] = {"cell": target, "chance": _percent(mix[1]), "spain": _percent(mix[2])}
+        if target == cell:
+            return Advice(action, N_("som.advice.turn"), params)
+        return Advice(action, N_("som.advice.walk_to_turn"), {**params, "step": cell})
+    end = start if target is None else target
+    return Advice(action, NP_("som.advice.walk_to_end"),
+                  {"step": cell, "cell": end, "count": search.reach(end)})
+
+
+def _landing_effect(know: Know, seat: int, legal: list[Action]) -> Advice | None:
     """Health or justice after the holder lands on its card: only from citizens clearly richer than the
     holder who keep their next tax and a euro more."""
     effects = [a for a in legal if a["type"] == "use_disc_effect"]
@@ -789,7 +856,13 @@ def _landing_effect(know: Know, seat: int, legal: list[Action]) -> Action | None
             gain = len(targets) if all(spare(t, len(targets)) for t in targets) else 0
         if gain > 0 and (best is None or gain > best[0]):
             best = (gain, action)
-    return None if best is None else best[1]
+    if best is None:
+        return None
+    gain, chosen = best
+    if chosen["effect"] == "justice":
+        return Advice(chosen, N_("som.advice.justice"), {"player": seat_ref(chosen["target"]), "amount": gain})
+    return Advice(chosen, N_("som.advice.health"), {"players": [seat_ref(t) for t in chosen["targets"]],
+                                                   "amount": gain})
 
 
 # --- mode C: votes ---------------------------------------------------------------------------------
@@ -826,6 +899,73 @@ def _sufragi(know: Know, seat: int, legal: list[Action]) -> list[tuple[float, Ac
         if safe and need <= BID_CAP and part[seat] >= need and know.values[seat] >= 3:
             scored.append((1.0, {"type": "motion_of_censure"}))
     return [(v, a) for v, a in scored if a in legal]
+
+
+def _sufragi_why(know: Know, seat: int, legal: list[Action], action: Action) -> Advice:
+    """Why a vote is called, or which of the conditions `_sufragi` weighs keeps it from calling one."""
+    part = know.state["participation"]
+    types = {a["type"] for a in legal}
+    if action["type"] == "call_elections":
+        return Advice(action, N_("som.advice.call_elections"),
+                      {"value": know.values[seat] - (2 if know.mode == "C" else 3)})
+    need = part[know.holder] + 1
+    if action["type"] == "motion_of_censure":
+        return Advice(action, NP_("som.advice.censure"), {"count": need})
+    if "call_elections" in types:
+        vals = list(know.values)
+        vals[seat] -= 2 if know.mode == "C" else 3
+        if not (vals[seat] >= 4 and sum(vals) >= 3 * (know.n + 1)):
+            return Advice(action, N_("som.advice.no_elections_money"), {"value": vals[seat]})
+        if know.mode == "C" and len(know.interior()) - 1 < know.urns + 1:
+            return Advice(action, N_("som.advice.no_elections_discs"))
+        if max(part[p] for p in range(know.n) if p != seat) > min(part[seat], BID_CAP):
+            return Advice(action, N_("som.advice.no_elections_challenger"))
+        return Advice(action, N_("som.advice.no_vote_taxes"))
+    if "motion_of_censure" in types:
+        if not all(_after_vote_payable(know, x) for x in (seat, know.holder, know.next_holder())):
+            return Advice(action, N_("som.advice.no_vote_taxes"))
+        if know.values[seat] < 3:
+            return Advice(action, N_("som.advice.no_censure_money"), {"value": know.values[seat]})
+        return Advice(action, NP_("som.advice.no_censure_discs"), {"count": need})
+    return Advice(action, N_("som.advice.default"))  # pragma: no cover - a vote is declined only when one is offered
+
+
+def _stand_why(know: Know, seat: int, action: Action) -> Advice:
+    need = know.state["participation"][know.holder] + 1
+    if action["stand"]:
+        return Advice(action, NP_("som.advice.stand"), {"count": need})
+    if not _after_vote_payable(know, seat) or know.values[seat] < 3:
+        return Advice(action, N_("som.advice.no_stand_money"))
+    return Advice(action, NP_("som.advice.no_stand_discs"), {"count": need})
+
+
+def _back_why(know: Know, action: Action) -> Advice:
+    vote = know.state["vote"]
+    if vote["kind"] == "elections":
+        unsafe = [c for c in vote["candidates"] if not _after_vote_payable(know, c)]
+        if action["candidate"] is not None:
+            return Advice(action, N_("som.advice.back_candidate"),
+                          {"player": seat_ref(action["candidate"]), "unsafe": [seat_ref(c) for c in unsafe]})
+        if unsafe:
+            return Advice(action, N_("som.advice.abstain_no_safe_side"))
+        return Advice(action, N_("som.advice.abstain"))
+    if action["side"] is not None:
+        return Advice(action, N_("som.advice.back_side"), {"side": msg(f"som.side.{action['side']}")})
+    if _after_vote_payable(know, vote["caller"]) and _after_vote_payable(know, vote["holder"]):
+        return Advice(action, N_("som.advice.abstain"))
+    return Advice(action, N_("som.advice.abstain_no_safe_side"))
+
+
+def _beneficiary_why(know: Know, action: Action) -> Advice:
+    p = action["player"]
+    if _after_vote_payable(know, p):
+        return Advice(action, N_("som.advice.beneficiary"), {"player": seat_ref(p)})
+    return Advice(action, N_("som.advice.beneficiary_richest"), {"player": seat_ref(p)})
+
+
+def _payment_why(know: Know, action: Action) -> Advice:
+    handed = action["discs"] if "discs" in action else [action["disc"]]
+    return Advice(action, N_("som.advice.hand_over"), {"discs": [msg(KIND_NAME[DISC[d].kind]) for d in handed]})
 
 
 def _side_max(know: Know, members: Sequence[int]) -> int:
@@ -880,6 +1020,11 @@ def _beneficiary(know: Know, seat: int, legal: list[Action]) -> list[tuple[float
 def bid_amount(know: Know, seat: int) -> int:
     """As few participation discs as surely carry the side this seat wants to win (counting on nobody
     else's bid), within `BID_CAP` and what it holds; else 0."""
+    return _bid(know, seat)[0]
+
+
+def _bid(know: Know, seat: int) -> tuple[int, int]:
+    """`bid_amount`, and the discs that would surely carry its side (0: nothing at stake)."""
     vote = know.state["vote"]
     own = know.state["participation"][seat]
     holder = vote["holder"]
@@ -890,7 +1035,7 @@ def bid_amount(know: Know, seat: int) -> int:
                  for c in vote["candidates"]}
         mine = next((c for c, members in sides.items() if seat in members), None)
         if mine is None:
-            return 0
+            return 0, 0
         others = max((_side_max(know, m) for c, m in sides.items() if c != mine), default=0)
         unsafe = [c for c in sides if not _after_vote_payable(know, c)]
         needed = mine not in unsafe and bool(unsafe)  # another side's win would leave a tax unpaid
@@ -907,8 +1052,8 @@ def bid_amount(know: Know, seat: int) -> int:
         elif seat == holder and not motion_ok:
             want = _side_max(know, sides["motion"])  # a tie makes the motion fail
     if want <= 0 or want > min(own, BID_CAP):
-        return 0  # nothing to win, or it cannot surely be won within the cap: keep the discs
-    return want
+        return 0, want  # nothing to win, or it cannot surely be won within the cap: keep the discs
+    return want, want
 
 
 # --- the player ------------------------------------------------------------------------------------
@@ -929,18 +1074,29 @@ def _kind_of(legal: list[Action]) -> str:
     return "other"  # pragma: no cover - every waiting step is named above
 
 
-def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | None = None) -> Action | None:
-    """The computer player's action for `seat` (the contract's `choose(state, seat, rng)`), or None when
-    it has nothing to do. Deterministic for the same arguments; `rng` (or a seed) only breaks exact
-    ties; `budget` (nodes) defaults to `NODE_BUDGET`."""
+def advise(state: State, seat: int, rng: Rng | int | None = None, budget: int | None = None) -> Advice:
+    """The computer player's action for `seat` (what `choose` plays) and why: a `som.advice.*` message id and
+    its parameters, from what it weighed. It reads only what `view(state, seat)` shows."""
     legal = GAME.legal_actions(state, seat)
     if not legal:
-        return None
+        return Advice(None, N_("som.advice.nothing_to_do"))
     kind = _kind_of(legal)
     if len(legal) == 1 and kind != "cohesion":
-        return legal[0]
+        return Advice(legal[0], N_("som.advice.only_choice"))
     know = Know(state)
     work = Budget(NODE_BUDGET if budget is None else budget)
+    if kind == "cohesion":
+        return _cohesion(know, seat, legal, work)
+    if kind == "protect_urn":
+        return _protect(know, legal)
+    if kind == "bid":
+        count, want = _bid(know, seat)
+        if count:
+            return Advice({"type": "bid", "count": count}, NP_("som.advice.bid"), {"count": count})
+        if want <= 0:
+            return Advice({"type": "bid", "count": 0}, N_("som.advice.bid_nothing_at_stake"))
+        return Advice({"type": "bid", "count": 0}, NP_("som.advice.bid_cannot_win"), {"count": want})
+    search: Mover | None = None
     scored: list[tuple[float, Action]]
     if kind == "place_start":
         scored = _place_start(know, legal)
@@ -948,12 +1104,11 @@ def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | 
         scored = _centralism(know, legal)
     elif kind in ("pay", "break_coin", "give_change"):
         scored = _payment(know, seat, legal)
-    elif kind == "cohesion":
-        return _cohesion(know, seat, legal, work)
     elif kind == "move":
-        scored = _move(know, seat, legal, work)
-    elif kind == "protect_urn":
-        return _protect(know, legal)
+        effect = _landing_effect(know, seat, legal)
+        if effect is not None:
+            return effect
+        scored, search = _move(know, seat, legal, work)
     elif kind == "sufragi":
         scored = _sufragi(know, seat, legal)
     elif kind == "stand":
@@ -962,12 +1117,39 @@ def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | 
         scored = _back(know, seat, legal)
     elif kind == "name_beneficiary":
         scored = _beneficiary(know, seat, legal)
-    elif kind == "bid":
-        return {"type": "bid", "count": bid_amount(know, seat)}
     else:  # pragma: no cover
         scored = [(0.0, a) for a in legal]
-    scored = [(v, a) for v, a in scored if a in legal] or [(0.0, legal[0])]
-    return _pick(scored, rng)
+    scored = [(v, a) for v, a in scored if a in legal]
+    if not scored:
+        return Advice(legal[0], N_("som.advice.default"))
+    action = _pick(scored, rng)
+    if kind == "place_start":
+        cell = action["cell"] or know.start
+        return Advice(action, NP_("som.advice.start_central"), {"cell": cell, "count": len(neighbours(cell))})
+    if kind == "choose_centralism":
+        if action["degree"] == "medium":
+            return Advice(action, N_("som.advice.centralism_medium"))
+        return Advice(action, N_("som.advice.centralism_mildest"), {"degree": msg(f"som.degree.{action['degree']}")})
+    if kind in ("pay", "break_coin", "give_change"):
+        return _payment_why(know, action)
+    if search is not None:
+        return _move_why(know, search, action)
+    if kind == "sufragi":
+        return _sufragi_why(know, seat, legal, action)
+    if kind == "stand":
+        return _stand_why(know, seat, action)
+    if kind == "back":
+        return _back_why(know, action)
+    if kind == "name_beneficiary":
+        return _beneficiary_why(know, action)
+    return Advice(action, N_("som.advice.default"))  # pragma: no cover - every kind is worded above
+
+
+def choose(state: State, seat: int, rng: Rng | int | None = None, budget: int | None = None) -> Action | None:
+    """The computer player's action for `seat` (the contract's `choose(state, seat, rng)`), or None when
+    it has nothing to do. Deterministic for the same arguments; `rng` (or a seed) only breaks exact
+    ties; `budget` (nodes) defaults to `NODE_BUDGET`."""
+    return advise(state, seat, rng, budget).action
 
 
 def random_choose(state: State, seat: int, rng: Rng | int | None = None) -> Action | None:
@@ -975,5 +1157,5 @@ def random_choose(state: State, seat: int, rng: Rng | int | None = None) -> Acti
     return random_action(GAME.legal_actions(state, seat), rng)
 
 
-__all__ = ["NODE_BUDGET", "Budget", "Know", "bid_amount", "choose", "keep_value", "plan_gifts", "protect_plan",
-           "random_choose"]
+__all__ = ["NODE_BUDGET", "Budget", "Know", "advise", "bid_amount", "choose", "keep_value", "plan_gifts",
+           "protect_plan", "random_choose"]

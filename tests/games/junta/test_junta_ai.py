@@ -11,14 +11,18 @@ from typing import Any
 
 import pytest
 
+from games.core.messages import msg, seat_ref
 from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
 from games.junta import GAME, common, readers
-from games.junta.ai import choose, coup_score, random_choose
+from games.junta.ai import advise, choose, coup_score, random_choose
+from games.junta.board import OFFICE_UNITS, POWER_CENTRES
 from games.junta.cards import NOTE_COUNT
+from games.junta.coup import controller, units_in
 from tests.games.junta.junta_kit import card, fresh, notes_total, play, position, waiting
 from tests.games.junta.test_junta_coup import acting, end_movements, place, rebels_hold_three, started
 from tests.games.junta.test_junta_turn import fail_budget
+from tests.support.advice_words import assert_worded
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 State = dict[str, Any]
@@ -105,7 +109,8 @@ def _others_secrets_changed(s: State, seat: int, pick: random.Random) -> State:
 
 
 def test_reads_no_other_familys_secret() -> None:
-    """Its choice is the same whatever the other families hold (notes, accounts, hands, hidden locations)."""
+    """Its choice and its reason, with the reason's numbers, are the same whatever the other families hold
+    (notes, accounts, hands, hidden locations)."""
     states: list[State] = []
     game(5, 4, {0, 1, 2, 3, 4}, states)
     pick = random.Random(9)
@@ -118,9 +123,10 @@ def test_reads_no_other_familys_secret() -> None:
         if decision not in SECRET_SENSITIVE and i % 13:
             continue  # every decision that weighs money or places, and a sample of the others
         seat = min(seats)
-        if GAME.view(_others_secrets_changed(s, seat, pick), seat) != GAME.view(s, seat):
+        other = _others_secrets_changed(s, seat, pick)
+        if GAME.view(other, seat) != GAME.view(s, seat):
             continue  # the perturbation showed through the seat's own view (a private log line): skip
-        assert choose(_others_secrets_changed(s, seat, pick), seat, SeededRng(1, 1)) == choose(s, seat, SeededRng(1, 1))
+        assert advise(other, seat, SeededRng(1, 1)) == advise(s, seat, SeededRng(1, 1)), decision
         checked[decision] += 1
     assert {"declarations", "locations", "budget:propose", "banking"} <= set(checked), checked
 
@@ -322,3 +328,136 @@ def test_refusal_is_never_its_answer() -> None:
             GAME.apply(s, seat, action, SeededRng(2, 3))
         except IllegalAction as refusal:  # pragma: no cover - the failure message names the action
             raise AssertionError(f"{action} refused: {refusal}") from None
+
+
+# --- why: advise ----------------------------------------------------------------------------------------------
+
+
+def test_advice_is_the_choice_and_reads_in_every_language() -> None:
+    """Over a computer game, for every seat at sampled positions, advise() gives exactly choose()'s action
+    (None included) with a reason worded in the four catalogs; the generic reason stays rare."""
+    states: list[State] = []
+    game(4, 8, {0, 1, 2, 3}, states)
+    met: Counter[str] = Counter()
+    for step, s in enumerate(states[::6]):
+        for seat in range(4):
+            advice = advise(s, seat, SeededRng(3, step))
+            assert advice.action == choose(s, seat, SeededRng(3, step))
+            assert_worded(advice, "junta")
+            met[advice.reason] += 1
+    assert len(met) >= 15, met
+    assert met["junta.advice.first_answer"] <= 0.05 * sum(met.values()), met
+
+
+def test_a_budget_that_pays_says_how_much() -> None:
+    """Paid: "vote for the budget: it pays you" the amount the proposed budget gives the seat; not paid: "it
+    pays you nothing"."""
+    s = _budget_vote({"2": 2})
+    advice = advise(s, 2)
+    assert advice.reason == "junta.advice.budget_pays"
+    budget = next(f for f in s["stack"] if f["kind"] == "budget")
+    assert advice.params == {"amount": budget["amounts"]["2"]}
+    s = play(s, 2, {"type": "pass_vote"})
+    assert advise(s, 3).reason == "junta.advice.budget_pays_nothing"
+
+
+def test_holding_the_alternative_budget_is_the_reason_to_vote_it_down() -> None:
+    """Paid, but holding the Alternative Budget: the reason names the card's chance, not the payment."""
+    advice = advise(_budget_vote({"2": 2}, hands={2: ["evt_alternative_budget"]}), 2)
+    assert (advice.action or {})["choice"] == "no" and advice.reason == "junta.advice.budget_alternative"
+
+
+def test_the_proposed_budget_names_whom_it_pays_and_the_majority() -> None:
+    """The President pays the Church's holder: the reason names that family, the amount and the votes for and
+    against (the Church's 10 and the President's office against the rest of the offices)."""
+    s = position(4, phase=4, money={0: [1, 1, 2, 2, 3, 3, 1, 2]}, offices=FOUR, influence={1: ["inf_church"]})
+    advice = advise(s, 0)
+    assert advice.reason == "junta.advice.propose_budget"
+    offices = Counter(FOUR.values())
+    yes = 1 + 10 + offices[1]  # the President's own office, the Church, seat 1's offices
+    assert advice.params == {"amount": 1, "players": [seat_ref(1)], "yes": yes,
+                             "no": offices[2] + offices[3]}
+
+
+def test_banking_says_what_it_deposits_and_keeps() -> None:
+    """All its notes: "bank all" their sum; with Bribe the Assassin in hand: what it keeps for it."""
+    s = position(4, phase=7, offices=FOUR, money={2: [3, 1]}, locations={0: "home", 1: "home", 2: "bank", 3: "bank"})
+    assert advise(s, 2).reason == "junta.advice.bank_all" and advise(s, 2).params == {"amount": 4}
+    s = position(4, phase=7, offices=FOUR, money={2: [3, 1, 1]}, hands={2: ["brb_assassin"]},
+                 locations={0: "home", 1: "home", 2: "bank", 3: "home"})
+    advice = advise(s, 2)
+    after = play(s, 2, advice.action or {})
+    assert advice.reason == "junta.advice.bank_all_but"
+    assert advice.params == {"amount": sum(after["accounts"][2]), "keep": sum(after["money"][2])}
+
+
+def test_goes_to_the_bank_with_what_it_carries() -> None:
+    """With notes in hand and the bank open, the reason gives what it carries."""
+    s = position(4, phase=5, offices=FOUR, money={2: [3, 3]}, bank="open")
+    advice = advise(s, 2, SeededRng(1, 0))
+    assert advice.reason == "junta.advice.go_to_bank" and advice.params == {"amount": sum(s["money"][2])}
+
+
+def test_the_secret_police_names_its_victim_and_place() -> None:
+    """The family seen drawing the aid is the victim, at the bank, which opens this turn."""
+    offices = {"interior": 3, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 1, "air_force": 2}
+    s = position(4, phase=6, president=0, offices=offices,
+                 locations={0: "bank", 1: "mistress", 2: "night_club", 3: "headquarters"})
+    s["log"] += [{"type": "phase", "turn": 1, "phase": 1}, {"type": "aid_drawn", "seat": 0, "count": 8}]
+    advice = advise(s, 3, SeededRng(1, 0))
+    assert advice.reason == "junta.advice.shoot_richest"
+    assert advice.params["player"] == seat_ref(0) and advice.params["location"] == msg("junta.location.bank")
+    assert advice.params["assassin"] == msg("junta.secret_police")
+
+
+def test_a_coup_it_cannot_win_is_declined_with_the_units_counted() -> None:
+    """The 10 units of seat 1's offices against the other families' 18: the reason gives both counts."""
+    weak = position(4, phase=8, president=0, pretext=True, offices=FOUR)
+    while waiting(weak)[0] == "window":
+        weak = play(weak, waiting(weak)[1][0], {"type": "ready"})
+    advice = advise(weak, 1)
+    holders = {**FOUR, "president": 0}
+    units = Counter(holders[office] for _type, office, _area in OFFICE_UNITS.values())
+    assert advice.reason == "junta.advice.no_coup_weak"
+    assert advice.params == {"count": units[1], "against": units[0] + units[2] + units[3]}
+
+
+def _centres_held(s: State, side: str) -> int:
+    """Power centres whose units all belong to `side`'s families (the rebels), or not (the President)."""
+    held = 0
+    for area in POWER_CENTRES:
+        units = units_in(s, area)
+        rebels = bool(units) and all(s["coup"]["rebels"][controller(s, u) or 0] for u in units)
+        held += rebels if side == "rebels" else not rebels
+    return held
+
+
+def test_a_rebel_move_says_how_many_power_centres_its_side_then_holds() -> None:
+    """The leader's move: the reason names where it goes and the power centres the rebels hold after it."""
+    s = started({"kind": "land", "unit": "paratrooper", "area": "palace"}, leader=3)
+    advice = advise(s, 3)
+    assert advice.reason in ("junta.advice.move", "junta.advice.move_somewhere")
+    assert advice.params["count"] == _centres_held(play(s, 3, advice.action or {}), "rebels")
+
+
+def test_fire_names_the_target_and_its_units() -> None:
+    """It fires at the other side's player with the most units in the area, and says how many."""
+    s = started({"kind": "move", "from": "barracks_1",
+                 "moves": [{"unit": f"b1_{i}", "to": "market"} for i in (1, 2, 3)]})
+    place(s, "market", "b2_1", "b2_2")
+    s = end_movements(s)
+    s = play(s, 1, {"type": "declare_attack", "areas": ["market"]})
+    while s["coup"]["combat"]["step"] == "declare":
+        s = play(s, acting(s)[0], {"type": "end_declaration"})
+    advice = advise(s, 1)
+    assert advice.reason == "junta.advice.fire"
+    assert advice.params == {"player": seat_ref(2), "count": len(units_in(s, "market", 2))}
+    assert advise(s, 2).reason == "junta.advice.stay_loyal"
+
+
+def test_nothing_to_do_is_said_too() -> None:
+    """A seat the game does not wait on, with nothing that only gains, gets no action and says so."""
+    s = _budget_vote({"2": 2})
+    advice = advise(s, 0)
+    assert advice.action is None and advice.reason == "junta.advice.nothing_to_do"
+    assert_worded(advice, "junta")

@@ -7,21 +7,26 @@ B7 Spain cards.
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 import games.som.ai as ai
+from games.core.choice import Advice
+from games.core.messages import msg, seat_ref
 from games.core.protocol import IllegalAction
 from games.core.rng import ScriptedRng, SeededRng
 from games.som import GAME
-from games.som.ai import choose, random_choose
-from games.som.cards import total
+from games.som.ai import advise, choose, random_choose
+from games.som.cards import CARD, CELLS, DISC, SPAIN, URN, neighbours, total
 from games.som.driver import run
 from games.som.turn import start_turn
-from tests.games.som.som_kit import act, at_cohesion, at_move, position, step
+from tests.games.som.som_kit import act, at_cohesion, at_move, bid, position, step
+from tests.support.advice_words import assert_worded
 
 State = dict[str, Any]
 CONFIGS = [(1, "A"), (1, "B"), (2, "A"), (2, "B"), (2, "C"), (2, "A+C"), (3, "B"), (3, "C"), (3, "A+C"), (4, "A"),
@@ -371,3 +376,193 @@ def test_holds_the_referendum_more_often_than_random_play() -> None:
     computer = sum(play(seed, True) == "referendum" for seed in range(4))
     chance = [play(seed, False) == "referendum" for seed in range(20)]
     assert computer >= 2 and not any(chance[:4]) and sum(chance) <= 2
+
+
+# --- why: advise ----------------------------------------------------------------------------------------------
+
+
+def test_advice_is_the_choice_and_reads_in_every_language() -> None:
+    """At positions of seeded games in every mode, advise() gives exactly choose()'s action for every seat
+    (None for those not asked) with a reason worded in the four catalogs; the generic reason never shows."""
+    met: set[str] = set()
+    for index, (n, mode) in enumerate([(1, "B"), (2, "C"), (3, "B"), (4, "A+C")]):
+        for state in random_states(300 + index, n, mode, 9):
+            for seat in range(n):
+                advice = advise(state, seat, 4)
+                assert advice.action == choose(state, seat, 4)
+                assert_worded(advice, "som")
+                met.add(advice.reason)
+    assert "som.advice.default" not in met and "som.advice.safest_listed" not in met
+    assert {"som.advice.nothing_to_do", "som.advice.hand_over", "som.advice.start_central"} <= met, met
+    assert met & {"som.advice.turn", "som.advice.walk_to_turn"}, met
+
+
+def _face_down_dealt_otherwise(s: State, pick: random.Random) -> State:
+    """The same public position with the face-down cards dealt otherwise: a permutation of their identities
+    among the face-down cells, within each part of the board whose mix the log makes public (the cells the
+    last State action dealt its collected cards onto, and the rest)."""
+    t = copy.deepcopy(s)
+    face_up = set(t["face_up"])
+    down = [c for c in CELLS if t["board"][c] is not None and t["board"][c] not in face_up]
+    relaid = next((set(e["relaid"]) for e in reversed(t["log"]) if e["type"] == "state_acts"), set())
+    for part in ([c for c in down if c in relaid], [c for c in down if c not in relaid]):
+        cards = [t["board"][c] for c in part]
+        pick.shuffle(cards)
+        for cell, card in zip(part, cards, strict=True):
+            t["board"][cell] = card
+    return t
+
+
+def _blind_over_face_down_cards(advisor: Callable[[State, int, int], Advice], games: int) -> Counter[str]:
+    """Compare `advisor` at positions of seeded games (each seat asked) with the same positions with the
+    face-down cards dealt otherwise, after checking the seat's view is the same; the reasons met."""
+    pick = random.Random(5)
+    checked: Counter[str] = Counter()
+    for index, (n, mode) in enumerate([(2, "B"), (3, "A"), (4, "B")][:games]):
+        for state in random_states(500 + index, n, mode, 5):
+            for seat in sorted(GAME.to_act(state)):
+                other = _face_down_dealt_otherwise(state, pick)
+                assert GAME.view(other, seat) == GAME.view(state, seat)
+                advice = advisor(state, seat, 2)
+                assert advisor(other, seat, 2) == advice, advice
+                checked[advice.reason] += 1
+    return checked
+
+
+def test_reads_no_face_down_card() -> None:
+    """With the face-down cards dealt otherwise the seat's view is the same, and so are its action, its
+    reason and the reason's numbers (the chance of an urn card is the public mix's)."""
+    checked = _blind_over_face_down_cards(advise, 3)
+    assert sum(checked[r] for r in ("som.advice.turn", "som.advice.walk_to_turn", "som.advice.stop_risk")) >= 5, \
+        checked
+
+
+def test_the_blind_check_catches_a_peek() -> None:
+    """An advisor whose reason names the card really lying under the cell it turns fails the check."""
+
+    def peeking(state: State, seat: int, rng: int) -> Advice:
+        advice = advise(state, seat, rng)
+        if advice.reason != "som.advice.turn":
+            return advice
+        return Advice(advice.action, advice.reason, {**advice.params, "card": state["board"][advice.params["cell"]]})
+
+    with pytest.raises(AssertionError):
+        _blind_over_face_down_cards(peeking, 1)
+
+
+def test_reads_no_other_players_bid() -> None:
+    """In a motion's secret bids, whatever the others have bid, the seat's view and its advice (action,
+    reason and numbers) are the same."""
+    s = GAME.apply(on_sufragi(1, [2, 2, 1]), 1, {"type": "motion_of_censure"}, SeededRng(0, 0))
+    while s["vote"]["step"] != "bid":
+        seat = min(GAME.to_act(s))
+        s = GAME.apply(s, seat, choose(s, seat) or {}, SeededRng(0, s["log_count"]))
+    s = GAME.apply(s, 0, bid(2), SeededRng(0, 1))
+    s = GAME.apply(s, 2, bid(1), SeededRng(0, 2))
+    assert GAME.to_act(s) == {1}
+    for first, third in ((0, 0), (1, 1), (2, 0), (0, 1)):
+        other = copy.deepcopy(s)
+        other["vote"]["bids"].update({"0": first, "2": third})
+        assert GAME.view(other, 1) == GAME.view(s, 1)
+        assert advise(other, 1) == advise(s, 1)
+
+
+def test_gives_what_the_short_citizen_needs_and_says_so() -> None:
+    """Seat 2 holds nothing: the gift goes to seat 2, "otherwise they cannot pay the next tax", for the euros
+    the holder hands over."""
+    s = at_cohesion(position(3, holder=0, hands={0: ["roads1", "forests1"], 1: ["health1"]}), "generalitat")
+    advice = advise(s, 0)
+    after = GAME.apply(s, 0, advice.action or {}, ScriptedRng())
+    assert advice.reason == "som.advice.give_short"
+    assert advice.params == {"amount": total(s["hands"][0]) - total(after["hands"][0]), "players": [seat_ref(2)],
+                             "count": 1}
+
+
+def test_no_gift_says_no_gift_helps() -> None:
+    """Everybody can pay comfortably: no gift, and the reason says no gift makes the taxes safer."""
+    s = at_cohesion(position(3, holder=0, hands={0: ["roads1"], 1: ["health1", "health2"],
+                                                 2: ["education1", "education2"]}), "generalitat")
+    assert advise(s, 0) == Advice({"type": "redistribute", "gifts": []}, "som.advice.give_nothing")
+
+
+def test_turning_a_card_gives_the_chance_of_an_urn_card() -> None:
+    """Stepping onto the face-down E3: the chance of an urn card and of a Spain card are those of the cards
+    still face down (no State action in the log: one mix)."""
+    known = ["parlament_de_catalunya", "estatut_d_autonomia", "llengua_catalana", "escola_catalana", "pagesia",
+             "recerca_i_universitats", "comerc_de_proximitat", "llibertat_d_expressio", "separacio_de_poders",
+             "estat_de_dret", "igualtat_de_genere"]
+    s = at_move(position(2, holder=0, face_up=known, citizens="D3"), "generalitat")
+    s["movement"].update(visited=["B2", "C2", "D2", "E2", "B3", "D3"], steps=5)
+    down = [s["board"][c] for c in CELLS if s["board"][c] is not None and s["board"][c] not in s["face_up"]]
+    advice = advise(s, 0)
+    assert advice.action == step("E3") and advice.reason == "som.advice.turn"
+    assert advice.params == {"cell": "E3", "chance": round(100 * sum(CARD[c].flag == URN for c in down) / len(down)),
+                             "spain": round(100 * sum(CARD[c].flag == SPAIN for c in down) / len(down))}
+
+
+def test_the_protection_counts_the_urn_cards() -> None:
+    """Both urn cards protected, with two discs; with the taxes short, none, of the two urn cards."""
+    s = reveal_spain({0: ["mossos1", "health1", "roads1", "forests1"], 1: ["firefighters1", "health2", "roads2"]})
+    assert advise(s, 0).reason == "som.advice.protect"
+    assert advise(s, 0).params == {"count": 2, "urns": len(s["urn_area"])}
+    s = reveal_spain({0: ["mossos1", "roads1"], 1: ["firefighters1"]})
+    assert advise(s, 0).reason == "som.advice.protect_none" and advise(s, 0).params == {"count": len(s["urn_area"])}
+
+
+def test_a_tax_is_paid_with_the_least_useful_kinds() -> None:
+    """The tax is paid with the two infrastructures, and the reason names their kinds."""
+    s = position(2, mode="B", holder=0, hands={0: ["mossos1", "health1", "roads1", "forests1"],
+                                                1: ["justice1", "roads2"]})
+    start_turn(s, 0)
+    run(s, ScriptedRng())
+    advice = advise(s, 0)
+    assert advice.reason == "som.advice.hand_over"
+    assert advice.params == {"discs": [msg("som.kind.forests"), msg("som.kind.roads")]}
+
+
+def test_votes_say_why() -> None:
+    """The rich holder calls elections and says what it keeps after handing over a mossos disc; facing a
+    stronger rival it declines because of them; a motion against a holder with no discs needs one disc."""
+    s = on_sufragi(0, [2, 1, 0])
+    advice = advise(s, 0)
+    assert advice.reason == "som.advice.call_elections"
+    assert advice.params == {"value": total(s["hands"][0]) - DISC["mossos1"].value}
+    assert advise(on_sufragi(0, [1, 3, 0]), 0).reason == "som.advice.no_elections_challenger"
+    s = on_sufragi(1, [0, 2, 0])
+    advice = advise(s, 1)
+    assert advice.reason == "som.advice.censure" and advice.params == {"count": s["participation"][0] + 1}
+    while s["vote"] is None or s["vote"]["step"] != "bid":
+        seat = min(GAME.to_act(s))
+        s = GAME.apply(s, seat, choose(s, seat) or {}, SeededRng(0, s["log_count"]))
+    assert advise(s, 1) == Advice(bid(1), "som.advice.bid", {"count": s["participation"][0] + 1})
+
+
+def test_set_up_says_why() -> None:
+    """The start goes where the most cells are around it, and the reason counts them; then medium centralism
+    (high, the mildest allowed, when alone)."""
+    state = GAME.setup(3, {"mode": "A"}, SeededRng(1, 0))
+    advice = advise(state, state["starting_holder"])
+    cell = (advice.action or {})["cell"]
+    assert advice.reason == "som.advice.start_central"
+    assert advice.params == {"cell": cell, "count": len(neighbours(cell))}
+    state = GAME.apply(state, state["starting_holder"], advice.action or {}, SeededRng(1, 1))
+    assert advise(state, state["starting_holder"]).reason == "som.advice.centralism_medium"
+    alone = GAME.apply(GAME.setup(1, {"mode": "A"}, SeededRng(1, 0)), 0, {"type": "place_start", "cell": None},
+                       SeededRng(1, 1))
+    assert advise(alone, 0).params == {"degree": msg("som.degree.high")}
+
+
+def test_every_step_of_a_vote_says_why() -> None:
+    """Through elections and a motion, each seat asked gets advice that is its choice, worded in the four
+    catalogs; nobody bids or stands without a reason that says so."""
+    met: set[str] = set()
+    for s in (GAME.apply(on_sufragi(0, [2, 1, 0]), 0, {"type": "call_elections"}, SeededRng(0, 0)),
+              GAME.apply(on_sufragi(1, [1, 2, 0]), 1, {"type": "motion_of_censure"}, SeededRng(0, 0))):
+        while s["vote"] is not None:
+            seat = min(GAME.to_act(s))
+            advice = advise(s, seat)
+            assert advice.action == choose(s, seat)
+            assert_worded(advice, "som")
+            met.add(advice.reason)
+            s = GAME.apply(s, seat, advice.action or {}, SeededRng(0, s["log_count"]))
+    assert {"som.advice.no_stand_discs", "som.advice.abstain", "som.advice.bid_nothing_at_stake"} & met, met
