@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.config import Config
 from bot.meta import TableMeta
 from bot.metrics import Metrics
+from bot.ratings import Match, Rating
 from bot.runtime import Runtimes
 from bot.store import TableRow
 from bot.tables import Change, Opening, Publication, Table
@@ -125,6 +126,12 @@ class Records(Protocol):
     async def stats(self, guild: int, user: int) -> dict[str, dict[str, float]]: ...
 
     async def remembered_names(self, guild: int, users: Sequence[int]) -> dict[int, str]: ...
+
+    async def ratings(self, guild: int, game: str) -> dict[int, tuple[Rating, int]]: ...
+
+    async def rated_games(self, guild: int, game: str, since: float | None = None) -> list[Match]: ...
+
+    async def rating_history(self, guild: int, user: int, game: str, last: int = 5) -> list[tuple[Rating, Rating]]: ...
 
 
 class Packs(Protocol):

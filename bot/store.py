@@ -43,6 +43,7 @@ from bot.database import (
     unreachable,
 )
 from bot.meta import TableMeta
+from bot.ratings import Match, Rating, rate
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +131,41 @@ MIGRATIONS: list[str] = [
         created {real} NOT NULL,
         PRIMARY KEY (guild, name)
     );
+    """,
+    # 4: skill ratings (bot/ratings.py): each member's current rating per game per server, every rated game's
+    # teams and ranks (a period's leaderboard replays them from neutral ratings), and each update
+    """
+    CREATE TABLE ratings (
+        guild {bigint} NOT NULL,
+        "user" {bigint} NOT NULL,
+        game TEXT NOT NULL,
+        mu {real} NOT NULL,
+        sigma {real} NOT NULL,
+        rated INTEGER NOT NULL DEFAULT 0,
+        updated {real} NOT NULL,
+        PRIMARY KEY (guild, "user", game)
+    );
+    CREATE TABLE rated_games (
+        "table" {bigint} PRIMARY KEY,
+        guild {bigint} NOT NULL,
+        game TEXT NOT NULL,
+        teams TEXT NOT NULL,
+        at {real} NOT NULL
+    );
+    CREATE INDEX rated_games_board ON rated_games(guild, game, at);
+    CREATE TABLE rating_history (
+        "table" {bigint} NOT NULL,
+        "user" {bigint} NOT NULL,
+        guild {bigint} NOT NULL,
+        game TEXT NOT NULL,
+        mu_before {real} NOT NULL,
+        sigma_before {real} NOT NULL,
+        mu {real} NOT NULL,
+        sigma {real} NOT NULL,
+        at {real} NOT NULL,
+        PRIMARY KEY ("table", "user")
+    );
+    CREATE INDEX rating_history_member ON rating_history(guild, "user", game, at);
     """,
 ]
 
@@ -562,6 +598,65 @@ class Store:
                     ' ON CONFLICT("table", "user") DO NOTHING',
                     [(g, game, u, table, won, pts, float(at)) for g, u, _game, won, pts in results],
                 )
+
+    # --- skill ratings (bot/ratings.py) -------------------------------------------------------
+
+    async def record_rating(self, guild: int, game: str, table: int, match: Match, at: float) -> dict[int, Rating]:
+        """Rate one finished game: the members' ratings are read, updated and written with the match and each
+        member's update, in one transaction (a table already rated is left as it was). Returns the new ratings."""
+        members = sorted(set(match.members))
+        teams_json = json.dumps(match.to_json())
+        at = float(at)
+        async with self.backend.write() as db:
+            if await db.fetch('SELECT "table" FROM rated_games WHERE "table" = ?', (table,)):
+                return {}
+            marks = ", ".join("?" for _ in members)
+            rows = await db.fetch(
+                f'SELECT "user", mu, sigma FROM ratings WHERE guild = ? AND game = ? AND "user" IN ({marks})',
+                (guild, game, *members),
+            ) if members else []
+            before = {int(r["user"]): Rating(float(r["mu"]), float(r["sigma"])) for r in rows}
+            after = rate(match, before)
+            await db.execute('INSERT INTO rated_games ("table", guild, game, teams, at) VALUES (?, ?, ?, ?, ?)',
+                             (table, guild, game, teams_json, at))
+            await db.executemany(
+                'INSERT INTO ratings (guild, "user", game, mu, sigma, rated, updated) VALUES (?, ?, ?, ?, ?, 1, ?)'
+                ' ON CONFLICT(guild, "user", game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,'
+                " rated = ratings.rated + 1, updated = excluded.updated",
+                [(guild, u, game, r.mu, r.sigma, at) for u, r in sorted(after.items())],
+            )
+            old = Rating()
+            await db.executemany(
+                'INSERT INTO rating_history ("table", "user", guild, game, mu_before, sigma_before, mu, sigma, at)'
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(table, u, guild, game, before.get(u, old).mu, before.get(u, old).sigma, r.mu, r.sigma, at)
+                 for u, r in sorted(after.items())],
+            )
+        return after
+
+    async def ratings(self, guild: int, game: str) -> dict[int, tuple[Rating, int]]:
+        """Each member's current rating in one game on one server, with how many rated games made it."""
+        async with self.backend.read() as db:
+            rows = await db.fetch('SELECT "user", mu, sigma, rated FROM ratings WHERE guild = ? AND game = ?'
+                                  ' AND "user" > 0', (guild, game))
+        return {int(r["user"]): (Rating(float(r["mu"]), float(r["sigma"])), int(r["rated"])) for r in rows}
+
+    async def rated_games(self, guild: int, game: str, since: float | None = None) -> list[Match]:
+        """The rated games of one game on one server (since a moment), oldest first: a period's ratings replay
+        them from neutral ones."""
+        async with self.backend.read() as db:
+            rows = await db.fetch('SELECT teams FROM rated_games WHERE guild = ? AND game = ? AND at >= ?'
+                                  ' ORDER BY at, "table"', (guild, game, float(since or 0.0)))
+        return [Match.from_json(json.loads(r["teams"])) for r in rows]
+
+    async def rating_history(self, guild: int, user: int, game: str, last: int = 5) -> list[tuple[Rating, Rating]]:
+        """A member's last rating updates in one game on one server, oldest first: (before, after)."""
+        async with self.backend.read() as db:
+            rows = await db.fetch(
+                'SELECT mu_before, sigma_before, mu, sigma FROM rating_history WHERE guild = ? AND "user" = ?'
+                ' AND game = ? ORDER BY at DESC, "table" DESC LIMIT ?', (guild, user, game, int(last)))
+        return [(Rating(float(r["mu_before"]), float(r["sigma_before"])), Rating(float(r["mu"]), float(r["sigma"])))
+                for r in reversed(rows)]
 
     async def standings(self, guild: int, game: str, since: float | None = None) -> list[dict[str, float]]:
         """Each member's record in one game on one server: every game (`since` None, the running totals)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.metrics import Metrics
+from bot.ratings import match_of
 from bot.runtime import Runtimes, TableRuntime
 from bot.store import Shards, Store, StoreUnavailableError, TableRow
 from games import REGISTRY
@@ -557,15 +558,26 @@ class TableService:
         log.error("table %s: more than %d automatic steps in a row; stopping", table.id, AUTO_STEPS_LIMIT)
 
     async def _record_outcome(self, table: Table, outcome: Any) -> None:
-        if table.row.meta.practice:
-            return  # a practice table (/game learn) counts for no leaderboard and no member's record
+        meta = table.row.meta
+        if meta.practice:
+            return  # a practice table (/game learn) counts for no leaderboard, no member's record and no rating
         humans = [u for s, u in enumerate(table.users) if s not in table.computer_seats]
         winners = {table.users[s] for s in outcome.winners if s not in table.computer_seats}
         points = {table.users[s]: float(p) for s, p in outcome.scores.items() if s not in table.computer_seats}
         # A member whose seat a computer took over (absent, or kicked) played this game and did not win it.
         humans += [u for u in table.row.meta.replaced.values() if u not in humans]
+        at = self.clock()
         await self.store.record_result(table.row.guild, table.game.id, humans, winners, points,
-                                       table=table.id, at=self.clock())
+                                       table=table.id, at=at)
+        state = table.state if isinstance(table.state, dict) else None
+        match = match_of(table.game.id, outcome.winners, outcome.scores, table.users,
+                         computer_seats=table.computer_seats, replaced=meta.replaced, state=state)
+        if match is not None:
+            try:
+                await self.store.record_rating(table.row.guild, table.game.id, table.id, match, at)
+            except StoreUnavailableError:
+                # The game itself is stored and finished: only this rating update is lost, logged.
+                log.exception("table %s: the rating update could not be stored", table.id)
 
     async def _advance_later(self, table_id: int, wait: float) -> None:
         await asyncio.sleep(wait)

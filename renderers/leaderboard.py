@@ -12,19 +12,24 @@ members' names) and the reader's `Words`:
      "rows": [{"rank": 1, "name": "Alice", "played": 5, "won": 3,
                "rate": 60 | None,  # whole percent; None below min_games
                "points": 12.0,
-               "extra": False}]}   # True: the asking member's own row, below the top ten
+               "rating": 23,       # the conservative skill rating, rounded (bot/ratings.py)
+               "provisional": False,  # True: fewer than three rated games
+               "extra": False},    # True: the asking member's own row, below the top ten
+              {"reference": True, "rating": 18, "extra": False}]}  # the computer player, never ranked
 
 On top a status strip: "<game> leaderboard" and the server, the period and how many members are
 ranked. Then one row per member: the rank (gold, silver and bronze discs for the first three;
-tied members share a rank), the name, wins, games, win rate and, for a game with points, points.
-The asking member's row, when it ranks below the top rows, comes after a gap. A footnote explains
-the "—" of a member with too few games for a win rate.
+tied members share a rank), the name, the rating (it decides the order; a provisional one is marked
+"?"), games, win rate and, for a game with points, points. The game's computer player is a framed
+line without a rank where its fixed rating falls. The asking member's row, when it ranks below the top
+rows, comes after a gap. A footnote explains the "?" and the "—" of a member with too few games.
 
 Readable where players look: the picture is an attachment beside the embed (whose text lists the same
 rows), shown inline in the 550 × 350 box (`renderers.core.INLINE_BOX`). It is drawn 1100 px wide (twice
-the box, sharp when opened) and at most 700 high with the top ten, the asking member's row and the
-footnote, so it is shown at half size: names and numbers at 28 px show 14 px, nothing is under MIN_FONT =
-24 px (12 px shown; `renderers.core.INLINE_MIN_TEXT` is 10).
+the box, sharp when opened) and at most 700 high with the top ten, the computer's line, the asking member's
+row and the footnote (rows are closer when all of them show), so it is shown at half size: names and
+numbers at 28 px show 14 px, nothing is under MIN_FONT = 24 px (12 px shown; `renderers.core.INLINE_MIN_TEXT`
+is 10).
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ TABLE_HEAD = (STRIP[1] + 6, STRIP[1] + 38)
 ROWS_TOP = TABLE_HEAD[1] + 2
 ROW_HEIGHT = 41
 ROW_STEP = 45
+TIGHT_STEP = 40  # with the computer's line as well as the top ten and the asker's row: rows 36 px high
 GAP = 24  # between the top rows and the asking member's own row
 FOOTNOTE = 34
 RANK_X = MARGIN + 28  # centre of the rank disc
@@ -66,19 +72,23 @@ NAME_FONT = 28
 NUMBER_FONT = 28
 COLUMN_GAP = 28  # between two number columns
 DASH = "—"
+PROVISIONAL = "?"  # after a provisional rating (explained by the footnote)
+MAX_HEIGHT = BOARD_SIZE[1]
 
 PERIOD_WORDS = {
     "all": N_("leaderboard.period.all"),
     "month": N_("leaderboard.period.month"),
     "week": N_("leaderboard.period.week"),
 }
+# A member's rating in words, provisional (fewer than three rated games) or not.
+RATING_WORDS = {False: N_("leaderboard.rating"), True: N_("leaderboard.rating_provisional")}
 # Gold, silver and bronze: the discs of ranks 1, 2 and 3 (dark digits on all three).
 MEDALS: dict[int, Color] = {1: PALETTE["accent"], 2: (196, 202, 214), 3: (205, 134, 76)}
 MEDAL_TEXT: Color = (33, 29, 18)
 
 
 class Column(NamedTuple):
-    key: str  # "played", "won", "rate", "points"
+    key: str  # "rating", "played", "rate", "points"
     head: str
     left: float
     right: float
@@ -95,6 +105,10 @@ def points_count(points: float) -> int:
 
 
 def _number(row: dict[str, Any], key: str, words: Words) -> str:
+    if row.get("reference"):
+        return str(int(row["rating"])) if key == "rating" else ""
+    if key == "rating":
+        return f"{int(row['rating'])}{PROVISIONAL if row.get('provisional') else ''}"
     if key == "rate":
         rate = row.get("rate")
         return DASH if rate is None else words.msg("leaderboard.rate", percent=int(rate))
@@ -106,8 +120,8 @@ def _number(row: dict[str, Any], key: str, words: Words) -> str:
 def columns(board: dict[str, Any], words: Words) -> list[Column]:
     """The number columns from the right edge leftwards, each as wide as its head or its widest
     number (tests check that names stay left of them)."""
-    # wins first: they decide the order
-    heads = [("won", N_("leaderboard.picture.won")), ("played", N_("leaderboard.picture.played")),
+    # the rating first: it decides the order
+    heads = [("rating", N_("leaderboard.picture.rating")), ("played", N_("leaderboard.picture.played")),
              ("rate", N_("leaderboard.picture.rate"))]
     if board.get("points"):
         heads.append(("points", N_("leaderboard.picture.points")))
@@ -128,17 +142,45 @@ def name_right(board: dict[str, Any], words: Words) -> float:
     return columns(board, words)[0].left - COLUMN_GAP
 
 
-def row_box(index: int, extra: bool = False) -> tuple[float, float, float, float]:
-    """The box of the `index`-th drawn row (the asking member's own row comes after a gap)."""
-    top = ROWS_TOP + index * ROW_STEP + (GAP if extra else 0)
-    return (MARGIN, top, WIDTH - MARGIN, top + ROW_HEIGHT)
+def notes(board: dict[str, Any], words: Words) -> str:
+    """The footnote: what "?" (a provisional rating) and "—" (no win rate yet) mean, for those shown."""
+    rows = [row for row in board["rows"] if not row.get("reference")]
+    provisional, no_rate = int(board.get("provisional_games", 3)), int(board.get("min_games", 3))
+    marked, dashed = any(row.get("provisional") for row in rows), any(row.get("rate") is None for row in rows)
+    if marked and dashed and provisional == no_rate:  # one short line: the two notes side by side pass the width
+        return words.plural("leaderboard.picture.both_notes", no_rate)
+    parts = []
+    if marked:
+        parts.append(words.plural("leaderboard.provisional_note", provisional))
+    if dashed:
+        parts.append(words.plural("leaderboard.no_rate_note", no_rate))
+    return " · ".join(parts)
+
+
+def row_step(board: dict[str, Any] | None = None) -> int:
+    """The step between rows: ROW_STEP, or TIGHT_STEP when the rows would pass MAX_HEIGHT (the top ten, the
+    computer's line and the asker's own row)."""
+    if board is None:
+        return ROW_STEP
+    rows = board["rows"]
+    extra = any(row.get("extra") for row in rows)
+    foot = FOOTNOTE if any(row.get("rate") is None or row.get("provisional") for row in rows) else 0
+    loose = ROWS_TOP + (len(rows) - 1) * ROW_STEP + ROW_HEIGHT + (GAP if extra else 0) + foot + MARGIN
+    return ROW_STEP if loose <= MAX_HEIGHT else TIGHT_STEP
+
+
+def row_box(index: int, extra: bool = False, step: int = ROW_STEP) -> tuple[float, float, float, float]:
+    """The box of the `index`-th drawn row (the asking member's own row comes after a gap); rows drawn closer
+    are lower too, keeping the same 4 px between them."""
+    top = ROWS_TOP + index * step + (GAP if extra else 0)
+    return (MARGIN, top, WIDTH - MARGIN, top + ROW_HEIGHT - (ROW_STEP - step))
 
 
 def height(board: dict[str, Any]) -> int:
     rows = board["rows"]
     extra = any(row.get("extra") for row in rows)
-    bottom = row_box(len(rows) - 1, extra)[3] if rows else ROWS_TOP
-    if any(row.get("rate") is None for row in rows):
+    bottom = row_box(len(rows) - 1, extra, row_step(board))[3] if rows else ROWS_TOP
+    if any(row.get("rate") is None or row.get("provisional") for row in rows):
         bottom += FOOTNOTE
     return int(bottom + MARGIN)
 
@@ -160,9 +202,9 @@ def _rank(draw: Any, mid: float, rank: int) -> None:
               PALETTE["muted"], bold=True, align="center")
 
 
-def dots_y(index: int) -> float:
+def dots_y(index: int, step: int = ROW_STEP) -> float:
     """The middle of the gap before the `index`-th drawn row, the asking member's own."""
-    return row_box(index - 1)[3] + (ROW_STEP - ROW_HEIGHT + GAP) / 2
+    return row_box(index - 1, False, step)[3] + (ROW_STEP - ROW_HEIGHT + GAP) / 2
 
 
 def _dots(draw: Any, mid: float) -> None:
@@ -202,13 +244,17 @@ def render(board: dict[str, Any], words: Words) -> Image.Image:
         draw_text(draw, (col.left, head_top, col.right, head_bottom), col.head, MIN_FONT, PALETTE["muted"],
                   align="right")
 
+    step = row_step(board)
     extra_seen = False
     for index, row in enumerate(rows):
         extra = bool(row.get("extra"))
         if extra and not extra_seen:
-            _dots(draw, dots_y(index))
+            _dots(draw, dots_y(index, step))
         extra_seen = extra_seen or extra
-        box = row_box(index, extra_seen)
+        box = row_box(index, extra_seen, step)
+        if row.get("reference"):
+            _reference(draw, box, row, cols, names_end, words)
+            continue
         _, top, _, bottom = box
         mid = (top + bottom) / 2
         first = int(row["rank"]) == 1
@@ -225,16 +271,29 @@ def render(board: dict[str, Any], words: Words) -> Image.Image:
         for col in cols:
             text = _number(row, col.key, words)
             color = PALETTE["text"]
-            if col.key == "won":
-                color = PALETTE["accent"] if first else PALETTE["text"]
+            if col.key == "rating":
+                color = PALETTE["muted"] if row.get("provisional") else PALETTE["text"]
+                color = PALETTE["accent"] if first else color
             elif text == DASH:
                 color = PALETTE["faded"]
-            draw_lines(draw, (col.left, top, col.right, bottom), [text], font(NUMBER_FONT, col.key == "won"),
+            draw_lines(draw, (col.left, top, col.right, bottom), [text], font(NUMBER_FONT, col.key == "rating"),
                        color, align="right")
 
-    if any(row.get("rate") is None for row in rows):
-        top = (row_box(len(rows) - 1, extra_seen)[3] if rows else ROWS_TOP) + 4
-        note = words.plural("leaderboard.no_rate_note", int(board.get("min_games", 3)))
+    note = notes(board, words)
+    if note:
+        top = (row_box(len(rows) - 1, extra_seen, step)[3] if rows else ROWS_TOP) + 4
         draw_text(draw, (MARGIN + 6, top, WIDTH - MARGIN - 6, top + FOOTNOTE - 4), note, MIN_FONT,
-                  PALETTE["muted"])
+                  PALETTE["muted"], min_size=MIN_FONT)
     return image
+
+
+def _reference(draw: Any, box: tuple[float, float, float, float], row: dict[str, Any], cols: list[Column],
+               names_end: float, words: Words) -> None:
+    """The computer player's line: no fill and no rank, framed in the faded colour, its rating in its column."""
+    _, top, _, bottom = box
+    draw.rounded_rectangle(box, radius=10, outline=PALETTE["faded"], width=2)
+    draw_text(draw, (NAME_LEFT, top, names_end, bottom), words.msg("leaderboard.computer"), NAME_FONT,
+              PALETTE["muted"], min_size=MIN_FONT)
+    rating = next(col for col in cols if col.key == "rating")
+    draw_lines(draw, (rating.left, top, rating.right, bottom), [_number(row, "rating", words)],
+               font(NUMBER_FONT, True), PALETTE["muted"], align="right")

@@ -18,16 +18,18 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import leaderboard as lb
+from bot import ratings as rt
 from bot.delivery import render_png
 from bot.i18n import t, tn, words
 from bot.ui.common import bot_of, follow_up, locale_of, tell
 from games import REGISTRY
 from games.core.messages import N_
 from renderers.alt.leaderboard import describe
-from renderers.leaderboard import points_count, render
+from renderers.leaderboard import RATING_WORDS, points_count, render
 
 if TYPE_CHECKING:
     from bot.leaderboard import Board, Standing
+    from bot.ports import Records
 
 FILE = "leaderboard.png"
 EMPTY_WORDS = {
@@ -36,6 +38,7 @@ EMPTY_WORDS = {
     "week": N_("leaderboard.empty.week"),
 }
 NO_RATE = "—"
+TREND_GAMES = 5  # /game stats: the trend of the rating over this many last rated games
 
 
 async def member_names(interaction: discord.Interaction, users: Iterable[int]) -> dict[int, str]:
@@ -80,9 +83,14 @@ def rate_text(locale: str, row: Standing, min_games: int = lb.MIN_GAMES) -> str:
     return NO_RATE if rate is None else t(locale, "leaderboard.rate", percent=lb.percent(rate))
 
 
+def rating_text(locale: str, row: Standing) -> str:
+    """"Rating 23", or "Rating 3 (provisional)" below three rated games."""
+    return t(locale, RATING_WORDS[row.provisional], rating=row.rating.shown)
+
+
 def record_text(locale: str, row: Standing, points: bool, min_games: int = lb.MIN_GAMES) -> str:
-    """"3 wins · 5 games · win rate: 60% · 12 points" in the reader's words."""
-    parts = [tn(locale, "leaderboard.wins", row.won), tn(locale, "leaderboard.games", row.played),
+    """"Rating 23 · 5 games · win rate: 60% · 12 points" in the reader's words."""
+    parts = [rating_text(locale, row), tn(locale, "leaderboard.games", row.played),
              t(locale, "leaderboard.rate_words", rate=rate_text(locale, row, min_games))]
     if points:
         parts.append(tn(locale, "leaderboard.points", points_count(row.points), points=lb.points_text(row.points)))
@@ -90,15 +98,33 @@ def record_text(locale: str, row: Standing, points: bool, min_games: int = lb.MI
 
 
 def board_text(locale: str, board: Board, names: dict[int, str]) -> str:
-    """The board as text lines (the picture's words for a screen reader or a blocked image)."""
+    """The board as text lines (the picture's words for a screen reader or a blocked image), with the computer
+    player's reference line where its rating falls."""
     lines = []
+    computer = board.computer.shown if board.computer is not None else None
     for row in board.shown:
+        if computer is not None and row.rating.shown < computer:
+            lines.append(t(locale, "leaderboard.computer_line", rating=computer))
+            computer = None
         if row is board.extra:
             lines.append("…")
         name = discord.utils.escape_mentions(discord.utils.escape_markdown(names.get(row.user, "")))
         lines.append(t(locale, "leaderboard.line", rank=row.rank, name=name,
                        record=record_text(locale, row, board.points, board.min_games)))
+    if computer is not None:
+        lines.append(t(locale, "leaderboard.computer_line", rating=computer))
     return "\n".join(lines)
+
+
+async def period_rows(store: Records, guild: int, game: str, since: float | None) -> list[dict[str, float]]:
+    """The standings of a period with each member's rating: the current ones for all time, else the period's
+    rated games replayed from neutral ratings (docs/decisions.md, "Skill ratings")."""
+    rows = await store.standings(guild, game, since)
+    if since is None:
+        ratings = await store.ratings(guild, game)
+    else:
+        ratings = lb.replayed_ratings(rt.replay(await store.rated_games(guild, game, since)))
+    return lb.with_ratings(rows, ratings)
 
 
 async def leaderboard_command(interaction: discord.Interaction, game: str, period: str) -> None:
@@ -106,7 +132,7 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, perio
     assert bot.store is not None and interaction.guild_id is not None
     title = REGISTRY[game].title
     # one read before answering: an empty board is a private sentence, not a public picture
-    rows = await bot.store.standings(interaction.guild_id, game, lb.since(period, bot.service.clock()))
+    rows = await period_rows(bot.store, interaction.guild_id, game, lb.since(period, bot.service.clock()))
     board = lb.board(rows, game, asker=interaction.user.id)
     if not board.rows:
         await tell(interaction, t(locale, EMPTY_WORDS[period], game=title))
@@ -121,8 +147,13 @@ async def leaderboard_command(interaction: discord.Interaction, game: str, perio
         description=" · ".join([t(locale, lb.PERIOD_WORDS[period]), tn(locale, "leaderboard.ranked", board.total)])
         + "\n\n" + board_text(locale, board, names),
     )
+    notes = []
+    if any(row.provisional for row in board.shown):
+        notes.append(tn(locale, "leaderboard.provisional_note", rt.PROVISIONAL_GAMES))
     if any(row.rate(board.min_games) is None for row in board.shown):
-        embed.set_footer(text=tn(locale, "leaderboard.no_rate_note", board.min_games))
+        notes.append(tn(locale, "leaderboard.no_rate_note", board.min_games))
+    if notes:
+        embed.set_footer(text="\n".join(notes))
     # The picture goes beside the embed, not into it: an attachment is shown inline in a larger box than an
     # embed's image (docs/decisions.md, "Where players see a board").
     await follow_up(interaction, embed=embed,
@@ -137,17 +168,23 @@ async def stats_command(interaction: discord.Interaction, member: discord.Member
     if who.bot:  # the bot's own computer players and other bots play no ranked games
         await tell(interaction, t(locale, "stats.bot", name=who.display_name))
         return
-    record = await bot.store.stats(interaction.guild_id, who.id)
+    guild = interaction.guild_id
+    record = await bot.store.stats(guild, who.id)
     embed = discord.Embed(title=t(locale, "stats.title", name=who.display_name))
     games = [g for g in REGISTRY if g in record] + sorted(g for g in record if g not in REGISTRY)
     short = False
     for game in games:
         totals = record[game]
-        row = lb.Standing(who.id, int(totals["played"]), int(totals["won"]), float(totals["points"]))
-        lines = [record_text(locale, row, False)]
-        if lb.has_points(game):
-            lines.append(tn(locale, "leaderboard.points", points_count(row.points), points=lb.points_text(row.points)))
-        place = lb.rank_of(await bot.store.standings(interaction.guild_id, game), game, who.id)
+        ratings = await bot.store.ratings(guild, game)
+        rating, rated = ratings.get(who.id, (rt.NEUTRAL, 0))
+        row = lb.Standing(who.id, int(totals["played"]), int(totals["won"]), float(totals["points"]),
+                          rating=rating, rated=rated)
+        lines = [record_text(locale, row, lb.has_points(game)), tn(locale, "leaderboard.wins", row.won)]
+        history = await bot.store.rating_history(guild, who.id, game, TREND_GAMES)
+        if history:
+            lines.append(change_text(locale, history))
+        rows = lb.with_ratings(await bot.store.standings(guild, game), ratings)
+        place = lb.rank_of(rows, game, who.id)
         if place is not None:
             lines.append(tn(locale, "stats.rank", place[1], rank=place[0]))
         short = short or row.rate() is None
@@ -161,3 +198,19 @@ async def stats_command(interaction: discord.Interaction, member: discord.Member
     if short:
         embed.set_footer(text=tn(locale, "leaderboard.no_rate_note", lb.MIN_GAMES))
     await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def signed(value: int) -> str:
+    """A change as players read it: +3, −2, ±0 (a true minus sign)."""
+    return f"+{value}" if value > 0 else (f"\u2212{-value}" if value < 0 else "\u00b10")
+
+
+def change_text(locale: str, history: list[tuple[rt.Rating, rt.Rating]]) -> str:
+    """The last game's change of the shown rating, and the trend over the last games (oldest first)."""
+    last_before, last_after = history[-1]
+    last = t(locale, "stats.last_change", change=signed(last_after.shown - last_before.shown))
+    if len(history) < 2:
+        return last
+    trend = history[-1][1].shown - history[0][0].shown
+    arrow = "\u2197" if trend > 0 else ("\u2198" if trend < 0 else "\u2192")
+    return last + " · " + tn(locale, "stats.trend", len(history), change=signed(trend), arrow=arrow)

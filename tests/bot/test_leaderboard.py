@@ -6,56 +6,81 @@ from __future__ import annotations
 import pytest
 
 from bot import leaderboard as lb
+from bot import ratings as rt
 from bot.meta import TableMeta
 from bot.store import Store
 
 
-def row(user: int, played: int, won: int, points: float = 0.0) -> dict[str, float]:
-    return {"user": user, "played": played, "won": won, "points": points}
+def row(user: int, played: int, won: int, points: float = 0.0, mu: float = 25.0, sigma: float = 25 / 3,
+        rated: int | None = None) -> dict[str, float]:
+    return {"user": user, "played": played, "won": won, "points": points, "mu": mu, "sigma": sigma,
+            "rated": played if rated is None else rated}
 
 
 # --- the ranking ------------------------------------------------------------------------------
 
 
-def test_wins_decide_first_then_win_rate_then_games() -> None:
-    """Most wins first; at equal wins the better win rate; at equal wins and no rate, more games."""
-    rows = [row(1, 10, 3), row(2, 4, 3), row(3, 9, 5), row(4, 2, 0), row(5, 6, 0)]
-    order = lb.ranked(rows, points=False)
-    assert [s.user for s in order] == [3, 2, 1, 5, 4]
+def test_the_conservative_rating_decides_first_then_win_rate_then_games() -> None:
+    """The highest mu - 3 sigma first, whatever the wins: a member with 40 games and more wins ranks below a
+    better-rated one with 10; at an equal shown rating the better win rate, then more games."""
+    rows = [row(1, 40, 20, mu=26.0, sigma=2.0), row(2, 10, 6, mu=32.0, sigma=3.0), row(3, 9, 5, mu=30.0, sigma=3.1),
+            row(4, 9, 3, mu=30.0, sigma=3.1), row(5, 12, 4, mu=30.0, sigma=3.1)]
+    order = lb.ranked(rows)
+    assert [s.user for s in order] == [2, 3, 5, 4, 1]
     assert [s.rank for s in order] == [1, 2, 3, 4, 5]
+    assert [s.rating.shown for s in order] == [23, 21, 21, 21, 20]
 
 
 def test_a_rate_counts_only_from_the_minimum_of_games() -> None:
-    """A rate shows from three games; at equal wins a member with one (2 of 5) ranks above one with too few
-    games for it (2 of 2), though 2/2 is the better raw rate."""
+    """A rate shows from three games; at an equal rating a member with one (2 of 5) ranks above one with too
+    few games for it (2 of 2), though 2/2 is the better raw rate."""
     short, long_ = lb.Standing(1, 2, 2, 0.0), lb.Standing(2, 5, 2, 0.0)
     assert short.rate() is None and long_.rate() == pytest.approx(0.4)
     assert lb.Standing(3, 3, 1, 0.0).rate() == pytest.approx(1 / 3)
-    order = lb.ranked([row(1, 2, 2), row(2, 5, 2)], points=False)
+    order = lb.ranked([row(1, 2, 2), row(2, 5, 2)])
     assert [s.user for s in order] == [2, 1]
-    assert [s.user for s in lb.ranked([row(1, 2, 2), row(2, 5, 2)], points=False, min_games=1)] == [1, 2]
+    assert [s.user for s in lb.ranked([row(1, 2, 2), row(2, 5, 2)], min_games=1)] == [1, 2]
 
 
-def test_points_break_ties_only_in_games_with_points() -> None:
-    """Spyfall (points) orders equal records by points; Polls (seats, not points) lets them tie."""
+def test_fewer_than_three_rated_games_is_provisional() -> None:
+    """Provisional below three rated games (whatever the games recorded before ratings existed); a member with
+    no rating row is neutral: shown 0."""
+    assert lb.Standing(1, 9, 3, 0.0, rated=2).provisional and not lb.Standing(1, 3, 1, 0.0, rated=3).provisional
+    plain = lb.ranked([{"user": 7, "played": 4, "won": 1, "points": 0.0}])
+    assert plain[0].rating.shown == 0 and plain[0].provisional
+
+
+def test_points_show_only_in_games_with_points_and_never_rank() -> None:
+    """Spyfall's board shows points, Polls' does not; equal ratings and records tie whatever the points."""
     rows = [row(1, 4, 2, 10), row(2, 4, 2, 15)]
     spyfall = lb.board(rows, "spyfall")
-    assert spyfall.points and [(s.user, s.rank) for s in spyfall.rows] == [(2, 1), (1, 2)]
-    polls = lb.board(rows, "polls")
-    assert not polls.points and [s.rank for s in polls.rows] == [1, 1]
+    assert spyfall.points and [s.rank for s in spyfall.rows] == [1, 1]
+    assert not lb.board(rows, "polls").points
     assert lb.has_points("arditi") and not any(lb.has_points(g) for g in ("polls", "junta", "som"))
 
 
 def test_ties_share_a_rank_and_the_next_rank_skips() -> None:
-    """Equal records share a rank: 1, 2, 2, 4."""
-    rows = [row(1, 5, 4), row(2, 5, 3), row(3, 5, 3), row(4, 5, 1)]
-    assert [(s.user, s.rank) for s in lb.ranked(rows, points=False)] == [(1, 1), (2, 2), (3, 2), (4, 4)]
+    """Equal shown ratings and records share a rank: 1, 2, 2, 4."""
+    rows = [row(1, 5, 4, mu=30), row(2, 5, 3, mu=28), row(3, 5, 3, mu=28.1), row(4, 5, 1, mu=20)]
+    assert [(s.user, s.rank) for s in lb.ranked(rows)] == [(1, 1), (2, 2), (3, 2), (4, 4)]
+
+
+def test_ratings_join_the_standings() -> None:
+    """with_ratings adds each member's rating and rated games; a member rated but missing from the standings
+    gets a row of their rated games."""
+    rating = rt.Rating(30.0, 3.0)
+    rows = lb.with_ratings([{"user": 1, "played": 4, "won": 2, "points": 0.0}, {"user": 2, "played": 1, "won": 0,
+                                                                                  "points": 0.0}],
+                           {1: (rating, 3), 3: (rt.Rating(20.0, 5.0), 2)})
+    assert rows[0] == {"user": 1, "played": 4, "won": 2, "points": 0.0, "mu": 30.0, "sigma": 3.0, "rated": 3}
+    assert rows[1]["mu"] == rt.NEUTRAL.mu and rows[1]["rated"] == 0
+    assert rows[2] == {"user": 3, "played": 2, "won": 0, "points": 0.0, "mu": 20.0, "sigma": 5.0, "rated": 2}
 
 
 def test_top_ten_and_the_asking_members_own_row() -> None:
     """Ten rows; the asker ranked 12th gets their own row after them; an asker in the top ten or without
     games gets none."""
-    rows = [row(u, 20, 20 - u) for u in range(1, 13)]
+    rows = [row(u, 20, 20 - u, mu=40 - u, sigma=2) for u in range(1, 13)]
     board = lb.board(rows, "polls", asker=12)
     assert [s.user for s in board.rows] == list(range(1, 11)) and board.total == 12
     assert board.extra is not None and (board.extra.user, board.extra.rank) == (12, 12)
@@ -82,14 +107,30 @@ def test_periods_start_from_the_bots_clock() -> None:
 
 
 def test_picture_data_is_plain_and_complete() -> None:
-    """The renderer's data: names, whole percent or None, the asker's row flagged."""
-    rows = [row(u, 12, 12 - u) for u in range(1, 13)] + [row(20, 1, 0, 2)]
+    """The renderer's data: names, shown rating and provisional mark, whole percent or None, the asker's row
+    flagged; Spyfall has no computer player, so no reference row."""
+    rows = [row(u, 12, 12 - u, mu=40 - u, sigma=2) for u in range(1, 13)] + [row(20, 1, 0, 2)]
     board = lb.board(rows, "spyfall", asker=20)
     data = lb.picture(board, {1: "Alice"}, game="Spyfall", server="Game night", period="week")
     assert data["points"] and data["total"] == 13 and data["period"] == "week"
     first, last = data["rows"][0], data["rows"][-1]  # type: ignore[index]
-    assert first == {"rank": 1, "name": "Alice", "played": 12, "won": 11, "rate": 92, "points": 0.0, "extra": False}
-    assert last["extra"] and last["rate"] is None and last["name"] == ""
+    assert first == {"rank": 1, "name": "Alice", "played": 12, "won": 11, "rate": 92, "points": 0.0,
+                     "rating": 33, "provisional": False, "extra": False}
+    assert last["extra"] and last["rate"] is None and last["name"] == "" and last["provisional"]
+    assert not any(r.get("reference") for r in data["rows"])  # type: ignore[attr-defined]
+
+
+def test_the_computer_is_a_reference_line_where_its_rating_falls() -> None:
+    """A game with a computer player: its fixed rating is a row without a rank, after the members rated above
+    it and before those below; it is never counted among the ranked."""
+    computer = rt.reference().computer["polls"].shown
+    rows = [row(1, 9, 8, mu=computer + 20, sigma=2), row(2, 9, 1, mu=computer - 10, sigma=2)]
+    board = lb.board(rows, "polls")
+    data = lb.picture(board, {1: "Alice", 2: "Bob"}, game="Polls", server="", period="all")
+    shown: list[dict[str, object]] = data["rows"]  # type: ignore[assignment]
+    assert [r.get("name") for r in shown] == ["Alice", None, "Bob"]
+    assert shown[1] == {"reference": True, "rating": computer, "extra": False}
+    assert data["total"] == 2 and board.computer == rt.reference().computer["polls"]
     assert lb.percent(2 / 3) == 67 and lb.points_text(12.0) == "12" and lb.points_text(-2.5) == "-2.5"
 
 

@@ -88,18 +88,19 @@ def test_columns_keep_names_room_and_follow_the_points_flag() -> None:
         catalog = words(locale)
         with_points = [c.key for c in picture.columns(CASES["full_points"], catalog)]
         without = [c.key for c in picture.columns(CASES["full_no_points"], catalog)]
-        assert with_points == ["won", "played", "rate", "points"] and without == ["won", "played", "rate"]
+        assert with_points == ["rating", "played", "rate", "points"] and without == ["rating", "played", "rate"]
         assert picture.name_right(CASES["long_names"], catalog) - picture.NAME_LEFT >= 400, locale
 
 
 def test_long_names_are_cut_before_the_columns() -> None:
-    """A 36-letter name is ellipsized: nothing is drawn between the name column and the wins column."""
+    """A 36-letter name is ellipsized: nothing is drawn between the name column and the rating column."""
     image = picture.render(CASES["long_names"], words("en")).convert("RGB")
     cols = picture.columns(CASES["long_names"], words("en"))
     _, top, _, bottom = picture.row_box(3)
-    wins = str(CASES["long_names"]["rows"][3]["won"])  # right-aligned in its column
+    rating = str(CASES["long_names"]["rows"][3]["rating"])  # right-aligned in its column (not provisional)
+    assert not CASES["long_names"]["rows"][3]["provisional"]
     strip = image.crop((round(picture.name_right(CASES["long_names"], words("en"))) + 2, round(top) + 4,
-                        round(cols[0].right - text_width(wins, font(picture.NUMBER_FONT, True))) - 2,
+                        round(cols[0].right - text_width(rating, font(picture.NUMBER_FONT, True))) - 2,
                         round(bottom) - 4))
     assert strip.width > picture.COLUMN_GAP
     colors = strip.getcolors(1 << 16)
@@ -111,11 +112,43 @@ def test_words_all_come_from_the_catalogs() -> None:
     recording = RecordingWords()
     for case in CASES.values():
         picture.render(case, recording)
-    assert {"leaderboard.title", "leaderboard.picture.won", "leaderboard.picture.points",
-            "leaderboard.no_rate_note", "leaderboard.period.month", "leaderboard.picture.unnamed"} - recording.asked \
+    assert {"leaderboard.title", "leaderboard.picture.rating", "leaderboard.picture.points",
+            "leaderboard.picture.both_notes", "leaderboard.computer",
+            "leaderboard.period.month", "leaderboard.picture.unnamed"} - recording.asked \
         == {"leaderboard.picture.unnamed"}
     for locale in LOCALES:
         assert all(words(locale).has(message_id) for message_id in recording.asked), locale
+
+
+def test_the_computer_line_has_no_rank_and_the_board_stays_within_the_box() -> None:
+    """Polls' board (the top ten, the asker's row and the computer's line): the computer's row is framed in the
+    faded colour with no rank disc or fill, its rating in the rating column; the picture stays within 700 px
+    (the rows closer), so it is still shown at half size."""
+    case = CASES["full_no_points"]
+    rows = case["rows"]
+    index = next(i for i, row in enumerate(rows) if row.get("reference"))
+    assert len(rows) == 12 and rows[-1]["extra"] and not rows[index].get("extra")
+    image = picture.render(case, words("en")).convert("RGB")
+    assert image.height <= BOARD_SIZE[1] and inline_scale(*image.size) == 0.5
+    step = picture.row_step(case)
+    assert step == picture.TIGHT_STEP < picture.ROW_STEP
+    extra = any(row.get("extra") for row in rows[:index + 1])
+    _, top, _, bottom = picture.row_box(index, extra, step)
+    assert image.getpixel((picture.WIDTH // 2, round(top))) == PALETTE["faded"]  # the frame
+    assert image.getpixel((picture.RANK_X, round((top + bottom) / 2))) == PALETTE["background"]  # no disc, no fill
+
+
+def test_provisional_ratings_are_marked() -> None:
+    """A member with fewer than three rated games shows "?" after the rating; the footnote says what it means (with
+    the "—" of no win rate in one line when both show; the provisional note alone when only it does)."""
+    recording = RecordingWords()
+    picture.render(CASES["full_points"], recording)
+    assert "leaderboard.picture.both_notes" in recording.asked
+    alone = {**CASES["one_row"], "rows": [{**CASES["one_row"]["rows"][0], "provisional": True}]}
+    assert picture.notes(alone, words("en")) == "? provisional: fewer than 3 rated games"
+    marked = [row for row in CASES["full_points"]["rows"] if row.get("provisional")]
+    assert marked and all(picture._number(row, "rating", words("en")).endswith("?") for row in marked)
+    assert picture._number(CASES["full_points"]["rows"][0], "rating", words("en")).isdigit()
 
 
 def test_a_name_the_font_cannot_draw_becomes_member() -> None:

@@ -1,16 +1,19 @@
 """/game leaderboard and /game stats through the real bot in SimCord: the empty board, the picture and its
-text, periods, names, the asking member's own row, a real game against the computer, a member's record."""
+text, the order by skill rating with the computer's reference line, periods (replayed from neutral ratings),
+names, the asking member's own row, a real game against the computer, a member's record with its rating."""
 
 from __future__ import annotations
 
 import io
 import itertools
 import random
+import re
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot import ratings as rt
 from bot.i18n import t, tn
 from bot.meta import TableMeta
 from games.polls import GAME as POLLS
@@ -23,14 +26,29 @@ TABLES = itertools.count(1)  # each recorded game's table id
 
 async def record(world: World, game: str, users: list[Any], winners: list[Any], points: dict[Any, float] | None = None,
                  *, days_ago: float = 0.0) -> None:
-    """One finished game of `game` on the world's server, `days_ago` days before the bot's now."""
+    """One finished game of `game` on the world's server, `days_ago` days before the bot's now: its record and
+    its rating (the winners ahead of the others; a computer, a negative id, at the game's fixed rating)."""
     bot = world.bot
     assert bot.store is not None
     ids = [u if isinstance(u, int) else u.id for u in users]
+    won = {w if isinstance(w, int) else w.id for w in winners}
+    table, at = next(TABLES), bot.service.clock() - days_ago * DAY
     await bot.store.record_result(
-        world.guild.id, game, ids, {w if isinstance(w, int) else w.id for w in winners},
-        {(k if isinstance(k, int) else k.id): v for k, v in (points or {}).items()},
-        table=next(TABLES), at=bot.service.clock() - days_ago * DAY)
+        world.guild.id, game, ids, won, {(k if isinstance(k, int) else k.id): v for k, v in (points or {}).items()},
+        table=table, at=at)
+    computer = rt.reference().computer.get(game, rt.NEUTRAL)
+    match = rt.Match(tuple((u if u > 0 else computer,) for u in ids), tuple(1 if u in won else 2 for u in ids))
+    await bot.store.record_rating(world.guild.id, game, table, match, at)
+
+
+LINE = re.compile(r"^\*\*(\d+)\.\*\* (.+) — rating (-?\d+)( \(provisional\))? · (\d+) games? · win rate: (—|\d+%)")
+
+
+def parsed(line: str) -> tuple[int, str, int, bool]:
+    """A member's line: rank, name, shown rating, provisional."""
+    found = LINE.match(line)
+    assert found is not None, line
+    return int(found[1]), found[2], int(found[3]), bool(found[4])
 
 
 def lines(result: Any) -> list[str]:
@@ -71,30 +89,35 @@ async def test_the_board_is_public_with_the_picture_and_the_order_in_text(world:
     embed = result.response.embeds[0]
     assert embed.title == "The Polls Are Closed! (Spain) leaderboard"
     assert embed.description.startswith("All time · 4 players ranked")
-    assert lines(result) == [
-        "**1.** federico — 3 wins · 3 games · win rate: 100%",
-        "**2.** barbara — 2 wins · 3 games · win rate: 67%",
-        "**3.** sabrina — 1 win · 2 games · win rate: —",
-        "**4.** gianni — 0 wins · 4 games · win rate: 0%",
-    ]
-    assert embed.footer.text == "— fewer than 3 games: no win rate yet"
-    assert "Computer" not in embed.description and str(world.guild.id) not in embed.description
+    computer = rt.reference().computer["polls"].shown
+    members = [parsed(line) for line in lines(result) if not line.startswith("🤖")]
+    assert {name for _, name, _, _ in members} == {"federico", "barbara", "sabrina", "gianni"}
+    assert [rating for _, _, rating, _ in members] == sorted((r for _, _, r, _ in members), reverse=True)
+    assert members[0][1] == "federico" and members[-1][1] == "gianni"  # three wins; four losses
+    assert [provisional for _, name, _, provisional in members if name == "sabrina"] == [True]  # two games
+    reference = f"🤖 *Computer player — rating {computer} (a reference, never ranked)*"
+    assert lines(result).count(reference) == 1
+    assert embed.footer.text == "? provisional: fewer than 3 rated games\n— fewer than 3 games: no win rate yet"
+    assert str(world.guild.id) not in embed.description
     assert all(str(p.id) not in embed.description for p in world.players)
     assert embed.image.url is None  # the picture is beside the embed, shown in the larger attachment box
     image = await picture(result)
     assert image.width == 1100 and 250 < image.height <= 700 and inline_size(*image.size)[0] == 550
     about = result.response.attachments[0].description or ""  # the picture in words, for a screen reader
     assert about.startswith("The Polls Are Closed! (Spain) leaderboard. Game night")  # the server's name
-    assert "1. federico: 3 wins, 3 games, win rate: 100%. 2. barbara: 2 wins, 3 games, win rate: 67%." in about
+    assert f"1. federico: rating {members[0][2]}, 3 games, win rate: 100%." in about
+    assert f"Reference line: the computer player, rating {computer}, never ranked" in about
 
 
 async def test_points_show_only_for_a_game_with_points(world: World) -> None:
-    """Spyfall's lines carry points (and break a tie in wins and rate); Polls' lines never do."""
+    """Spyfall's lines carry points (which never rank: a shared win is a shared place); Polls' lines never do."""
     barbara, federico = world.players[:2]
     await record(world, "spyfall", [barbara, federico], [barbara, federico], {barbara: 3, federico: 5})
     result = await barbara.slash(world.channel, "game leaderboard", game="spyfall")
-    assert lines(result) == ["**1.** federico — 1 win · 1 game · win rate: — · 5 points",
-                             "**2.** barbara — 1 win · 1 game · win rate: — · 3 points"]
+    shown = lines(result)
+    assert [parsed(line)[0] for line in shown] == [1, 1] and [line[-8:] for line in shown] == ["3 points",
+                                                                                                 "5 points"]
+    assert not any(line.startswith("🤖") for line in shown)  # Spyfall has no computer player
     await record(world, "polls", [barbara, federico], [federico])
     result = await barbara.slash(world.channel, "game leaderboard", game="polls")
     assert "point" not in (result.response.embeds[0].description or "")
@@ -107,13 +130,18 @@ async def test_periods_count_games_by_when_they_finished(world: World) -> None:
     await record(world, "arditi", [federico, gianni], [federico], {federico: 8, gianni: 1}, days_ago=12)
     await record(world, "arditi", [gianni, barbara], [gianni], {gianni: 7, barbara: 3})
 
-    async def board(period: str) -> list[str]:
+    async def board(period: str) -> list[tuple[int, str, int, bool]]:
         result = await barbara.slash(world.channel, "game leaderboard", game="arditi", period=period)
-        return [line.split(" — ")[0] for line in lines(result)]
+        return [parsed(line) for line in lines(result) if not line.startswith("🤖")]
 
-    assert await board("all") == ["**1.** barbara", "**2.** federico", "**3.** gianni"]
-    assert await board("month") == ["**1.** gianni", "**2.** federico", "**3.** barbara"]
-    assert await board("week") == ["**1.** gianni", "**2.** barbara"]
+    everything = await board("all")
+    assert {name for _, name, _, _ in everything} == {"barbara", "federico", "gianni"}
+    month = await board("month")  # replayed from neutral: barbara lost her only game of the month
+    assert [name for _, name, _, _ in month][-1] == "barbara" and len(month) == 3
+    week = await board("week")  # one game, from neutral ratings: the winner above the loser
+    assert [(rank, name) for rank, name, _, _ in week] == [(1, "gianni"), (2, "barbara")]
+    first = rt.rate(rt.Match(((1,), (2,)), (1, 2)), {})  # what one game does to two new members
+    assert [rating for _, _, rating, _ in week] == [first[1].shown, first[2].shown]
     await world.env.advance_time(8 * DAY)  # the last game is now 8 days old
     result = await barbara.slash(world.channel, "game leaderboard", game="arditi", period="week")
     assert result.ephemeral and result.response.content == t("en", "leaderboard.empty.week", game="Arditi del Popolo")
@@ -129,12 +157,18 @@ async def test_the_asking_member_sees_their_own_row_below_the_top_ten(world: Wor
         for _ in range(i + 1):
             await record(world, "som", [member, barbara], [member])
     result = await barbara.slash(world.channel, "game leaderboard", game="som")
-    shown = lines(result)
-    assert len(shown) == 12 and shown[0].startswith("**1.** player10 — 11 wins")
-    assert shown[9].startswith("**10.** player01") and shown[10] == "…"
-    assert shown[11].startswith("**12.** barbara — 0 wins · 66 games")
-    result = await others[5].slash(world.channel, "game leaderboard", game="som")
-    assert len(lines(result)) == 10  # player05 is 6th: no extra row
+    shown = [line for line in lines(result) if not line.startswith("🤖")]  # the computer's line apart
+    assert len(shown) == 12 and shown[10] == "…"
+    names = [f"player{i:02d}" for i in range(11)]
+    top = [parsed(line)[1] for line in shown[:10]]
+    assert set(top) < set(names) and [rank for rank, _, _, _ in map(parsed, shown[:10])] == sorted(
+        rank for rank, _, _, _ in map(parsed, shown[:10]))
+    assert shown[11].startswith("**12.** barbara — rating") and "· 66 games" in shown[11]
+    left_out = others[names.index(next(name for name in names if name not in top))]
+    result = await others[names.index(top[4])].slash(world.channel, "game leaderboard", game="som")
+    assert len([line for line in lines(result) if not line.startswith("🤖")]) == 10  # in the top ten: no extra row
+    result = await left_out.slash(world.channel, "game leaderboard", game="som")
+    assert [line for line in lines(result) if not line.startswith("🤖")][-2] == "…"  # the eleventh: its own row
 
 
 async def test_names_are_current_remembered_or_neutral_never_ids(world: World) -> None:
@@ -174,17 +208,23 @@ async def test_a_real_game_against_the_computer_ranks_the_member_and_never_the_c
     assert RESULT in public_text(world)
     assert world.bot.service.tables.get(table_id) is None or world.bot.service.tables[table_id].status != "playing"
     result = await host.slash(world.channel, "game leaderboard", game="polls", period="week")
-    assert lines(result) == ["**1.** barbara — 1 win · 1 game · win rate: —"]
+    members = [parsed(line) for line in lines(result) if not line.startswith("🤖")]
+    assert [(rank, name, provisional) for rank, name, _, provisional in members] == [(1, "barbara", True)]
     assert "1 player ranked" in result.response.embeds[0].description
-    assert "Computer" not in "\n".join(world.texts()[-1:])
+    store = world.bot.store
+    assert store is not None
+    ((rating, rated),) = (await store.ratings(world.guild.id, "polls")).values()
+    assert rated == 1 and rating.mu > rt.NEUTRAL.mu and members[0][2] == rating.shown  # beat the computer
     stats = await host.slash(world.channel, "game stats")
     field = stats.response.embeds[0].fields[0]
-    assert field.name == POLLS.title and "1 win · 1 game" in field.value and "Rank 1 of 1" in field.value
+    assert field.name == POLLS.title and "1 win" in field.value and "1 game" in field.value
+    assert f"rating {rating.shown} (provisional)" in field.value and "Rank 1 of 1" in field.value
+    assert f"Last game: +{rating.shown}" in field.value
 
 
 async def test_stats_for_oneself_and_another_member(world: World) -> None:
-    """Privately: each game's wins, games, win rate, points where the game has them and the all-time rank;
-    the "no games yet" sentence; a bot is not a player."""
+    """Privately: each game's rating, games, win rate, points where the game has them, wins, the last game's
+    change and the trend, and the all-time rank; the "no games yet" sentence; a bot is not a player."""
     barbara, federico, gianni = world.players[:3]
     for winner in (barbara, barbara, federico):
         await record(world, "spyfall", [barbara, federico, gianni], [winner], {winner: 4, gianni: 1})
@@ -193,12 +233,22 @@ async def test_stats_for_oneself_and_another_member(world: World) -> None:
     assert mine.ephemeral
     embed = mine.response.embeds[0]
     assert embed.title == "barbara's games" and [f.name for f in embed.fields] == ["Spyfall"]
-    assert embed.fields[0].value == ("2 wins · 3 games · win rate: 67%\n8 points\n"
-                                     "Rank 1 of 3 on the all-time leaderboard")
+    store = world.bot.store
+    assert store is not None
+    history = await store.rating_history(world.guild.id, barbara.id, "spyfall")
+    now, last = history[-1][1].shown, history[-1][1].shown - history[-1][0].shown
+    trend = history[-1][1].shown - history[0][0].shown
+    value = embed.fields[0].value.split("\n")
+    assert value[0] == f"rating {now} · 3 games · win rate: 67% · 8 points" and value[1] == "2 wins"
+    assert value[2].startswith(f"Last game: {'+' if last > 0 else '−' if last < 0 else '±'}{abs(last)}")
+    assert value[2].endswith(f"trend over the last 3 games: {'↗' if trend > 0 else '↘'} "
+                             f"{'+' if trend > 0 else '−'}{abs(trend)}")
+    assert value[3] == "Rank 1 of 3 on the all-time leaderboard"
     theirs = await barbara.slash(world.channel, "game stats", member=federico)
     fields = {f.name: f.value for f in theirs.response.embeds[0].fields}
-    assert fields["Spyfall"].startswith("1 win · 3 games · win rate: 33%\n4 points\nRank 2 of 3")
-    assert fields[POLLS.title] == "1 win · 1 game · win rate: —\nRank 1 of 1 on the all-time leaderboard"
+    assert re.match(r"rating -?\d+ · 3 games · win rate: 33% · 4 points\n1 win\n.*\nRank 2 of 3", fields["Spyfall"])
+    assert re.match(r"rating \d+ \(provisional\) · 1 game · win rate: —\n1 win\nLast game: \+\d+\n"
+                    r"Rank 1 of 1 on the all-time leaderboard$", fields[POLLS.title])
     assert theirs.response.embeds[0].footer.text == tn("en", "leaderboard.no_rate_note", 3)
     nobody = await barbara.slash(world.channel, "game stats", member=world.outsider)
     assert nobody.response.embeds[0].description == "olga has no finished games on this server yet."
@@ -216,4 +266,5 @@ async def test_the_board_in_the_readers_language(world: World, italian: None) ->
     embed = result.response.embeds[0]
     assert embed.title == "Classifica di Spyfall"
     assert embed.description.startswith("Ultimi 30 giorni · 2 giocatori in classifica")
-    assert lines(result)[0] == "**1.** federico — 1 vittoria · 1 partita · percentuale di vittorie: — · 2 punti"
+    assert re.match(r"\*\*1\.\*\* federico — livello \d+ \(provvisorio\) · 1 partita · percentuale di vittorie: — · "
+                    "2 punti$", lines(result)[0])

@@ -1,5 +1,5 @@
 """The leaderboard picture in words (renderers/alt/leaderboard.py): in every language, within Discord's limit, each
-row's rank, name, wins, games, win rate and points."""
+row's rank, name, rating, games, win rate and points, and the computer's reference line."""
 
 from __future__ import annotations
 
@@ -30,7 +30,20 @@ def test_each_row_is_told() -> None:
         if text.endswith("…") and row is case["rows"][-1]:
             break
         points = f"{float(row['points']):g}"
-        record = f"{row['won']} win{'s' * (row['won'] != 1)}, {row['played']} game{'s' * (row['played'] != 1)}"
+        rating = f"rating {row['rating']}" + (" (provisional)" if row["provisional"] else "")
+        record = f"{rating}, {row['played']} game{'s' * (row['played'] != 1)}"
         rate = "" if row["rate"] is None else f", win rate: {row['rate']}%"
         said = f"{row['rank']}. {row['name']}: {record}{rate}, {points} point"
         assert said in text, said
+
+
+def test_the_computer_line_is_told_where_it_falls() -> None:
+    """Polls' board names the computer player's rating as a reference, between the rows it falls between."""
+    case = CASES["full_no_points"]
+    text = describe(case, words("en"))
+    index = next(i for i, row in enumerate(case["rows"]) if row.get("reference"))
+    said = f"Reference line: the computer player, rating {case['rows'][index]['rating']}, never ranked"
+    assert said in text
+    before = case["rows"][index - 1] if index else None
+    if before is not None:
+        assert text.index(f"{before['rank']}. {before['name']}:") < text.index(said)
