@@ -4,11 +4,13 @@ every language with the parameters it is given, and is a section a heading of th
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.i18n import LOCALES, words
-from games.core.guide import Moment
+from games.core.guide import Guide, Moment
+from games.core.protocol import Game
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 LEFT_OVER = re.compile(r"\{\w+\}")  # a placeholder the parameters did not fill
@@ -47,3 +49,25 @@ def moment_problems(game_id: str, moment: Moment) -> list[str]:
 
 def english(message_id: str, params: dict[str, Any]) -> str:
     return words("en").msg(message_id, **params)
+
+
+def worded_actions(game: Game, guide: Guide, states: Sequence[Any]) -> set[str]:
+    """The action types the seats to act may take over `states`, each checked to read whole in the four
+    catalogs (an AssertionError names the first that does not)."""
+    met: set[str] = set()
+    for state in states:
+        for seat in game.to_act(state):
+            for action in game.legal_actions(state, seat):
+                message_id, params = guide.action(action)
+                assert wording_problems(message_id, params) == [], action
+                met.add(action["type"])
+    return met
+
+
+def check_every_moment(game_id: str, guide: Guide, views: Sequence[dict[str, Any]], key: str) -> None:
+    """Every public view gets a moment that reads whole in the four catalogs, from a rules heading (`key`: the
+    view's field an AssertionError names)."""
+    for view in views:
+        moment = guide.moment(view)
+        assert isinstance(moment, Moment)
+        assert moment_problems(game_id, moment) == [], view[key]

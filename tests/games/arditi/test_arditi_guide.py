@@ -10,8 +10,12 @@ import pytest
 from bot.i18n import words
 from games.arditi import GAME
 from games.arditi.guide import GUIDE
-from games.core.guide import Moment
-from tests.games.guide_checks import english, moment_problems, rule_headings, wording_problems
+from tests.games.guide_checks import (
+    check_every_moment,
+    english,
+    rule_headings,
+    worded_actions,
+)
 from tests.support.corpus import PlayoutCorpus
 
 PLAYERS, SEED = 3, 4  # a short full game with clashes, and a move where only the leader can still act
@@ -43,22 +47,12 @@ def test_the_game_goes_through_every_phase(views: Views) -> None:
 
 def test_every_public_view_has_a_moment_worded_everywhere(views: Views) -> None:
     """Every view gets a moment whose purpose and rule read whole in all four languages, from a rules heading."""
-    for view in views:
-        moment = GUIDE.moment(view)
-        assert isinstance(moment, Moment)
-        assert moment_problems("arditi", moment) == [], view["phase"]
+    check_every_moment("arditi", GUIDE, views, "phase")
 
 
 def test_every_legal_action_has_words(states: list[dict[str, Any]]) -> None:
     """Every action the engine lists in the game has words in all four languages, every declared type is met."""
-    met: set[str] = set()
-    for state in states:
-        for seat in GAME.to_act(state):
-            for action in GAME.legal_actions(state, seat):
-                message_id, params = GUIDE.action(action)
-                assert wording_problems(message_id, params) == [], action
-                met.add(action["type"])
-    assert met == set(GAME.actions.types)
+    assert worded_actions(GAME, GUIDE, states) == set(GAME.actions.types)
 
 
 def test_each_action_type_has_its_own_words() -> None:

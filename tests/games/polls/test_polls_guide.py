@@ -10,7 +10,14 @@ import pytest
 from games.core.guide import Moment
 from games.polls import GAME
 from games.polls.guide import GUIDE
-from tests.games.guide_checks import english, moment_problems, rule_headings, wording_problems
+from tests.games.guide_checks import (
+    check_every_moment,
+    english,
+    moment_problems,
+    rule_headings,
+    worded_actions,
+    wording_problems,
+)
 from tests.support.corpus import PlayoutCorpus
 
 SEED = 0  # reaches every step: actions, influence, a 7 on A and on B+C, a die order, a poll, the end
@@ -42,24 +49,13 @@ def test_the_game_goes_through_every_step(views: Views) -> None:
 
 def test_every_public_view_has_a_moment_worded_everywhere(views: Views) -> None:
     """Every view gets a moment whose purpose and rule read whole in all four languages, from a rules heading."""
-    for view in views:
-        moment = GUIDE.moment(view)
-        assert isinstance(moment, Moment)
-        assert moment_problems("polls", moment) == [], view["step"]
+    check_every_moment("polls", GUIDE, views, "step")
 
 
 def test_every_legal_action_has_words(states: list[dict[str, Any]]) -> None:
     """Every action the engine lists in the game has words in all four languages, and so has every declared type."""
-    met: set[str] = set()
-    for state in states:
-        for seat in GAME.to_act(state):
-            for action in GAME.legal_actions(state, seat):
-                message_id, params = GUIDE.action(action)
-                assert wording_problems(message_id, params) == [], action
-                met.add(action["type"])
-    assert met == set(GAME.actions.types) - {"concede"}  # a player concedes by leaving, not by a button
-    for kind in GAME.actions.types:
-        assert wording_problems(*GUIDE.action({"type": kind})) == [], kind
+    # a player concedes by leaving, not by a button
+    assert worded_actions(GAME, GUIDE, states) == set(GAME.actions.types) - {"concede"}
 
 
 def test_each_action_type_has_its_own_words() -> None:
