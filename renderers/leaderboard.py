@@ -104,11 +104,17 @@ def points_count(points: float) -> int:
     return int(points) if float(points).is_integer() else 2
 
 
+def rating_number(rating: float) -> str:
+    """A shown rating as players read it: a true minus sign below zero (−3), as for every change shown."""
+    value = int(rating)
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
 def _number(row: dict[str, Any], key: str, words: Words) -> str:
     if row.get("reference"):
-        return str(int(row["rating"])) if key == "rating" else ""
+        return rating_number(row["rating"]) if key == "rating" else ""
     if key == "rating":
-        return f"{int(row['rating'])}{PROVISIONAL if row.get('provisional') else ''}"
+        return f"{rating_number(row['rating'])}{PROVISIONAL if row.get('provisional') else ''}"
     if key == "rate":
         rate = row.get("rate")
         return DASH if rate is None else words.msg("leaderboard.rate", percent=int(rate))

@@ -97,6 +97,16 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     return view
 
 
+async def open_lobby_of_host(interaction: discord.Interaction, table_id: int) -> Table | None:
+    """The table, when its lobby is open and the one pressing hosts it (the settings are the host's); else None,
+    and the presser has been told why."""
+    table = await check_table(interaction, table_id, player=False, statuses=("lobby",))
+    if table is not None and interaction.user.id != table.host:
+        await tell(interaction, t(locale_of(interaction), "error.host_only"))
+        return None
+    return table
+
+
 class HintsToggle(discord.ui.DynamicItem[discord.ui.Button], template=r"lobbyh:(?P<table>\d+)"):
     """The host turns the board's "💡 Hint" button on or off (off by default; on at practice tables), while
     the lobby is open, in a game with a computer player."""
@@ -113,11 +123,8 @@ class HintsToggle(discord.ui.DynamicItem[discord.ui.Button], template=r"lobbyh:(
         return cls(int(match["table"]), getattr(item, "label", None) or "")
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        table = await check_table(interaction, self.table_id, player=False, statuses=("lobby",))
+        table = await open_lobby_of_host(interaction, self.table_id)
         if table is None:
-            return False
-        if interaction.user.id != table.host:
-            await tell(interaction, t(locale_of(interaction), "error.host_only"))
             return False
         if not has_computer(table.game.id):  # a forged click: the lobby never offers it
             await tell(interaction, t(locale_of(interaction), "hint.refused.no_computer", game=table.game.title))
@@ -150,13 +157,7 @@ class TurnTimerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lobb
         return cls(int(match["table"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        table = await check_table(interaction, self.table_id, player=False, statuses=("lobby",))
-        if table is None:
-            return False
-        if interaction.user.id != table.host:
-            await tell(interaction, t(locale_of(interaction), "error.host_only"))
-            return False
-        return True
+        return await open_lobby_of_host(interaction, self.table_id) is not None
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)

@@ -25,7 +25,7 @@ from bot.ui.common import bot_of, follow_up, locale_of, tell
 from games import REGISTRY
 from games.core.messages import N_
 from renderers.alt.leaderboard import describe
-from renderers.leaderboard import RATING_WORDS, points_count, render
+from renderers.leaderboard import RATING_WORDS, points_count, rating_number, render
 
 if TYPE_CHECKING:
     from bot.leaderboard import Board, Standing
@@ -85,7 +85,7 @@ def rate_text(locale: str, row: Standing, min_games: int = lb.MIN_GAMES) -> str:
 
 def rating_text(locale: str, row: Standing) -> str:
     """"Rating 23", or "Rating 3 (provisional)" below three rated games."""
-    return t(locale, RATING_WORDS[row.provisional], rating=row.rating.shown)
+    return t(locale, RATING_WORDS[row.provisional], rating=rating_number(row.rating.shown))
 
 
 def record_text(locale: str, row: Standing, points: bool, min_games: int = lb.MIN_GAMES) -> str:
@@ -104,7 +104,7 @@ def board_text(locale: str, board: Board, names: dict[int, str]) -> str:
     computer = board.computer.shown if board.computer is not None else None
     for row in board.shown:
         if computer is not None and row.rating.shown < computer:
-            lines.append(t(locale, "leaderboard.computer_line", rating=computer))
+            lines.append(t(locale, "leaderboard.computer_line", rating=rating_number(computer)))
             computer = None
         if row is board.extra:
             lines.append("…")
@@ -112,7 +112,7 @@ def board_text(locale: str, board: Board, names: dict[int, str]) -> str:
         lines.append(t(locale, "leaderboard.line", rank=row.rank, name=name,
                        record=record_text(locale, row, board.points, board.min_games)))
     if computer is not None:
-        lines.append(t(locale, "leaderboard.computer_line", rating=computer))
+        lines.append(t(locale, "leaderboard.computer_line", rating=rating_number(computer)))
     return "\n".join(lines)
 
 

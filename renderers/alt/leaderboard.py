@@ -8,7 +8,7 @@ from typing import Any
 
 from renderers.alt import finish, listed
 from renderers.core import Words
-from renderers.leaderboard import PERIOD_WORDS, RATING_WORDS, member_name, points_count, points_text
+from renderers.leaderboard import PERIOD_WORDS, RATING_WORDS, member_name, points_count, points_text, rating_number
 
 
 def describe(board: dict[str, Any], words: Words) -> str:
@@ -22,9 +22,9 @@ def describe(board: dict[str, Any], words: Words) -> str:
                                 words.plural("leaderboard.ranked", int(board.get("total", len(members))))])]
     for row in rows:
         if row.get("reference"):
-            sentences.append(words.msg("leaderboard.alt.reference", rating=int(row["rating"])))
+            sentences.append(words.msg("leaderboard.alt.reference", rating=rating_number(row["rating"])))
             continue
-        record = [words.msg(RATING_WORDS[bool(row.get("provisional"))], rating=int(row.get("rating", 0))),
+        record = [words.msg(RATING_WORDS[bool(row.get("provisional"))], rating=rating_number(row.get("rating", 0))),
                   words.plural("leaderboard.games", int(row["played"]))]
         if row.get("rate") is not None:
             record.append(words.msg("leaderboard.rate_words",

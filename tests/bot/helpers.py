@@ -10,6 +10,7 @@ import discord
 
 from bot.cogs import spyfall as spyfall_cog
 from bot.i18n import words
+from bot.testkit import junta as junta_kit
 from bot.testkit.clicks import (
     actions_of,
     canonical,
@@ -26,8 +27,8 @@ from bot.testkit.clicks import (
 from bot.testkit.world import World, components, custom_id
 from games.spyfall.locations import LOCATION_NAME, LOCATIONS
 
-__all__ = ["actions_of", "canonical", "choose", "compose", "compose_plan", "encoded", "group_for", "member_of",
-           "record_renders", "table_of", "use", "World", "components", "custom_id"]
+__all__ = ["actions_of", "canonical", "choose", "compose", "compose_plan", "encoded", "group_for", "makeable",
+           "member_of", "record_renders", "table_of", "use", "World", "components", "custom_id"]
 
 ENGLISH = words("en")
 BY_ENGLISH_NAME = {ENGLISH.msg(LOCATION_NAME[loc.id]): loc for loc in LOCATIONS}
@@ -136,3 +137,16 @@ def embed_text(message: discord.Message) -> str:
 # Playing any game by clicks: bot/testkit/clicks.py (shared with bench/).
 
 
+def makeable(ui: Any, table: Any, seat: int, action: dict[str, Any]) -> bool:
+    """A member can make `action` with the table's controls (a button, a picker or a composer)."""
+    if table.game.id == "junta":
+        return junta_kit.makeable(table, seat, action)
+    try:
+        group = group_for(ui, action)
+    except StopIteration:
+        return False
+    if group.amount is not None:
+        return False
+    if group.compose is not None:
+        return compose_plan(table, group, seat, action) is not None
+    return action in actions_of(table, group, seat)

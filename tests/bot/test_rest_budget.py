@@ -16,10 +16,11 @@ import pytest
 
 from bot.computer import chooser
 from bot.testkit import junta as junta_kit
-from bot.testkit.clicks import actions_of, compose_plan, group_for, table_of, use
+from bot.testkit.clicks import actions_of, group_for, table_of, use
 from bot.testkit.world import World, components, custom_id
 from bot.ui.controls import public_actions
 from games.core.rng import SeededRng
+from tests.bot.helpers import makeable
 
 CALLS_PER_ACTION = 2.5
 MESSAGES_PER_ACTION = 0.5
@@ -57,20 +58,6 @@ async def open_members_table(world: World, script: Script) -> int:
     await world.env.settle()
     return int(custom_id(lobby, ":start$").split(":")[1])
 
-
-def makeable(ui: Any, table: Any, seat: int, action: dict[str, Any]) -> bool:
-    """A member can make `action` with the table's controls (a button, a picker or a composer)."""
-    if table.game.id == "junta":
-        return junta_kit.makeable(table, seat, action)
-    try:
-        group = group_for(ui, action)
-    except StopIteration:
-        return False
-    if group.amount is not None:
-        return False
-    if group.compose is not None:
-        return compose_plan(table, group, seat, action) is not None
-    return action in actions_of(table, group, seat)
 
 
 def waiting_seats(table: Any) -> list[int]:

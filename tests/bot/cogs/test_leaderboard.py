@@ -41,14 +41,19 @@ async def record(world: World, game: str, users: list[Any], winners: list[Any], 
     await bot.store.record_rating(world.guild.id, game, table, match, at)
 
 
-LINE = re.compile(r"^\*\*(\d+)\.\*\* (.+) — rating (-?\d+)( \(provisional\))? · (\d+) games? · win rate: (—|\d+%)")
+LINE = re.compile(r"^\*\*(\d+)\.\*\* (.+) — rating (−?\d+)( \(provisional\))? · (\d+) games? · win rate: (—|\d+%)")
 
 
 def parsed(line: str) -> tuple[int, str, int, bool]:
     """A member's line: rank, name, shown rating, provisional."""
     found = LINE.match(line)
     assert found is not None, line
-    return int(found[1]), found[2], int(found[3]), bool(found[4])
+    return int(found[1]), found[2], int(found[3].replace("−", "-")), bool(found[4])
+
+
+def number(rating: int) -> str:
+    """A rating as shown: a true minus sign below zero."""
+    return f"−{-rating}" if rating < 0 else str(rating)
 
 
 def lines(result: Any) -> list[str]:
@@ -95,7 +100,7 @@ async def test_the_board_is_public_with_the_picture_and_the_order_in_text(world:
     assert [rating for _, _, rating, _ in members] == sorted((r for _, _, r, _ in members), reverse=True)
     assert members[0][1] == "federico" and members[-1][1] == "gianni"  # three wins; four losses
     assert [provisional for _, name, _, provisional in members if name == "sabrina"] == [True]  # two games
-    reference = f"🤖 *Computer player — rating {computer} (a reference, never ranked)*"
+    reference = f"🤖 *Computer player — rating {number(computer)} (a reference, never ranked)*"
     assert lines(result).count(reference) == 1
     assert embed.footer.text == "? provisional: fewer than 3 rated games\n— fewer than 3 games: no win rate yet"
     assert str(world.guild.id) not in embed.description
@@ -105,8 +110,8 @@ async def test_the_board_is_public_with_the_picture_and_the_order_in_text(world:
     assert image.width == 1100 and 250 < image.height <= 700 and inline_size(*image.size)[0] == 550
     about = result.response.attachments[0].description or ""  # the picture in words, for a screen reader
     assert about.startswith("The Polls Are Closed! (Spain) leaderboard. Game night")  # the server's name
-    assert f"1. federico: rating {members[0][2]}, 3 games, win rate: 100%." in about
-    assert f"Reference line: the computer player, rating {computer}, never ranked" in about
+    assert f"1. federico: rating {number(members[0][2])}, 3 games, win rate: 100%." in about
+    assert f"Reference line: the computer player, rating {number(computer)}, never ranked" in about
 
 
 async def test_points_show_only_for_a_game_with_points(world: World) -> None:
@@ -218,7 +223,7 @@ async def test_a_real_game_against_the_computer_ranks_the_member_and_never_the_c
     stats = await host.slash(world.channel, "game stats")
     field = stats.response.embeds[0].fields[0]
     assert field.name == POLLS.title and "1 win" in field.value and "1 game" in field.value
-    assert f"rating {rating.shown} (provisional)" in field.value and "Rank 1 of 1" in field.value
+    assert f"rating {number(rating.shown)} (provisional)" in field.value and "Rank 1 of 1" in field.value
     assert f"Last game: +{rating.shown}" in field.value
 
 
@@ -239,7 +244,7 @@ async def test_stats_for_oneself_and_another_member(world: World) -> None:
     now, last = history[-1][1].shown, history[-1][1].shown - history[-1][0].shown
     trend = history[-1][1].shown - history[0][0].shown
     value = embed.fields[0].value.split("\n")
-    assert value[0] == f"rating {now} · 3 games · win rate: 67% · 8 points" and value[1] == "2 wins"
+    assert value[0] == f"rating {number(now)} · 3 games · win rate: 67% · 8 points" and value[1] == "2 wins"
     assert value[2].startswith(f"Last game: {'+' if last > 0 else '−' if last < 0 else '±'}{abs(last)}")
     assert value[2].endswith(f"trend over the last 3 games: {'↗' if trend > 0 else '↘'} "
                              f"{'+' if trend > 0 else '−'}{abs(trend)}")

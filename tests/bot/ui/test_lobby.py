@@ -28,7 +28,7 @@ async def test_challenged_opponent_only_may_join(world: World) -> None:
 
 
 async def test_stats_after_a_finished_game(world: World) -> None:
-    """/game stats shows a finished game's plays, wins and points, privately."""
+    """/game stats shows a finished game's rating, plays, wins and points, privately."""
     from tests.bot.helpers import choose, click, open_table, spy_seat
 
     result = await world.players[0].slash(world.channel, "game stats")
@@ -42,4 +42,5 @@ async def test_stats_after_a_finished_game(world: World) -> None:
     assert field.name == "Spyfall"
     spy_won = "guessed the location" in "\n".join(world.texts())  # a right guess: the spy alone scores 4
     wins = "1 win" if spy_won else "0 wins"
-    assert f"{wins} · 1 game · win rate: —\n{4 if spy_won else 0} points" in field.value
+    assert f"(provisional) · 1 game · win rate: — · {4 if spy_won else 0} points\n{wins}\n" in field.value
+    assert field.value.startswith("rating ") and "\nLast game: " in field.value

@@ -15,12 +15,13 @@ import pytest
 from bot.computer import chooser
 from bot.i18n import words
 from bot.testkit import junta as junta_kit
-from bot.testkit.clicks import actions_of, compose_plan, group_for, member_of, table_of, use
+from bot.testkit.clicks import member_of, table_of, use
 from bot.testkit.world import World, components, custom_id
 from games import GAME_IDS
 from games.core.guide import Guide, group_key, guide_of
 from games.core.rng import SeededRng
 from games.spyfall.locations import BY_ID, LOCATION_NAME, ROLE_NAME
+from tests.bot.helpers import makeable
 
 LANGUAGES = ("en", "ca")
 MOVES = 40  # member actions tried before the moment must have changed
@@ -142,20 +143,6 @@ async def check_answers(world: World, table: Any, guide: Guide, locale: str) -> 
             reveal = catalog.msg("spyfall.guide.action.reveal")
             assert (reveal in mine) == (seat == table.state["spy"] and table.state["phase"] == "playing")
 
-
-def makeable(ui: Any, table: Any, seat: int, action: dict[str, Any]) -> bool:
-    """A member can make `action` with the table's controls (a button, a picker or a composer)."""
-    if table.game.id == "junta":
-        return junta_kit.makeable(table, seat, action)
-    try:
-        group = group_for(ui, action)
-    except StopIteration:
-        return False
-    if group.amount is not None:
-        return False
-    if group.compose is not None:
-        return compose_plan(table, group, seat, action) is not None
-    return action in actions_of(table, group, seat)
 
 
 def deciding(table: Any) -> list[int]:
