@@ -36,6 +36,16 @@ class Moment:
     waiting: tuple[int, ...] | None = None
 
 
+@dataclass(frozen=True)
+class MomentWords:
+    """A moment's words as a guide's table holds them (its parameters come from the view when it is shown):
+    what the moment is for, its rule in one line, and the heading of the rules it comes from."""
+
+    purpose: str
+    rule: str
+    section: str
+
+
 class Guide(Protocol):
     def moment(self, public_view: dict[str, Any]) -> Moment:
         """The moment shown by the public view (`view(state, None)`)."""
@@ -65,4 +75,4 @@ def guide_of(game_id: str) -> Guide | None:
     return found
 
 
-__all__ = ["Guide", "Moment", "group_key", "guide_of"]
+__all__ = ["Guide", "Moment", "MomentWords", "group_key", "guide_of"]

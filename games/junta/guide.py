@@ -10,22 +10,12 @@ a heading of docs/rules/junta.md; none of the rules is computed here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from games.core.guide import Guide, Moment
+from games.core.guide import MomentWords as Words  # the table below names it often
 from games.core.messages import N_, msg
 from games.core.protocol import Action
-
-
-@dataclass(frozen=True)
-class Words:
-    """A moment's words: what it is for, its rule in one line, and the rules' heading it comes from."""
-
-    purpose: str
-    rule: str
-    section: str
-
 
 # Headings of docs/rules/junta.md (the text after the #'s), as the guide points at them.
 ELECTION: Final = "4.2 Presidential election"
@@ -259,4 +249,4 @@ class JuntaGuide:
 
 GUIDE: Final[Guide] = JuntaGuide()  # typed as the contract, so mypy checks the shape
 
-__all__ = ["ACTIONS", "GUIDE", "MOMENTS", "JuntaGuide", "Words", "moment_key"]
+__all__ = ["ACTIONS", "GUIDE", "MOMENTS", "JuntaGuide", "moment_key"]

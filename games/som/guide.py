@@ -9,10 +9,10 @@ collects) and a lone player's taxes. Sections are headings of docs/rules/som.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from games.core.guide import Guide, Moment
+from games.core.guide import MomentWords as Words  # the table below names it often
 from games.core.messages import N_, NP_, msg, seat_ref
 from games.core.protocol import Action
 from games.som.cards import CARD_NAME
@@ -29,15 +29,6 @@ MODE_C: Final = "Mode C: early elections and motion of censure"
 ELECTIONS: Final = "a) Early elections (the holder)"
 MOTION: Final = "b) Motion of censure (a citizen who is not the holder)"
 END: Final = "End of the game and winners"
-
-
-@dataclass(frozen=True)
-class Words:
-    """A moment's two messages and the rules section its rule line comes from."""
-
-    purpose: str
-    rule: str
-    section: str
 
 
 # Each moment the public view can show → its words. `moment_key` names the moment, `moment` adds the
