@@ -190,6 +190,21 @@ async def test_a_polls_hint_is_what_a_computer_in_the_seat_plays(world: World) -
     assert any(word in reason for word in ("seats more than", "worth about the same")), reason
 
 
+async def junta_with_hints(world: World) -> tuple[Any, int]:
+    """The host at a Junta table with three computers and hints on, once the host has something to decide: the
+    table and the host's seat."""
+    host = world.players[0]
+    await host.slash(world.channel, "junta new", computers=3, hints=True)
+    lobby = lobby_message(world)
+    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
+    table = next(iter(world.bot.service.tables.values()))
+    seat = table.seat_of(host.id)
+    assert seat is not None
+    while not table.legal_actions(seat):
+        await world.env.settle()
+    return table, seat
+
+
 async def test_a_computer_player_without_reasons_still_hints(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game whose computer player gives no reason (Junta here, its `advise` taken away): the hint is still the
     computer's move, with a general reason."""
@@ -200,14 +215,7 @@ async def test_a_computer_player_without_reasons_still_hints(world: World, monke
                         advise(state, seat, rng, budget).action)
     monkeypatch.delattr(junta_ai, "advise")
     host = world.players[0]
-    await host.slash(world.channel, "junta new", computers=3, hints=True)
-    lobby = lobby_message(world)
-    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
-    table = next(iter(world.bot.service.tables.values()))
-    seat = table.seat_of(host.id)
-    assert seat is not None
-    while not table.legal_actions(seat):
-        await world.env.settle()
+    table, seat = await junta_with_hints(world)
     names = await world.bot.names(table)
     state = table.state
     text = await press_hint(world, host)
@@ -225,14 +233,7 @@ async def test_the_hint_is_blind_to_the_others_secrets(world: World, monkeypatch
     from tests.games.junta.test_junta_ai import _others_secrets_changed
 
     host = world.players[0]
-    await host.slash(world.channel, "junta new", computers=3, hints=True)
-    lobby = lobby_message(world)
-    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
-    table = next(iter(world.bot.service.tables.values()))
-    seat = table.seat_of(host.id)
-    assert seat is not None
-    while not table.legal_actions(seat):
-        await world.env.settle()
+    table, seat = await junta_with_hints(world)
     monkeypatch.setattr(world.bot.computers, "kick", lambda table: None)  # the table stays at this moment
     await world.env.settle()
     state = table.state
