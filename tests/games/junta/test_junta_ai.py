@@ -300,8 +300,9 @@ def test_chooses_the_side_that_wins() -> None:
     assert acting(s) == [2] and choose(s, 2) == {"type": "choose_side", "side": "rebels"}
 
 
-def test_fires_at_the_other_side_and_holds_fire_among_friends() -> None:
-    """In a wave it fires all its units there at the other side's strongest player."""
+def wave_in_the_market() -> State:
+    """A coup's first wave: the rebels' three units of barracks 1 attack the market, where two of family 2's
+    stand."""
     s = started({"kind": "move", "from": "barracks_1",
                  "moves": [{"unit": f"b1_{i}", "to": "market"} for i in (1, 2, 3)]})
     place(s, "market", "b2_1", "b2_2")
@@ -309,6 +310,12 @@ def test_fires_at_the_other_side_and_holds_fire_among_friends() -> None:
     s = play(s, 1, {"type": "declare_attack", "areas": ["market"]})
     while s["coup"]["combat"]["step"] == "declare":
         s = play(s, acting(s)[0], {"type": "end_declaration"})
+    return s
+
+
+def test_fires_at_the_other_side_and_holds_fire_among_friends() -> None:
+    """In a wave it fires all its units there at the other side's strongest player."""
+    s = wave_in_the_market()
     assert choose(s, 1) == {"type": "fire", "units": ["b1_1", "b1_2", "b1_3"], "target": 2}
     assert choose(s, 2) == {"type": "hold_fire"}  # loyal in the Rebellion Phase: even no return fire
 
@@ -442,13 +449,7 @@ def test_a_rebel_move_says_how_many_power_centres_its_side_then_holds() -> None:
 
 def test_fire_names_the_target_and_its_units() -> None:
     """It fires at the other side's player with the most units in the area, and says how many."""
-    s = started({"kind": "move", "from": "barracks_1",
-                 "moves": [{"unit": f"b1_{i}", "to": "market"} for i in (1, 2, 3)]})
-    place(s, "market", "b2_1", "b2_2")
-    s = end_movements(s)
-    s = play(s, 1, {"type": "declare_attack", "areas": ["market"]})
-    while s["coup"]["combat"]["step"] == "declare":
-        s = play(s, acting(s)[0], {"type": "end_declaration"})
+    s = wave_in_the_market()
     advice = advise(s, 1)
     assert advice.reason == "junta.advice.fire"
     assert advice.params == {"player": seat_ref(2), "count": len(units_in(s, "market", 2))}
