@@ -27,8 +27,8 @@ from bot.testkit.clicks import (
 from bot.testkit.world import World, components, custom_id
 from games.spyfall.locations import LOCATION_NAME, LOCATIONS
 
-__all__ = ["actions_of", "canonical", "choose", "compose", "compose_plan", "encoded", "group_for", "makeable",
-           "member_of", "record_renders", "table_of", "use", "World", "components", "custom_id"]
+__all__ = ["actions_of", "canonical", "choose", "compose", "compose_plan", "encoded", "group_for", "member_of",
+           "record_renders", "table_of", "use", "World", "components", "custom_id"]
 
 ENGLISH = words("en")
 BY_ENGLISH_NAME = {ENGLISH.msg(LOCATION_NAME[loc.id]): loc for loc in LOCATIONS}
@@ -150,3 +150,32 @@ def makeable(ui: Any, table: Any, seat: int, action: dict[str, Any]) -> bool:
     if group.compose is not None:
         return compose_plan(table, group, seat, action) is not None
     return action in actions_of(table, group, seat)
+
+
+async def open_members_table(world: World, game_id: str, members: int, options: dict[str, Any] | None = None) -> int:
+    """The host opens the game's table (`/<game> new` with `options`), the other members join, the host starts
+    it. Returns the table id."""
+    host, *guests = world.players[:members]
+    result = await host.slash(world.channel, f"{game_id} new", **(options or {}))
+    assert result.response is not None and not result.ephemeral, result.response
+    lobby = world.channel.last_message
+    for guest in guests:
+        await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
+    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
+    await world.env.settle()
+    return int(custom_id(lobby, ":start$").split(":")[1])
+
+
+def deciding_seats(table: Any) -> list[int]:
+    """The seats whose move changes something now: Spyfall's asker while questions go round, and only the voters
+    who have not voted yet (a vote can be changed, which would not move the game on); every seat to act
+    elsewhere."""
+    state = table.state
+    seats = sorted(table.game.to_act(state))
+    if table.game.id != "spyfall":
+        return seats
+    if state["phase"] == "playing" and state["asker"] in seats:
+        return [state["asker"]]
+    if state["phase"] in ("accusation", "final_vote"):
+        return [s for s in seats if state["vote"]["ballot"]["ballots"][s] is None]
+    return seats

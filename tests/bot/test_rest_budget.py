@@ -17,10 +17,10 @@ import pytest
 from bot.computer import chooser
 from bot.testkit import junta as junta_kit
 from bot.testkit.clicks import actions_of, group_for, table_of, use
-from bot.testkit.world import World, components, custom_id
+from bot.testkit.world import World, components
 from bot.ui.controls import public_actions
 from games.core.rng import SeededRng
-from tests.bot.helpers import makeable
+from tests.bot.helpers import deciding_seats, makeable, open_members_table
 
 CALLS_PER_ACTION = 2.5
 MESSAGES_PER_ACTION = 0.5
@@ -46,39 +46,14 @@ SCRIPTS = [
 ]
 
 
-async def open_members_table(world: World, script: Script) -> int:
-    """The host opens the game's table, the other members join, the host starts it."""
-    host, *guests = world.players[:script.members]
-    result = await host.slash(world.channel, f"{script.game} new", **script.options)
-    assert result.response is not None and not result.ephemeral, result.response
-    lobby = world.channel.last_message
-    for guest in guests:
-        await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
-    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
-    await world.env.settle()
-    return int(custom_id(lobby, ":start$").split(":")[1])
 
-
-
-def waiting_seats(table: Any) -> list[int]:
-    """The seats the script lets play now: Spyfall's asker while questions go round, and only the voters who
-    have not voted yet (a vote can be changed, which would not move the game on)."""
-    state = table.state
-    seats = sorted(table.game.to_act(state))
-    if table.game.id != "spyfall":
-        return seats
-    if state["phase"] == "playing" and state["asker"] in seats:
-        return [state["asker"]]
-    if state["phase"] in ("accusation", "final_vote"):
-        return [s for s in seats if state["vote"]["ballot"]["ballots"][s] is None]
-    return seats
 
 
 def next_move(ui: Any, table: Any, step: int, rng: random.Random) -> tuple[int, dict[str, Any]] | None:
     """Who plays next and what: the game's computer player's choice when the controls make it (Junta: the
     nearest the controls offer), else (Spyfall has no computer player) mostly passing the question."""
     choose = chooser(table.game.id)
-    for seat in waiting_seats(table):
+    for seat in deciding_seats(table):
         wanted = choose(table.state, seat, SeededRng(7, step)) if choose is not None else None
         if table.game.id == "junta" and wanted is not None:
             return seat, junta_kit.clickable(table, seat, wanted)
@@ -118,13 +93,13 @@ async def play(world: World, script: Script) -> Stretch:
     ui = world.bot.presenters[script.game].ui
     rng = random.Random(5)
     stretch = Stretch()
-    table_id = await open_members_table(world, script)
+    table_id = await open_members_table(world, script.game, script.members, script.options)
     for step in range(script.actions * 4):
         if len(stretch.actions) >= script.actions:
             break
         table = table_of(world, table_id)
         if table is None:
-            table_id = await open_members_table(world, script)
+            table_id = await open_members_table(world, script.game, script.members, script.options)
             continue
         stretch.places.add(table.place)
         move = next_move(ui, table, step, rng)

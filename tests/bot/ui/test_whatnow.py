@@ -21,7 +21,8 @@ from games import GAME_IDS
 from games.core.guide import Guide, group_key, guide_of
 from games.core.rng import SeededRng
 from games.spyfall.locations import BY_ID, LOCATION_NAME, ROLE_NAME
-from tests.bot.helpers import makeable
+from tests.bot import helpers
+from tests.bot.helpers import deciding_seats, makeable
 
 LANGUAGES = ("en", "ca")
 MOVES = 40  # member actions tried before the moment must have changed
@@ -48,17 +49,8 @@ def setup_of(game_id: str) -> Setup:
 
 
 async def open_members_table(world: World, game_id: str) -> int:
-    """The host opens the game's table, the other members join, the host starts it."""
     setup = setup_of(game_id)
-    host, *guests = world.players[:setup.members]
-    result = await host.slash(world.channel, f"{game_id} new", **setup.options)
-    assert result.response is not None and not result.ephemeral, result.response
-    lobby = world.channel.last_message
-    for guest in guests:
-        await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
-    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
-    await world.env.settle()
-    return int(custom_id(lobby, ":start$").split(":")[1])
+    return await helpers.open_members_table(world, game_id, setup.members, setup.options)
 
 
 def the_guide(game_id: str) -> Guide:
@@ -145,25 +137,12 @@ async def check_answers(world: World, table: Any, guide: Guide, locale: str) -> 
 
 
 
-def deciding(table: Any) -> list[int]:
-    """The seats whose move changes something: Spyfall's asker while questions go round, and voters who have not
-    voted yet (a vote can be changed)."""
-    state = table.state
-    seats = sorted(table.game.to_act(state))
-    if table.game.id != "spyfall":
-        return seats
-    if state["phase"] == "playing":
-        return [state["asker"]]
-    if state["phase"] in ("accusation", "final_vote"):
-        return [s for s in seats if state["vote"]["ballot"]["ballots"][s] is None]
-    return seats
-
 
 def next_move(ui: Any, table: Any, step: int, rng: random.Random) -> tuple[int, dict[str, Any]]:
     """Who plays next and what: the game's computer player's choice when the controls make it (Junta: the nearest
     they offer), else any move the controls make."""
     choose = chooser(table.game.id)
-    for seat in deciding(table):
+    for seat in deciding_seats(table):
         wanted = choose(table.state, seat, SeededRng(11, step)) if choose is not None else None
         if table.game.id == "junta" and wanted is not None:
             return seat, junta_kit.clickable(table, seat, wanted)
