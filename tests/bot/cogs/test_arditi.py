@@ -13,6 +13,7 @@ import pytest
 from games.arditi import GAME
 from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import choose, embed_text, public_text
+from tests.bot.rated import assert_rated
 
 RESULT = "The marches are over!"
 
@@ -121,6 +122,7 @@ async def test_a_game_with_a_computer_to_the_end_with_a_restart(
     assert world.bot.store is not None
     stats = await world.bot.store.stats(world.guild.id, world.players[0].id)
     assert stats["arditi"]["played"] == 1
+    await assert_rated(world, table_id)
 
 
 async def test_refusals_for_the_wrong_player_a_stranger_and_a_stale_button(

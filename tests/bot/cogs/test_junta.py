@@ -19,6 +19,7 @@ from games.junta.ai import choose as family_choice
 from games.junta.cards import PRESIDENT_AID
 from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import choose, embed_text, member_of, public_text, record_renders, table_of, use
+from tests.bot.rated import assert_rated
 
 
 async def member_move(world: World, table_id: int, step: int) -> dict[str, Any] | None:
@@ -128,12 +129,13 @@ async def test_a_whole_game_with_a_coup_and_a_restart_in_the_middle(world: World
     start = late_coup_poll()
     monkeypatch.setattr(GAME, "setup", lambda n, options, rng: copy.deepcopy(start))
     drawn = record_renders(world, "junta", monkeypatch)
-    await rest_of_the_game(world, db_path)
+    table_id = await rest_of_the_game(world, db_path)
+    await assert_rated(world, table_id)
     # Every board picture was drawn from the public view: no hand, no money, no account, no own choice.
     assert drawn and all(not {"you", "hand", "money", "account", "location_choice"} & set(view) for view in drawn)
 
 
-async def rest_of_the_game(world: World, db_path: Any) -> None:
+async def rest_of_the_game(world: World, db_path: Any) -> int:
     table_id = await open_table(world, humans=2, computers=2, burn=True)
     assert table_of(world, table_id).state["turn"] == late_coup_poll()["turn"]  # the stored position, not a new game
     restarted = False
@@ -169,6 +171,7 @@ async def rest_of_the_game(world: World, db_path: Any) -> None:
     assert "The foreign aid has run out" in text and "The richest" in text
     leaked = [w for w in PRIVATE_WORDS if w in text]
     assert not leaked
+    return table_id
 
 
 async def test_a_member_with_closed_dms_uses_the_family_panel(world: World) -> None:

@@ -14,6 +14,7 @@ import pytest
 from games.polls import GAME
 from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import choose
+from tests.bot.rated import assert_rated
 
 RESULT = "The polls are closed!"
 
@@ -167,6 +168,7 @@ async def test_whole_game_against_the_computer_with_a_restart(
     assert stats["polls"]["played"] == 1
     computer = world.bot.user.id
     assert await store.stats(world.guild.id, computer) == {}  # the computer keeps no stats
+    await assert_rated(world, table_id)
 
 
 async def test_real_computer_player_answers_for_a_few_turns(world: World) -> None:

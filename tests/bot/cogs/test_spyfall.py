@@ -19,6 +19,7 @@ from tests.bot.helpers import (
     spy_seat,
     vote_all,
 )
+from tests.bot.rated import assert_rated
 
 
 def scores_on_board(world: World) -> dict[str, int]:
@@ -40,6 +41,7 @@ async def test_full_four_player_game(world: World) -> None:
     names = [p.user.name for p in world.players]
     expected = dict.fromkeys(names, 0)
     await open_table(world, rounds=4, minutes=3)
+    (table_id,) = world.bot.service.tables
 
     # Round 1: cards by DM, exactly one spy, the others share the location.
     spy = spy_seat(world)
@@ -121,6 +123,7 @@ async def test_full_four_player_game(world: World) -> None:
     top = max(expected.values())
     winners = [n for n, v in expected.items() if v == top]
     assert all(w in public_text(world).rsplit("Winner", 1)[1] for w in winners)
+    await assert_rated(world, table_id)
 
 
 async def test_time_out_vote_starts_at_dealer_and_stops_at_unanimity(world: World) -> None:

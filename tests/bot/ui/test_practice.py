@@ -11,8 +11,8 @@ import discord
 import pytest
 
 from bot.tables import Change, Table
-from bot.testkit.clicks import use
 from tests.bot.conftest import World, custom_id
+from tests.bot.rated import member_moves
 from tests.bot.test_store_outage import locked
 
 # The start of each tour message, in the order they come (English).
@@ -49,35 +49,6 @@ def assert_toured(texts: list[str], tour: tuple[str, ...]) -> None:
     assert all(len(places) == 1 for places in found), found
     places = [p[0] for p in found]
     assert board < places[0] and places == sorted(places), (board, places)
-
-
-def member_action(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """A member in a hurry: end the turn or the move whenever allowed, give nothing away, else the first choice."""
-    for kind in ("end_turn", "end_move", "stop_moving", "decline_vote"):
-        found = [a for a in legal if a["type"] == kind]
-        if found:
-            return found[0]
-    if any(a["type"] == "redistribute" for a in legal):
-        return {"type": "redistribute", "gifts": []}
-    return legal[0]
-
-
-async def member_moves(world: World, member: Any, table: Table, place: Any, until: Any = None,
-                       cap: int = 200) -> int:
-    """The member plays by clicks on the board in `place` while it is their move (and `until(table)` is false), at
-    most `cap` moves; the moves played."""
-    ui = world.bot.presenters[table.game.id].ui
-    seat = table.seat_of(member.id)
-    assert seat is not None
-    moves = 0
-    while table.status == "playing" and seat in table.game.to_act(table.state) and not (until and until(table)) \
-            and moves < cap:
-        seq = table.seq
-        result = await use(world, ui, table, seat, member_action(table.legal_actions(seat)), board=world.board(place))
-        assert table.seq > seq, result.response.content if result.response else result
-        moves += 1
-        await world.env.settle()
-    return moves
 
 
 @pytest.mark.parametrize("game", sorted(TOURS))
