@@ -1,9 +1,10 @@
-"""Ratings through the real bot in SimCord, one game of each kind: a table opened by `/<game> new` (members joining,
-computer seats where the game has them) reaches its outcome through the bot, and exactly its members' rating rows
-move, as the game's standings say; a practice table and a game ended by `/game end` are never rated.
+"""Ratings through the real bot in SimCord. A whole game of each kind played by clicks checks its rating rows
+with `tests.bot.rated.assert_rated`: Spyfall, Polls, Arditi and Junta at the end of their own whole games
+(tests/bot/cogs/), Som here. The rest: a member replaced by a computer is rated last, a practice table and a game
+ended by `/game end` are never rated.
 
-The game is played from a late position of a random playout (its engine's `setup` returns it) and its last move
-goes through the table service, as a click's does: every game's own tests play by clicks (tests/bot/cogs/)."""
+Those are played from a late position of a random playout (its engine's `setup` returns it) and its last move
+goes through the table service, as a click's does."""
 
 from __future__ import annotations
 
@@ -17,15 +18,14 @@ from bot.testkit.clicks import table_of
 from games import REGISTRY
 from games.core.playout import Playout
 from tests.bot.conftest import World, components, custom_id
+from tests.bot.rated import assert_rated, member_moves
 from tests.support.corpus import PlayoutCorpus
 
 # game → (members, computers, the `/<game> new` options, the engine's options)
 TABLES: dict[str, tuple[int, int, dict[str, Any], dict[str, Any]]] = {
     "spyfall": (4, 0, {}, {}),
-    "polls": (1, 1, {"computer": True}, {}),
-    "arditi": (2, 1, {"computers": 1}, {}),
     "junta": (3, 1, {"computers": 1}, {}),
-    "som": (2, 1, {"computers": 1}, {"mode": "A"}),
+    "som": (1, 1, {"computers": 1}, {}),
 }
 
 
@@ -47,18 +47,17 @@ def ending(corpus: PlayoutCorpus, game_id: str) -> Playout:
 
 
 async def open_table(world: World, game_id: str) -> int:
-    members, computers, options, _ = TABLES[game_id]
+    """`/<game> new` by the host, the guests join, the host starts (a table that started at once is left)."""
+    members, _, options, _ = TABLES[game_id]
     host, *guests = world.players[:members]
     result = await host.slash(world.channel, f"{game_id} new", **options)
     assert result.response is not None and not result.ephemeral, result.response
-    (table_id,) = world.bot.service.tables  # the lobby (a table of one member and a computer starts at once)
-    lobby = next(m for m in reversed(world.channel.history()) if any(":join" in str(getattr(c, "custom_id", ""))
-                                                                      for c in components(m))) if guests else None
-    for guest in guests:
-        assert lobby is not None
-        await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
+    (table_id,) = world.bot.service.tables
     if table_of(world, table_id).status == "lobby":
-        assert lobby is not None
+        lobby = next(m for m in reversed(world.channel.history())
+                     if any(":join" in str(getattr(c, "custom_id", "")) for c in components(m)))
+        for guest in guests:
+            await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
         await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
     return table_id
 
@@ -90,41 +89,20 @@ async def play_the_end(world: World, game_id: str, playout: Playout, monkeypatch
     return [user for user, _ in await store.seats(table_id)]
 
 
-@pytest.mark.parametrize("game_id", list(TABLES))
-async def test_a_finished_game_rates_its_members(world: World, playout_corpus: PlayoutCorpus, game_id: str,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each member of the table gets one rated game, moved as their place says; the computer no row; the match
-    and each member's update are kept."""
-    members = TABLES[game_id][0]
-    playout = ending(playout_corpus, game_id)
-    users = await play_the_end(world, game_id, playout, monkeypatch)
-    store, guild = world.bot.store, world.guild.id
-    assert store is not None
-    ratings = await store.ratings(guild, game_id)
-    assert set(ratings) == {p.id for p in world.players[:members]}
-    assert all(rated == 1 for _, rated in ratings.values())
-    (match,) = await store.rated_games(guild, game_id)
-    assert sorted(match.members) == sorted(ratings)
-    if TABLES[game_id][1]:
-        reference = rt.reference()
-        fixed = [p for team in match.teams for p in team if isinstance(p, rt.Rating)]
-        computer = reference.computer[game_id]
-        assert computer in fixed
-    outcome = playout.outcome
-    assert outcome is not None
-    winners = {users[s] for s in outcome.winners if users[s] > 0}
-    if game_id == "som":
-        won = outcome.reason != "intervened"
-        assert all((r.mu > rt.NEUTRAL.mu) == won for r, _ in ratings.values())
-    else:
-        for user in winners:
-            assert ratings[user][0].mu > rt.NEUTRAL.mu
-        best_loser = max((ratings[u][0].mu for u in ratings if u not in winners), default=None)
-        if winners and best_loser is not None:
-            assert min(ratings[u][0].mu for u in winners) > best_loser
-    for user, (rating, _) in ratings.items():
-        assert await store.rating_history(guild, user, game_id) == [(rt.NEUTRAL, rating)]
-    assert await store.ratings(guild + 1, game_id) == {}
+async def test_a_whole_som_game_rates_its_citizens(world: World) -> None:
+    """A `/som new` table of a member and a computer citizen played to the end by the member's clicks: the member's
+    row moves with the citizens' shared result against the game (Som's quickest game, at two seats)."""
+    member = world.players[0]
+    table_id = await open_table(world, "som")
+    table = table_of(world, table_id)
+    assert table.status == "playing"
+    for _ in range(50):
+        if table.status != "playing":
+            break
+        await member_moves(world, member, table, world.channel)
+        await world.env.settle()
+    assert table.status == "finished"
+    await assert_rated(world, table_id)
 
 
 async def test_a_member_replaced_by_a_computer_is_rated_last(world: World, playout_corpus: PlayoutCorpus,
