@@ -377,6 +377,20 @@ async def clickers_choice(interaction: discord.Interaction, table: Table, group:
     return action
 
 
+async def checked_pick(interaction: discord.Interaction, table_id: int, group_id: str, moment: str, *,
+                       own: bool) -> tuple[tuple[Table, Group, Ctx, int], Action] | None:
+    """A select's check: the group still offered at this moment, and the presser's choice among its options
+    (`own`: the presser's own legal actions, as a private picker lists them; else the public ones the board's
+    select lists); None when refused (the presser has been told why)."""
+    found = await current_group(interaction, table_id, group_id, moment)
+    if found is None:
+        return None
+    table, group, ctx, seat = found
+    choices = actions_of(table, group, seat) if own else public_actions(table, group)
+    chosen = await clickers_choice(interaction, table, group, ctx, seat, choices)
+    return None if chosen is None else (found, chosen)
+
+
 class BoardSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=rf"gv:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT})",
@@ -397,12 +411,9 @@ class BoardSelect(
         return cls(int(match["table"]), match["group"], match["moment"])
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        self.found = await current_group(interaction, self.table_id, self.group_id, self.moment)
-        if self.found is None:
-            return False
-        table, group, ctx, seat = self.found
-        self.chosen = await clickers_choice(interaction, table, group, ctx, seat, public_actions(table, group))
-        return self.chosen is not None
+        picked = await checked_pick(interaction, self.table_id, self.group_id, self.moment, own=False)
+        self.found, self.chosen = picked if picked is not None else (None, None)
+        return picked is not None
 
     async def callback(self, interaction: discord.Interaction) -> None:
         assert self.found is not None and self.chosen is not None  # interaction_check passed
@@ -453,13 +464,9 @@ class PickerSelect(
         return cls(int(match["table"]), match["group"], match["moment"], int(match["page"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        found = await current_group(interaction, self.table_id, self.group_id, self.moment)
-        if found is None:
-            return False
-        self.found = found
-        table, group, ctx, seat = found
-        self.chosen = await clickers_choice(interaction, table, group, ctx, seat, actions_of(table, group, seat))
-        return self.chosen is not None
+        picked = await checked_pick(interaction, self.table_id, self.group_id, self.moment, own=True)
+        self.found, self.chosen = picked if picked is not None else (None, None)
+        return picked is not None
 
     async def callback(self, interaction: discord.Interaction) -> None:
         assert self.found is not None and self.chosen is not None  # interaction_check passed
