@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.cogs import spyfall as spyfall_cog
+from bot.computer import chooser
 from bot.i18n import words
 from bot.testkit import junta as junta_kit
 from bot.testkit.clicks import (
@@ -179,3 +180,15 @@ def deciding_seats(table: Any) -> list[int]:
     if state["phase"] in ("accusation", "final_vote"):
         return [s for s in seats if state["vote"]["ballot"]["ballots"][s] is None]
     return seats
+
+
+def computers_clickable_move(ui: Any, table: Any, seat: int, rng: Any) -> dict[str, Any] | None:
+    """The game's computer player's choice for `seat` when a member can make it with the table's controls (Junta:
+    the nearest its controls offer); None without a computer player or when the controls cannot make it."""
+    choose = chooser(table.game.id)
+    wanted = choose(table.state, seat, rng) if choose is not None else None
+    if wanted is None:
+        return None
+    if table.game.id == "junta":
+        return junta_kit.clickable(table, seat, wanted)
+    return wanted if makeable(ui, table, seat, wanted) else None

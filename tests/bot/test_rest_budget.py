@@ -14,13 +14,12 @@ from typing import Any
 
 import pytest
 
-from bot.computer import chooser
 from bot.testkit import junta as junta_kit
 from bot.testkit.clicks import actions_of, group_for, table_of, use
 from bot.testkit.world import World, components
 from bot.ui.controls import public_actions
 from games.core.rng import SeededRng
-from tests.bot.helpers import deciding_seats, makeable, open_members_table
+from tests.bot.helpers import computers_clickable_move, deciding_seats, makeable, open_members_table
 
 CALLS_PER_ACTION = 2.5
 MESSAGES_PER_ACTION = 0.5
@@ -46,18 +45,12 @@ SCRIPTS = [
 ]
 
 
-
-
-
 def next_move(ui: Any, table: Any, step: int, rng: random.Random) -> tuple[int, dict[str, Any]] | None:
     """Who plays next and what: the game's computer player's choice when the controls make it (Junta: the
     nearest the controls offer), else (Spyfall has no computer player) mostly passing the question."""
-    choose = chooser(table.game.id)
     for seat in deciding_seats(table):
-        wanted = choose(table.state, seat, SeededRng(7, step)) if choose is not None else None
-        if table.game.id == "junta" and wanted is not None:
-            return seat, junta_kit.clickable(table, seat, wanted)
-        if wanted is not None and makeable(ui, table, seat, wanted):
+        wanted = computers_clickable_move(ui, table, seat, SeededRng(7, step))
+        if wanted is not None:
             return seat, wanted
         legal = [a for a in table.legal_actions(seat) if a["type"] not in ("leave", "resign")]
         asks = [a for a in legal if a["type"] == "ask"]

@@ -12,7 +12,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.computer import chooser
 from bot.i18n import words
 from bot.testkit import junta as junta_kit
 from bot.testkit.clicks import member_of, table_of, use
@@ -22,7 +21,7 @@ from games.core.guide import Guide, group_key, guide_of
 from games.core.rng import SeededRng
 from games.spyfall.locations import BY_ID, LOCATION_NAME, ROLE_NAME
 from tests.bot import helpers
-from tests.bot.helpers import deciding_seats, makeable
+from tests.bot.helpers import computers_clickable_move, deciding_seats, makeable
 
 LANGUAGES = ("en", "ca")
 MOVES = 40  # member actions tried before the moment must have changed
@@ -136,17 +135,12 @@ async def check_answers(world: World, table: Any, guide: Guide, locale: str) -> 
             assert (reveal in mine) == (seat == table.state["spy"] and table.state["phase"] == "playing")
 
 
-
-
 def next_move(ui: Any, table: Any, step: int, rng: random.Random) -> tuple[int, dict[str, Any]]:
     """Who plays next and what: the game's computer player's choice when the controls make it (Junta: the nearest
     they offer), else any move the controls make."""
-    choose = chooser(table.game.id)
     for seat in deciding_seats(table):
-        wanted = choose(table.state, seat, SeededRng(11, step)) if choose is not None else None
-        if table.game.id == "junta" and wanted is not None:
-            return seat, junta_kit.clickable(table, seat, wanted)
-        if wanted is not None and makeable(ui, table, seat, wanted):
+        wanted = computers_clickable_move(ui, table, seat, SeededRng(11, step))
+        if wanted is not None:
             return seat, wanted
         legal = [a for a in table.legal_actions(seat) if a["type"] not in QUITTING and makeable(ui, table, seat, a)]
         if legal:
