@@ -211,7 +211,7 @@ UI = GameUI(
 
 # --- commands ------------------------------------------------------------------------------------
 
-MAX_ROUNDS = OPTIONS["max_rounds"]
+MAX_ROUNDS, KEEP_DRAWS = OPTIONS["max_rounds"], OPTIONS["police_keep_draws"]
 Rounds = app_commands.Range[int, MAX_ROUNDS.minimum, MAX_ROUNDS.maximum]
 Computers = app_commands.Range[int, 0, most_computers(GAME)]
 
@@ -222,13 +222,15 @@ class ArditiCommands(app_commands.Group, name="arditi", description=described("a
     @app_commands.describe(
         computers=described("arditi.command.new_computers"),
         max_rounds=described("arditi.command.new_max_rounds"),
+        police_keep_draws=described("arditi.command.new_police_keep_draws"),
         hints=described("command.new_hints"),
     )
     async def new(
         self, interaction: discord.Interaction, computers: Computers = 0, max_rounds: Rounds = MAX_ROUNDS.default,
-        hints: bool = False,
+        police_keep_draws: bool = KEEP_DRAWS.default, hints: bool = False,
     ) -> None:
-        await open_lobby(interaction, GAME_ID, {"max_rounds": max_rounds}, computers=computers, hints=hints)
+        options = {"max_rounds": max_rounds, "police_keep_draws": police_keep_draws}
+        await open_lobby(interaction, GAME_ID, options, computers=computers, hints=hints)
 
 
 async def setup(bot: CogHost) -> None:

@@ -487,8 +487,12 @@ class Judge:
             return 0.0
         march = state["marches"][seat]
         value = 0.0
+        around = neighbours(march["spaces"][-1])
         for group in groups:
             ends = tuple(sorted({group["spaces"][0], group["spaces"][-1]}))
+            if any(end in around for end in ends):  # taken back as its next turn starts
+                value = max(value, 3.0 * len(group["spaces"]))
+                continue
             steps, _, _ = self.rejoin_field(state, seat, ends).steps(march["spaces"][-1], march["dir"])
             value = max(value, 3 * len(group["spaces"]) * capture_chance(steps))
         return value

@@ -51,6 +51,9 @@ LOG_KEPT = 40
 
 OPTIONS_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("max_rounds", "int", 60, N_("arditi.option.max_rounds"), 5, 200),
+    # The seed read to the letter: a police piece's number is drawn from the bag and not put back, so
+    # the police empty the bag too. Off by default: the rules put it back (docs/decisions.md).
+    OptionSpec("police_keep_draws", "bool", False, N_("arditi.option.police_keep_draws")),
     OptionSpec("first", "int", None, N_("arditi.option.first"), 0, 5, public=False),
 )
 
@@ -508,13 +511,17 @@ class Arditi(UntimedGame):
             self._rejoin(s, seat)
         march = s["marches"][seat]
         if militants(march) >= WINNING_MARCH:
-            if s["first_to_twelve"] is None:
-                s["first_to_twelve"] = seat
-            self._log(s, {"type": "twelve", "seat": seat})
-            self._game_over(s, "twelve_militants")
+            self._twelve(s, seat)
             return
         s["attacks"] = self._attackable(s, seat, march["spaces"][march["leader"]])
         self._continue(s, seat, rng)
+
+    def _twelve(self, s: State, seat: int) -> None:
+        """`seat`'s march has 12 militants: the game ends at once."""
+        if s["first_to_twelve"] is None:
+            s["first_to_twelve"] = seat
+        self._log(s, {"type": "twelve", "seat": seat})
+        self._game_over(s, "twelve_militants")
 
     def _continue(self, s: State, seat: int, rng: Rng) -> None:
         """Resolve pending attacks, then end the move when no step is left or possible."""
@@ -525,8 +532,9 @@ class Arditi(UntimedGame):
         if s["phase"] == "move" and not self._moves(s, seat):
             self._end_move(s, seat, rng)
 
-    def _rejoin(self, s: State, seat: int) -> None:
-        """A march whose head ends next to an end of one of its leaderless groups takes it in front."""
+    def _rejoin(self, s: State, seat: int) -> bool:
+        """A march whose head stands next to an end of one of its leaderless groups takes it in front;
+        True when a group joined."""
         march = s["marches"][seat]
         for group in list(s["groups"]):
             if group["seat"] != seat:
@@ -541,7 +549,8 @@ class Arditi(UntimedGame):
             march["dir"] = direction_between(before, march["spaces"][-1])
             s["groups"].remove(group)
             self._log(s, {"type": "rejoined", "seat": seat, "size": len(pieces)})
-            return
+            return True
+        return False
 
     # --- clashes -----------------------------------------------------------------------------------
 
@@ -642,10 +651,21 @@ class Arditi(UntimedGame):
                 self._log(s, {"type": "number_placed", "number": number})
         s.update(phase="roll", current=seat, die=None, steps_left=0, visited=[], captures=0)
         self._log(s, {"type": "turn_started", "seat": seat, "round": s["round"]})
+        # A clash or an arrest can leave the head next to an end of its own group without a step
+        # ("bisogna portare la testa su casa confinante … da quel momento può tornare a muoversi come
+        # un corpo unico"): the march takes it back as its turn starts, each group in turn.
+        rejoined = False
+        while self._rejoin(s, seat):
+            rejoined = True
+        if rejoined and militants(s["marches"][seat]) >= WINNING_MARCH:
+            self._twelve(s, seat)
 
     def _end_round(self, s: State, rng: Rng) -> bool:
         """Police, then the round's end conditions; True when the game ended."""
         self._police(s, rng)
+        if not s["bag"] and s["options"].get("police_keep_draws"):
+            self._game_over(s, "bag_empty")  # the police drew the last number
+            return True
         if not s["stepped"]:
             self._game_over(s, "no_steps")
             return True
@@ -714,6 +734,8 @@ class Arditi(UntimedGame):
             if number in valid:
                 break
         piece["space"] = number
+        if s["options"].get("police_keep_draws"):  # stored games from before the option lack it
+            s["bag"].remove(number)
         kind, seat = taken.get(number, ("free", -1))
         if kind == "token":
             self._arrest(s, seat, number)

@@ -248,3 +248,20 @@ def test_the_result_lists_the_parties_in_the_engines_standings() -> None:
     assert text is not None
     ranked = [line.split(". ", 1)[1].split(":")[0] for line in text.splitlines() if line[:1].isdigit()]
     assert ranked == ["Carla", "Bruno", "Ada"]
+
+
+async def test_the_police_draws_house_rule_reaches_the_lobby_and_the_game(world: World) -> None:
+    """`/arditi new police_keep_draws:True`: the lobby lists the house rule as on, and the game started
+    from it keeps the police's numbers out of the bag; by default the lobby shows it off."""
+    host, guest = world.players[:2]
+    await host.slash(world.channel, "arditi new")
+    lobby = world.channel.last_message
+    assert "Police draws stay out of the bag: no" in embed_text(lobby)
+    await host.click(lobby, custom_id=custom_id(lobby, ":cancel$"))
+    await host.slash(world.channel, "arditi new", police_keep_draws=True)
+    lobby = world.channel.last_message
+    assert "Police draws stay out of the bag: yes" in embed_text(lobby)
+    await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
+    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
+    table_id = int(custom_id(lobby, ":start$").split(":")[1])
+    assert table_of(world, table_id).state["options"]["police_keep_draws"] is True

@@ -269,6 +269,33 @@ def test_rejoining_after_a_jump():
     assert state["marches"][0]["dir"] == "cw"
 
 
+def test_a_head_left_next_to_its_group_takes_it_back_as_its_turn_starts():
+    """ "bisogna portare la testa su casa confinante con una delle due estremità del gruppo … da quel
+    momento può tornare a muoversi come un corpo unico": a clash that leaves the head next to an end of
+    its own group (the leader put back on its own space) joins them when that march's turn starts, not
+    before; the whole march then heads the other way (docs/decisions.md, "Arditi — round two")."""
+    _, state = clash(march(VICTIM, leader=2), die=2)
+    state = act(state, 1, place(42))  # the head part 52-47-42 heads cw; 32-37 is cut off
+    assert state["groups"] == [{"seat": 1, "spaces": [32, 37]}]  # seat 0 still has a step to take
+    before = state
+    state = act(state, 0, step("ccw"))  # 43 → 48: seat 0's move ends, seat 1's turn starts
+    assert state["current"] == 1 and state["phase"] == "roll"
+    assert state["marches"][1] == {"spaces": [52, 47, 42, 37, 32], "leader": 2, "dir": "cw"}
+    assert state["groups"] == []
+    assert [(e["seat"], e["size"]) for e in events(before, state, "rejoined")] == [(1, 2)]
+
+
+def test_a_group_taken_back_as_the_turn_starts_can_make_twelve():
+    """Eight militants and a group of four next to the head: the turn starts with a march of 12, and the
+    game ends at once."""
+    eight = walk(3, *["ccw"] * 8)  # [3, 8, …, 43] on ring 2, heading ccw
+    state = position([march([80]), march(eight)], groups=[(1, [44, 49, 54, 59])])
+    state = act(state, 0, ROLL, 1)
+    state = act(state, 0, step("out"))
+    assert G.outcome(state) is not None and G.outcome(state).reason == "twelve_militants"
+    assert state["first_to_twelve"] == 1 and len(state["marches"][1]["spaces"]) == 13
+
+
 def test_another_colours_group_is_not_rejoined():
     """A head next to another player's group takes nothing."""
     state = position([march([17]), march([80])], groups=[(1, [19, 24, 29])])

@@ -16,7 +16,6 @@ from tests.games.arditi.arditi_kit import (
     lead,
     logged,
     march,
-    place,
     position,
     refused,
     step,
@@ -110,13 +109,15 @@ def test_leader_moves_alone_do_not_keep_the_game_going():
     """A round with only a leader move (an attack) is a round without a step."""
     # seat 0 (16-17-18, heading in) is boxed in by 19-20, 23 and seat 1's head on 13; seat 1's leader on
     # 12 is in the middle of 11-12-13, next to 17
-    boxed = [19, 20, 23, 14, 15, 8, 7]
+    # 6, 56 and 57 box in seat 1's march once it has taken its group back (13-12-11, heading out)
+    boxed = [19, 20, 23, 14, 15, 8, 7, 6, 56, 57]
     state = position([march([16, 17, 18], leader=0), march([11, 12, 13], leader=1)], numbers=boxed)
     state = act(state, 0, ROLL, 2)
     state = act(state, 0, lead("head", 1))  # onto 17: clash on 12
-    state = act(state, 1, place(12))  # the head part: 13-12, heading out, cut off from 11
+    # 12, the only free space left for the leader: the head part 13-12, heading out, cut off from 11
     assert (state["current"], state["stepped"]) == (1, False)  # seat 0 had nothing left to do
-    state = act(state, 1, ROLL, 1)  # boxed in: 11 (its group), 7 and the leader on 17
+    assert state["marches"][1]["spaces"] == [13, 12, 11]  # its turn began by taking 11 back
+    state = act(state, 1, ROLL, 1)  # boxed in: 56 and 57 ahead, 6 and the leader on 16 aside
     assert ended(state).reason == "no_steps"
 
 

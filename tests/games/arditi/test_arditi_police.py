@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.arditi.board import distances_from, space_at
 from games.core.rng import ScriptedRng
-from tests.games.arditi.arditi_kit import END, ROLL, G, act, events, march, place, position, step, walk
+from tests.games.arditi.arditi_kit import END, ROLL, G, act, ended, events, march, place, position, step, walk
 
 SEVEN = walk(2, *["ccw"] * 7)  # [2, 7, …, 37]: 7 militants on ring 1, rays 0-7
 SEVEN_B = walk(49, *["ccw"] * 7)  # [49, 54, …, 84]: 7 militants on ring 3, rays 9-16
@@ -88,6 +88,28 @@ def test_drawn_numbers_go_back_into_the_bag():
     before = last_seat([march(SEVEN, leader=5), WEAK])
     state = end_of_round(before, 60)
     assert sorted(state["bag"]) == sorted(before["bag"])
+
+
+KEEP_DRAWS = {"max_rounds": 60, "police_keep_draws": True}
+
+
+def test_with_the_option_police_draws_stay_out_of_the_bag():
+    """The `police_keep_draws` house rule reads the seed to the letter ("pesca un numero a caso dalla
+    borsa", nothing about putting it back): the number a piece goes to leaves the bag."""
+    before = last_seat([march(SEVEN, leader=5), WEAK], options=KEEP_DRAWS)
+    state = end_of_round(before, 60)
+    assert sorted(state["bag"]) == sorted(set(before["bag"]) - {60})
+    assert state["police"] == [{"rank": "pawn", "space": 60}]
+    assert G.outcome(state) is None
+
+
+def test_with_the_option_the_police_drawing_the_last_number_end_the_game():
+    """ "Il gioco si conclude quando finiscono i numeri della tombola": the police's draw of the last
+    number ends the game at the end of that round."""
+    before = last_seat([march(SEVEN, leader=5), WEAK], options=KEEP_DRAWS, bag=[60])
+    state = end_of_round(before, 60)
+    assert state["bag"] == []
+    assert ended(state).reason == "bag_empty"
 
 
 def test_a_piece_leaves_when_a_march_falls_below_seven():
