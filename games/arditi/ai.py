@@ -41,7 +41,8 @@ How it plays:
     space at the end of the round; the expected loss of an arrest (the token, -2, and the part cut
     away from the leader) counts for every token that stands on a space still in the bag, so a
     long march keeps its leader near the middle and short of the threshold only when it pays;
-  - leaderless groups of its colour that the head can reach again;
+  - leaderless groups of its colour that the head can reach again (one whose end is already next to
+    the head counts as taken back: it joins the march as its next turn starts);
   - `refine` adds the opponents' next captures (a march that blocks a rival's jump gains).
 
 The computer plays toward the seed's two ends (a march of 12, the bag running out): it never aims at
@@ -91,7 +92,7 @@ W_REJOIN_MANY = 3.0
 ROOM_PENALTY = (9.0, 6.0, 4.0, 2.5, 1.5, 0.7, 0.0)  # by the longest path next move: 0 … ROOM_DEPTH
 W_THREAT = 1.0  # expected loss of an attack on the own leader
 W_CHANCE = 0.5  # expected gain of an attack on a rival leader
-W_POLICE = 1.0  # expected loss of one round of police arrests
+W_POLICE = 0.5  # expected loss of one round of police arrests (weighed half: see docs/decisions.md)
 W_REJOIN = 0.8  # a leaderless group the head can reach again
 WIN = 1000.0  # a finished game: won or lost, far above any position
 

@@ -280,3 +280,17 @@ def test_attacks_only_where_it_gains(players: int, attacks: bool) -> None:
     after = GAME.apply(state, 0, attacking, SeededRng(0, 1))
     assert after["phase"] == "place_leader" or after["groups"]  # it is an attack
     assert (choose(state, 0) == attacking) == attacks
+
+
+def test_a_group_next_to_the_head_counts_as_taken_back() -> None:
+    """A leaderless group whose end touches the head joins as the march's turn starts: the judgement
+    counts all of it back (3 points a token: −1 in the group, +2 in the march), more than the same group
+    a few steps away."""
+    group = [at(2, 1), at(3, 1), at(4, 1)]
+    near = position([([at(0, 0), at(1, 0)], 0, "ccw"), ([at(12, 2)], 0, None)])
+    near["groups"] = [{"seat": 0, "spaces": list(group)}]  # its first end, ray 1 ring 1, touches the head
+    far = position([([at(16, 0), at(17, 0)], 0, "ccw"), ([at(12, 2)], 0, None)])
+    far["groups"] = [{"seat": 0, "spaces": list(group)}]
+    judge = ai.Judge(near, 0)
+    assert judge.rejoining(near, 0) == 3.0 * len(group)
+    assert 0 < ai.Judge(far, 0).rejoining(far, 0) < judge.rejoining(near, 0)

@@ -16,6 +16,7 @@ from tests.games.arditi.arditi_kit import (
     ROLL,
     G,
     act,
+    ended,
     events,
     kinds,
     lead,
@@ -292,7 +293,7 @@ def test_a_group_taken_back_as_the_turn_starts_can_make_twelve():
     state = position([march([80]), march(eight)], groups=[(1, [44, 49, 54, 59])])
     state = act(state, 0, ROLL, 1)
     state = act(state, 0, step("out"))
-    assert G.outcome(state) is not None and G.outcome(state).reason == "twelve_militants"
+    assert ended(state).reason == "twelve_militants"
     assert state["first_to_twelve"] == 1 and len(state["marches"][1]["spaces"]) == 13
 
 
