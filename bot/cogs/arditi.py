@@ -172,7 +172,10 @@ def rank_name(rank: object, ctx: Ctx) -> str:
 def opening(ctx: Ctx) -> str:
     order = [ctx.table.users[(ctx.view["first"] + k) % ctx.view["n"]] for k in range(ctx.view["n"])]
     players = " → ".join(ctx.name(ctx.table.users.index(u)) if u < 0 else mention(u) for u in order)
-    return ctx.msg("arditi.started", order=players, rounds=ctx.view["max_rounds"])
+    started = ctx.msg("arditi.started", order=players, rounds=ctx.view["max_rounds"])
+    if ctx.view.get("police_keep_draws"):
+        started += " " + ctx.msg("arditi.started_keep_draws")
+    return started
 
 
 def result(ctx: Ctx) -> str | None:

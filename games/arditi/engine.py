@@ -310,6 +310,7 @@ class Arditi(UntimedGame):
             "phase": state["phase"],
             "round": state["round"],
             "max_rounds": state["options"]["max_rounds"],
+            "police_keep_draws": bool(state["options"].get("police_keep_draws")),
             "first": state["first"],
             "current": current if state["phase"] != "game_over" else None,
             "die": state["die"],

@@ -102,7 +102,7 @@ async def test_a_game_with_a_computer_to_the_end_with_a_restart(
     quick_computer(monkeypatch)
     table_id = await open_three_seats(world, max_rounds=5)
     text = public_text(world)
-    assert "**Arditi del Popolo** begins" in text
+    assert "**Arditi del Popolo** begins" in text and "House rule" not in text
     first = board(world)
     assert first.attachments  # the round board is drawn
     rng = random.Random(3)
@@ -265,3 +265,4 @@ async def test_the_police_draws_house_rule_reaches_the_lobby_and_the_game(world:
     await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
     table_id = int(custom_id(lobby, ":start$").split(":")[1])
     assert table_of(world, table_id).state["options"]["police_keep_draws"] is True
+    assert "House rule: the police's numbers stay out of the bag" in public_text(world)
