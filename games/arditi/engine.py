@@ -109,6 +109,11 @@ def coiled(spaces: set[int], around: Iterable[int]) -> bool:
     return False
 
 
+def keeps_police_draws(state: State) -> bool:
+    """Whether the `police_keep_draws` house rule is on (stored games from before the option lack it)."""
+    return bool(state["options"].get("police_keep_draws"))
+
+
 def scores(state: State) -> list[int]:
     """Points if the game ended now: +2 a militant in the march, −1 one in a leaderless group,
     −2 one arrested, +3 the first march to twelve militants."""
@@ -310,7 +315,7 @@ class Arditi(UntimedGame):
             "phase": state["phase"],
             "round": state["round"],
             "max_rounds": state["options"]["max_rounds"],
-            "police_keep_draws": bool(state["options"].get("police_keep_draws")),
+            "police_keep_draws": keeps_police_draws(state),
             "first": state["first"],
             "current": current if state["phase"] != "game_over" else None,
             "die": state["die"],
@@ -664,7 +669,7 @@ class Arditi(UntimedGame):
     def _end_round(self, s: State, rng: Rng) -> bool:
         """Police, then the round's end conditions; True when the game ended."""
         self._police(s, rng)
-        if not s["bag"] and s["options"].get("police_keep_draws"):
+        if not s["bag"] and keeps_police_draws(s):
             self._game_over(s, "bag_empty")  # the police drew the last number
             return True
         if not s["stepped"]:
@@ -735,7 +740,7 @@ class Arditi(UntimedGame):
             if number in valid:
                 break
         piece["space"] = number
-        if s["options"].get("police_keep_draws"):  # stored games from before the option lack it
+        if keeps_police_draws(s):
             s["bag"].remove(number)
         kind, seat = taken.get(number, ("free", -1))
         if kind == "token":

@@ -112,6 +112,14 @@ def test_with_the_option_the_police_drawing_the_last_number_end_the_game():
     assert ended(state).reason == "bag_empty"
 
 
+def test_a_game_stored_before_the_house_rule_plays_on_with_the_draws_put_back():
+    """A stored state whose options predate `police_keep_draws` plays as the rules say."""
+    before = last_seat([march(SEVEN, leader=5), WEAK], options={"max_rounds": 60})
+    state = end_of_round(before, 60)
+    assert sorted(state["bag"]) == sorted(before["bag"])
+    assert G.view(state, None)["police_keep_draws"] is False
+
+
 def test_a_piece_leaves_when_a_march_falls_below_seven():
     """When the strong marches are fewer than the pieces, one leaves (no draw for it)."""
     state = last_seat([march(SEVEN[:-1], leader=5), WEAK], police=[("pawn", 60)], strong=[0])
