@@ -2,7 +2,7 @@
 
 Run:  .venv/bin/python -m bench.arditi_ai [--games 200] [--workers 2] [--against random greedy]
                                           [--max-rounds N] [--tables 2 3 4 5 6] [--table-games 20]
-                                          [--police-keep-draws]
+                                          [--police-return-draws]
 
 The computer (`games.arditi.ai.choose`) plays seeded 2-player games against a uniformly random
 legal player and against the greedy one-step player (`games.arditi.ai.greedy_choose`: the action
@@ -19,9 +19,9 @@ How games end: `--table-games` seeded games at each table size of `--tables` (2 
 every seat played by the computer, report the end reasons per table size: the seed's two ends (the
 bag running out, a march of 12 militants) against the safety nets (a round without a step, the round
 cap), with the target of at least 90 % by the seed's ends; also rounds, captures, clashes, arrests,
-the turns that found a march boxed in, and the numbers left in the bag. `--police-keep-draws` plays
-these games with the house rule that keeps the police's numbers out of the bag (the seed read to the
-letter; the rules put them back). Reports, never asserts.
+the turns that found a march boxed in, and the numbers left in the bag. By the rules the police's
+numbers stay out of the bag; `--police-return-draws` plays these games with the house rule that puts
+them back. Reports, never asserts.
 """
 
 from __future__ import annotations
@@ -167,8 +167,8 @@ COUNTED = ("recruited", "clash", "arrest", "boxed_in")
 
 def play_table(job: tuple[int, int, int | None, bool]) -> TableResult:
     """One seeded game of `players` computers."""
-    players, seed, max_rounds, keep_draws = job
-    options: dict[str, Any] = {"police_keep_draws": keep_draws}
+    players, seed, max_rounds, return_draws = job
+    options: dict[str, Any] = {"police_return_draws": return_draws}
     if max_rounds is not None:
         options["max_rounds"] = max_rounds
     state = GAME.setup(players, options, SeededRng(seed, 0))
@@ -192,9 +192,9 @@ def play_table(job: tuple[int, int, int | None, bool]) -> TableResult:
     return record
 
 
-def report_tables(results: list[TableResult], keep_draws: bool) -> dict[int, float]:
+def report_tables(results: list[TableResult], return_draws: bool) -> dict[int, float]:
     """End reasons per table size; returns the share of seed ends per size."""
-    rules = "police draws kept out of the bag" if keep_draws else "the rules: police draws put back"
+    rules = "house rule: police draws put back" if return_draws else "the rules: police draws kept out of the bag"
     print(f"\nHow games end, every seat played by the computer ({rules})")
     print(f"  {'players':>7}  {'games':>5}  {'bag':>4}  {'12':>4}  {'no step':>7}  {'cap':>4}  {'stalled':>7}"
           f"  {'seed ends':>9}  rounds  captures  clashes  arrests  boxed  bag left")
@@ -230,8 +230,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", nargs="*", type=int, default=[2, 3, 4, 5, 6],
                         help="table sizes of the computer-only games (none: skip them)")
     parser.add_argument("--table-games", type=int, default=20, help="computer-only games per table size")
-    parser.add_argument("--police-keep-draws", action="store_true",
-                        help="the computer-only games with the police's numbers kept out of the bag")
+    parser.add_argument("--police-return-draws", action="store_true",
+                        help="the computer-only games with the house rule that puts the police's numbers back")
     args = parser.parse_args(argv)
     header("Arditi del Popolo computer player")
     print(f"   {args.games} games against each of {', '.join(args.against)}; {args.workers} worker(s);"
@@ -247,11 +247,11 @@ def main(argv: list[str] | None = None) -> None:
         all_think += [t for r in results for t in r.think_s]
     shares: dict[int, float] = {}
     if args.tables and args.table_games > 0:
-        jobs_t = [(players, seed, args.max_rounds, args.police_keep_draws) for players in args.tables
+        jobs_t = [(players, seed, args.max_rounds, args.police_return_draws) for players in args.tables
                   for seed in range(args.start, args.start + args.table_games)]
         tables = play_all(play_table, jobs_t, args.workers,
                           lambda done: f"{sum(r.reason in SEED_ENDS for r in done)} by the seed's ends")
-        shares = report_tables(tables, args.police_keep_draws)
+        shares = report_tables(tables, args.police_return_draws)
     print(f"\nTotals ({time.perf_counter() - started:.0f} s of wall time, {args.workers} worker(s))")
     for opponent, s in summary.items():
         verdict = "OK" if s["rate"] >= TARGETS[opponent] else "below"

@@ -173,8 +173,8 @@ def opening(ctx: Ctx) -> str:
     order = [ctx.table.users[(ctx.view["first"] + k) % ctx.view["n"]] for k in range(ctx.view["n"])]
     players = " → ".join(ctx.name(ctx.table.users.index(u)) if u < 0 else mention(u) for u in order)
     started = ctx.msg("arditi.started", order=players, rounds=ctx.view["max_rounds"])
-    if ctx.view.get("police_keep_draws"):
-        started += " " + ctx.msg("arditi.started_keep_draws")
+    if ctx.view.get("police_return_draws"):
+        started += " " + ctx.msg("arditi.started_return_draws")
     return started
 
 
@@ -214,7 +214,7 @@ UI = GameUI(
 
 # --- commands ------------------------------------------------------------------------------------
 
-MAX_ROUNDS, KEEP_DRAWS = OPTIONS["max_rounds"], OPTIONS["police_keep_draws"]
+MAX_ROUNDS, RETURN_DRAWS = OPTIONS["max_rounds"], OPTIONS["police_return_draws"]
 Rounds = app_commands.Range[int, MAX_ROUNDS.minimum, MAX_ROUNDS.maximum]
 Computers = app_commands.Range[int, 0, most_computers(GAME)]
 
@@ -225,14 +225,14 @@ class ArditiCommands(app_commands.Group, name="arditi", description=described("a
     @app_commands.describe(
         computers=described("arditi.command.new_computers"),
         max_rounds=described("arditi.command.new_max_rounds"),
-        police_keep_draws=described("arditi.command.new_police_keep_draws"),
+        police_return_draws=described("arditi.command.new_police_return_draws"),
         hints=described("command.new_hints"),
     )
     async def new(
         self, interaction: discord.Interaction, computers: Computers = 0, max_rounds: Rounds = MAX_ROUNDS.default,
-        police_keep_draws: bool = KEEP_DRAWS.default, hints: bool = False,
+        police_return_draws: bool = RETURN_DRAWS.default, hints: bool = False,
     ) -> None:
-        options = {"max_rounds": max_rounds, "police_keep_draws": police_keep_draws}
+        options = {"max_rounds": max_rounds, "police_return_draws": police_return_draws}
         await open_lobby(interaction, GAME_ID, options, computers=computers, hints=hints)
 
 

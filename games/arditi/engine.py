@@ -51,9 +51,11 @@ LOG_KEPT = 40
 
 OPTIONS_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("max_rounds", "int", 60, N_("arditi.option.max_rounds"), 5, 200),
-    # The seed read to the letter: a police piece's number is drawn from the bag and not put back, so
-    # the police empty the bag too. Off by default: the rules put it back (docs/decisions.md).
-    OptionSpec("police_keep_draws", "bool", False, N_("arditi.option.police_keep_draws")),
+    # A house rule: a police piece's number goes back into the bag. Off by default: the rules keep it out,
+    # as the seed reads ("pesca un numero a caso dalla borsa"), so the police empty the bag too.
+    OptionSpec("police_return_draws", "bool", False, N_("arditi.option.police_return_draws")),
+    # Tables stored between 2026-11-27 and 2026-11-28 named the opposite rule; they play on under it.
+    OptionSpec("police_keep_draws", "bool", None, N_("arditi.option.police_keep_draws"), public=False),
     OptionSpec("first", "int", None, N_("arditi.option.first"), 0, 5, public=False),
 )
 
@@ -109,9 +111,16 @@ def coiled(spaces: set[int], around: Iterable[int]) -> bool:
     return False
 
 
-def keeps_police_draws(state: State) -> bool:
-    """Whether the `police_keep_draws` house rule is on (stored games from before the option lack it)."""
-    return bool(state["options"].get("police_keep_draws"))
+def returns_police_draws(state: State) -> bool:
+    """Whether a police piece's number goes back into the bag (the `police_return_draws` house rule).
+
+    A game stored before 2026-11-28 plays on under the rule it started with: draws went back unless its
+    (since renamed) `police_keep_draws` option kept them out."""
+    options = state["options"]
+    legacy = options.get("police_keep_draws")
+    if legacy is not None or "police_return_draws" not in options:
+        return not legacy
+    return bool(options["police_return_draws"])
 
 
 def scores(state: State) -> list[int]:
@@ -144,6 +153,9 @@ class Arditi(UntimedGame):
                                 f"Arditi del Popolo is played by 2 to 6 players, not {n_players}.", count=n_players)
         opts = check_options(OPTIONS_SCHEMA, dict(options))
         first = opts.pop("first")
+        if opts.pop("police_keep_draws") is not None:  # a table stored under the old option: kept verbatim,
+            opts.pop("police_return_draws")            # so that its replay rebuilds its stored snapshot
+            opts["police_keep_draws"] = options["police_keep_draws"]
         if first is not None and first >= n_players:
             raise IllegalAction("arditi.bad_first", f"The first player must be a seat from 0 to {n_players - 1}.",
                                 high=n_players - 1)
@@ -315,7 +327,7 @@ class Arditi(UntimedGame):
             "phase": state["phase"],
             "round": state["round"],
             "max_rounds": state["options"]["max_rounds"],
-            "police_keep_draws": keeps_police_draws(state),
+            "police_return_draws": returns_police_draws(state),
             "first": state["first"],
             "current": current if state["phase"] != "game_over" else None,
             "die": state["die"],
@@ -669,7 +681,7 @@ class Arditi(UntimedGame):
     def _end_round(self, s: State, rng: Rng) -> bool:
         """Police, then the round's end conditions; True when the game ended."""
         self._police(s, rng)
-        if not s["bag"] and keeps_police_draws(s):
+        if not s["bag"] and not returns_police_draws(s):
             self._game_over(s, "bag_empty")  # the police drew the last number
             return True
         if not s["stepped"]:
@@ -726,7 +738,9 @@ class Arditi(UntimedGame):
         self._log(s, {"type": "police_leave", "rank": piece["rank"]})
 
     def _patrol(self, s: State, piece: dict[str, Any], rng: Rng) -> None:
-        """Move a police piece to a space drawn from the bag (put back): block it, or arrest there.
+        """Move a police piece to a space drawn from the bag: block it, or arrest there. The number stays
+        out of the bag unless the house rule puts it back; a number whose space holds a leader, a number
+        or another police piece goes back and another is drawn, so the draw is among the valid numbers.
         Its own space is no *other* police piece: drawn, the piece stays there."""
         taken = occupancy(s)
         if piece["space"] is not None:
@@ -740,7 +754,7 @@ class Arditi(UntimedGame):
             if number in valid:
                 break
         piece["space"] = number
-        if keeps_police_draws(s):
+        if not returns_police_draws(s):
             s["bag"].remove(number)
         kind, seat = taken.get(number, ("free", -1))
         if kind == "token":

@@ -53,8 +53,8 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"rounds": 2, "minutes": 20, "vote_seconds": 600},
     ],
     # Full games last 60 rounds; shorter ones keep the corpus quick while the full ones reach the police.
-    # The police_keep_draws house rule is played too.
-    "arditi": [{}, {"max_rounds": 8}, {"max_rounds": 20}, {"max_rounds": 20, "police_keep_draws": True}],
+    # The police_return_draws house rule is played too.
+    "arditi": [{}, {"max_rounds": 8}, {"max_rounds": 20}, {"max_rounds": 20, "police_return_draws": True}],
     # The centralism degree is chosen in play (choose_centralism, also by rolling); modes C and A+C
     # need 2 or more players, so a 1-player game draws among the options its set-up accepts.
     "som": [{}, {"mode": "B"}, {"mode": "C"}, {"mode": "A+C"}],

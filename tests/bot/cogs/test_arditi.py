@@ -251,18 +251,24 @@ def test_the_result_lists_the_parties_in_the_engines_standings() -> None:
 
 
 async def test_the_police_draws_house_rule_reaches_the_lobby_and_the_game(world: World) -> None:
-    """`/arditi new police_keep_draws:True`: the lobby lists the house rule as on, and the game started
-    from it keeps the police's numbers out of the bag; by default the lobby shows it off."""
+    """By default police draws stay out of the bag (the lobby shows the house rule off, the opening says
+    nothing of it); `/arditi new police_return_draws:True` lists the house rule as on, and the game started
+    from it puts the police's numbers back and says so in its opening."""
     host, guest = world.players[:2]
     await host.slash(world.channel, "arditi new")
     lobby = world.channel.last_message
-    assert "Police draws stay out of the bag: no" in embed_text(lobby)
-    await host.click(lobby, custom_id=custom_id(lobby, ":cancel$"))
-    await host.slash(world.channel, "arditi new", police_keep_draws=True)
-    lobby = world.channel.last_message
-    assert "Police draws stay out of the bag: yes" in embed_text(lobby)
+    assert "Police draws go back into the bag: no" in embed_text(lobby)
     await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
     await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
     table_id = int(custom_id(lobby, ":start$").split(":")[1])
-    assert table_of(world, table_id).state["options"]["police_keep_draws"] is True
-    assert "House rule: the police's numbers stay out of the bag" in public_text(world)
+    assert table_of(world, table_id).state["options"]["police_return_draws"] is False
+    assert "House rule" not in public_text(world)
+    await host.slash(world.channel, "game end")
+    await host.slash(world.channel, "arditi new", police_return_draws=True)
+    lobby = world.channel.last_message
+    assert "Police draws go back into the bag: yes" in embed_text(lobby)
+    await guest.click(lobby, custom_id=custom_id(lobby, ":join$"))
+    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
+    table_id = int(custom_id(lobby, ":start$").split(":")[1])
+    assert table_of(world, table_id).state["options"]["police_return_draws"] is True
+    assert "House rule: the police's numbers go back into the bag" in public_text(world)

@@ -16,7 +16,7 @@ from tests.bot.conftest import World
 OPTION_OF: dict[str, dict[str, tuple[str, int]]] = {
     "junta": {"timer": ("decision_timer", 60), "short": ("coup_needs_hq_and_pretext", 1),
               "burn": ("burn_after_coup", 1), "recycle": ("recycle_money", 1)},
-    "arditi": {"max_rounds": ("max_rounds", 1), "police_keep_draws": ("police_keep_draws", 1)},
+    "arditi": {"max_rounds": ("max_rounds", 1), "police_return_draws": ("police_return_draws", 1)},
     "spyfall": {"rounds": ("rounds", 1), "minutes": ("minutes", 1), "roles": ("roles", 1),
                 "locations": ("locations", 1)},
     "som": {"mode": ("mode", 1)},

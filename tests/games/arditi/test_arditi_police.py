@@ -7,8 +7,10 @@ tabellone."
 
 from __future__ import annotations
 
+import json
+
 from games.arditi.board import distances_from, space_at
-from games.core.rng import ScriptedRng
+from games.core.rng import ScriptedRng, SeededRng
 from tests.games.arditi.arditi_kit import END, ROLL, G, act, ended, events, march, place, position, step, walk
 
 SEVEN = walk(2, *["ccw"] * 7)  # [2, 7, …, 37]: 7 militants on ring 1, rays 0-7
@@ -83,41 +85,77 @@ def test_police_move_lowest_rank_first():
     assert state["police"] == [{"rank": "bishop", "space": 61}, {"rank": "pawn", "space": 60}]
 
 
-def test_drawn_numbers_go_back_into_the_bag():
-    """A police draw puts the number back: the bag keeps its size."""
+def test_a_police_draw_stays_out_of_the_bag():
+    """The number a piece goes to leaves the bag like every other draw ("pesca un numero a caso dalla
+    borsa"; rules/arditi.md "Police", corrected 2026-11-28): the police empty the bag too."""
     before = last_seat([march(SEVEN, leader=5), WEAK])
     state = end_of_round(before, 60)
-    assert sorted(state["bag"]) == sorted(before["bag"])
-
-
-KEEP_DRAWS = {"max_rounds": 60, "police_keep_draws": True}
-
-
-def test_with_the_option_police_draws_stay_out_of_the_bag():
-    """The `police_keep_draws` house rule reads the seed to the letter ("pesca un numero a caso dalla
-    borsa", nothing about putting it back): the number a piece goes to leaves the bag."""
-    before = last_seat([march(SEVEN, leader=5), WEAK], options=KEEP_DRAWS)
-    state = end_of_round(before, 60)
-    assert sorted(state["bag"]) == sorted(set(before["bag"]) - {60})
     assert state["police"] == [{"rank": "pawn", "space": 60}]
+    assert sorted(state["bag"]) == sorted(set(before["bag"]) - {60})
     assert G.outcome(state) is None
 
 
-def test_with_the_option_the_police_drawing_the_last_number_end_the_game():
+def test_the_police_drawing_the_last_number_end_the_game_at_the_end_of_the_round():
     """ "Il gioco si conclude quando finiscono i numeri della tombola": the police's draw of the last
-    number ends the game at the end of that round."""
-    before = last_seat([march(SEVEN, leader=5), WEAK], options=KEEP_DRAWS, bag=[60])
+    number ends the game at the end of that round, before the next round starts."""
+    before = last_seat([march(SEVEN, leader=5), WEAK], bag=[60])
     state = end_of_round(before, 60)
-    assert state["bag"] == []
+    assert state["bag"] == [] and state["round"] == before["round"]
     assert ended(state).reason == "bag_empty"
 
 
-def test_a_game_stored_before_the_house_rule_plays_on_with_the_draws_put_back():
-    """A stored state whose options predate `police_keep_draws` plays as the rules say."""
-    before = last_seat([march(SEVEN, leader=5), WEAK], options={"max_rounds": 60})
+def test_the_police_leaving_numbers_in_the_bag_let_the_game_go_on():
+    """A police draw that leaves a number in the bag ends nothing: the next round starts."""
+    before = last_seat([march(SEVEN, leader=5), WEAK], bag=[60, 61])
+    state = end_of_round(before, 60)
+    assert state["bag"] == [61] and state["round"] == before["round"] + 1
+    assert G.outcome(state) is None
+
+
+RETURN_DRAWS = {"max_rounds": 60, "police_return_draws": True}
+
+
+def stored(state: dict) -> dict:
+    """The state as a restart reads it back: dumped to JSON, then loaded."""
+    return G.load(json.loads(json.dumps(G.dump(state))))
+
+
+def test_with_the_house_rule_police_draws_go_back_into_the_bag():
+    """The `police_return_draws` house rule puts a police draw back: the bag keeps its size, and a
+    police draw never ends the game."""
+    before = last_seat([march(SEVEN, leader=5), WEAK], options=RETURN_DRAWS, bag=[60])
+    state = end_of_round(before, 60)
+    assert state["police"] == [{"rank": "pawn", "space": 60}]
+    assert state["bag"] == [60]
+    assert G.outcome(state) is None
+    assert G.view(state, None)["police_return_draws"] is True
+
+
+def test_a_table_stored_before_either_option_plays_on_with_the_draws_put_back():
+    """A stored state whose options predate both options (a game begun before 2026-11-27) plays on
+    under the rule it started with: the draws go back."""
+    before = stored(last_seat([march(SEVEN, leader=5), WEAK], options={"max_rounds": 60}))
     state = end_of_round(before, 60)
     assert sorted(state["bag"]) == sorted(before["bag"])
-    assert G.view(state, None)["police_keep_draws"] is False
+    assert G.view(state, None)["police_return_draws"] is True
+
+
+def test_a_table_stored_with_the_old_option_plays_on_under_it():
+    """A stored state with the old `police_keep_draws` option (2026-11-27) keeps the rule it started
+    with, either way."""
+    kept = stored(last_seat([march(SEVEN, leader=5), WEAK], options={"max_rounds": 60, "police_keep_draws": True}))
+    assert sorted(end_of_round(kept, 60)["bag"]) == sorted(set(kept["bag"]) - {60})
+    put_back = stored(last_seat([march(SEVEN, leader=5), WEAK],
+                                options={"max_rounds": 60, "police_keep_draws": False}))
+    assert sorted(end_of_round(put_back, 60)["bag"]) == sorted(put_back["bag"])
+
+
+def test_setting_up_with_the_old_option_keeps_it_verbatim():
+    """A stored table's options from before the rename still set up (its replay must rebuild its stored
+    snapshot, whose options name the old option), and under the rule they name."""
+    state = G.setup(2, {"max_rounds": 60, "police_keep_draws": False}, SeededRng(1, 0))
+    assert state["options"] == {"max_rounds": 60, "police_keep_draws": False}
+    assert G.view(state, None)["police_return_draws"] is True
 
 
 def test_a_piece_leaves_when_a_march_falls_below_seven():
@@ -233,9 +271,11 @@ def test_never_a_leader_a_number_or_another_police_piece():
     """Draws landing on a leader, a number or another police piece are drawn again."""
     state = last_seat([march(SEVEN, leader=5), march(SEVEN_B, leader=2)],
                       police=[("pawn", 45), ("bishop", 60)], strong=[0, 1], numbers=[70])
-    state = end_of_round(state, 60, 27, 70, 71, 72)  # pawn: bishop's space, a leader, a number, then 71
-    assert state["police"] == [{"rank": "pawn", "space": 71}, {"rank": "bishop", "space": 72}]
-    assert state["arrested"] == [0, 0]
+    after = end_of_round(state, 60, 27, 70, 71, 72)  # pawn: bishop's space, a leader, a number, then 71
+    assert after["police"] == [{"rank": "pawn", "space": 71}, {"rank": "bishop", "space": 72}]
+    assert after["arrested"] == [0, 0]
+    # The refused numbers went back into the bag; only the two taken stay out.
+    assert sorted(after["bag"]) == sorted(set(state["bag"]) - {71, 72})
 
 
 def test_a_piece_drawing_its_own_space_stays_there():

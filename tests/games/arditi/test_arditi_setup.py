@@ -77,7 +77,7 @@ def test_first_option_chooses_the_first_player():
 def test_default_options():
     """By default the game lasts at most 60 rounds and the police's numbers go back into the bag."""
     state = fresh()
-    assert state["options"] == {"max_rounds": 60, "police_keep_draws": False}
+    assert state["options"] == {"max_rounds": 60, "police_return_draws": False}
     assert G.view(state, None)["max_rounds"] == 60
 
 
