@@ -9,6 +9,7 @@ import pytest
 
 from bot.cogs.spyfall import UI as SPYFALL_UI
 from bot.i18n import words
+from bot.ui.whatnow import answer_embed
 from bot.whatnow import what_now
 from games.core.guide import Moment
 from games.core.protocol import Action
@@ -127,3 +128,21 @@ def test_the_clock_shown_is_the_public_one() -> None:
     public = JUNTA.view(s, None)["deadline"]
     assert JUNTA.deadline(s) != public  # the engine's next deadline is the swap's
     assert what_now(JUNTA, s, 3, "en", NAMES).deadline == public
+
+
+@pytest.mark.parametrize(("locale", "ahead", "past"), [
+    ("en", "Time runs out", "Time ran out"),
+    ("es", "El tiempo se acaba", "El tiempo se acabó"),
+    ("it", "Il tempo scade", "Il tempo è scaduto"),
+    ("ca", "El temps s'acaba", "El temps s'ha acabat"),
+])
+def test_a_deadline_already_past_is_worded_in_the_past(playout_corpus: PlayoutCorpus, locale: str, ahead: str,
+                                                       past: str) -> None:
+    """A clock the game master has not acted on yet reads "50 seconds ago": the sentence says it ran out."""
+    state = playing(playout_corpus)
+    answer = what_now(SPYFALL, state, None, locale, NAMES)
+    assert answer.deadline is not None
+    before = answer_embed(answer, locale, [], now=answer.deadline - 50).fields[0].value
+    after = answer_embed(answer, locale, [], now=answer.deadline + 50).fields[0].value
+    assert ahead in before and past not in before
+    assert past in after and ahead not in after
