@@ -389,3 +389,18 @@ def test_the_gift_panel_offers_exactly_the_players_a_gift_may_go_to(hand: list[s
     takers = [x for x in range(3)
               if accepts(GAME, s, 0, {"type": "redistribute", "gifts": [{"disc": hand[0], "to": x}]})]
     assert offered == takers == ([1, 2] if len(hand) > 1 else [])
+
+
+@pytest.mark.parametrize(("locale", "paid", "nothing"), [
+    ("en", "the Hisenda pays 4 €", "the Hisenda pays nothing"), ("it", "la Hisenda paga 4 €", "la Hisenda non paga nulla"),
+    ("es", "la Hisenda paga 4 €", "la Hisenda no paga nada"), ("ca", "la Hisenda paga 4 €", "la Hisenda no paga res")])
+def test_a_roll_that_transfers_nothing_says_so(locale: str, paid: str, nothing: str) -> None:
+    """The blue and everyone faces transfer 0 €: the log says the Hisenda pays nothing, not "0 € from the Hisenda"."""
+    view = at_move(position(2, colours=["pink", "blue"]), "generalitat")
+    ctx = Ctx(table=SimpleNamespace(users=[1, 2], computer_seats=[], state=None, id=0),  # type: ignore[arg-type]
+              view=GAME.view(view, None), names=["Anna", "Bruno"], locale=locale)
+    pink = som_cog.word({"id": 3, "type": "rolled", "seat": 0, "face": "pink", "number": 4, "rerolled": []}, ctx) or ""
+    everyone = som_cog.word({"id": 3, "type": "rolled", "seat": 0, "face": "everyone", "number": 0, "rerolled": []},
+                            ctx) or ""
+    assert paid in pink
+    assert nothing in everyone and "0 €" not in everyone
