@@ -480,8 +480,10 @@ def _decide_declarations(know: Know, frame: dict[str, Any], legal: list[Action],
     named = {(a["victim"], a["location"]) for a in know.view["attempts"] if a["by"] == me}
     victims = sorted({a["victim"] for a in legal if a["type"] == "declare_assassination"})
     fresh = [x for x in victims if not any(v == x for v, _loc in named)]
+    if not victims:  # no assassin this family can send (nor the Secret Police): nothing to declare at all
+        return _say({"type": "end_declarations"}, N_("junta.advice.no_assassin"))
     victim = know.richest(fresh)
-    if victim is None:
+    if victim is None:  # every rival it could name already has one of its attempts on him
         return _say({"type": "end_declarations"}, N_("junta.advice.no_one_to_shoot"))
     loot = know.carry[victim]
     who = {"player": seat_ref(victim), "estimate": _millions(loot)}
