@@ -392,7 +392,8 @@ def test_the_gift_panel_offers_exactly_the_players_a_gift_may_go_to(hand: list[s
 
 
 @pytest.mark.parametrize(("locale", "paid", "nothing"), [
-    ("en", "the Hisenda pays 4 €", "the Hisenda pays nothing"), ("it", "la Hisenda paga 4 €", "la Hisenda non paga nulla"),
+    ("en", "the Hisenda pays 4 €", "the Hisenda pays nothing"),
+    ("it", "la Hisenda paga 4 €", "la Hisenda non paga nulla"),
     ("es", "la Hisenda paga 4 €", "la Hisenda no paga nada"), ("ca", "la Hisenda paga 4 €", "la Hisenda no paga res")])
 def test_a_roll_that_transfers_nothing_says_so(locale: str, paid: str, nothing: str) -> None:
     """The blue and everyone faces transfer 0 €: the log says the Hisenda pays nothing, not "0 € from the Hisenda"."""
