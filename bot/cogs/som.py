@@ -258,7 +258,8 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
         return said(ctx, ENDED, event["why"], name=name)
     if kind == "state_acts":
         return ctx.plural("som.log.state_acts", len(event["collected"]), name=name,
-                          card=card_name(event["card"], ctx), protected=len(event["protected"]))
+                          card=card_name(event["card"], ctx),
+                          shielded=ctx.plural("som.log.urns_protected", len(event["protected"])))
     if kind == "sufragi":
         choice = {"elections": N_("som.log.calls_elections"), "motion": N_("som.log.calls_motion"),
                   "declined": N_("som.log.declines_vote")}[event["choice"]]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from games.core.messages import msg, seat_ref
+from games.core.messages import counted, msg, seat_ref
 from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
 from games.junta import GAME, common, readers
@@ -395,7 +395,7 @@ def test_the_proposed_budget_names_whom_it_pays_and_the_majority() -> None:
     assert advice.reason == "junta.advice.propose_budget"
     offices = Counter(FOUR.values())
     yes = 1 + 10 + offices[1]  # the President's own office, the Church, seat 1's offices
-    assert advice.params == {"amount": 1, "players": [seat_ref(1)], "yes": yes,
+    assert advice.params == {"amount": 1, "players": [seat_ref(1)], "votes": counted("junta.advice.votes", yes),
                              "no": offices[2] + offices[3]}
 
 
