@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.i18n import Catalog, words
+from bot.i18n import FALLBACK, Catalog, words
 from games.core.guide import Guide, Moment, group_key, guide_of
 from games.core.protocol import Action, Game
 
@@ -37,7 +37,8 @@ class WhatNow:
     `purpose`: what the moment is for (None: the game has no guide); `waiting`: the names of the players whose
     decision is awaited; `deadline`: when the game's clock runs out (a Unix time; None: no clock); `options`:
     what the reader can do now, one line per group of actions as the buttons group them (None: the reader has
-    no seat); `rule`: the one-line rule and `source`: where in docs/rules it comes from (None without a guide).
+    no seat); `rule`: the one-line rule and `source`: which section of the rules it comes from, as a reader opens
+    them with `/game rules` (None without a guide).
     """
 
     purpose: str | None
@@ -48,8 +49,14 @@ class WhatNow:
     source: str | None
 
 
-def rules_path(game_id: str) -> str:
-    return f"docs/rules/{game_id}.md"
+def rules_source(section: str, catalog: Catalog) -> str:
+    """Where a rule comes from, as the reader can open it: `/game rules` attaches the rules, whose headings are
+    English, so a section named in another language also gives the heading it has there."""
+    heading = words(FALLBACK).msg(section)
+    shown = catalog.msg(section)
+    if shown == heading:
+        return catalog.msg("whatnow.source", section=shown)
+    return catalog.msg("whatnow.source_translated", section=shown, heading=heading)
 
 
 def current_moment(guide: Guide, public_view: dict[str, Any], game_id: str) -> Moment | None:
@@ -85,7 +92,7 @@ def what_now(game: Game, state: Any, seat: int | None, locale: str, names: Seque
         deadline=deadline,
         options=options,
         rule=catalog.msg(moment.rule, names, **moment.params),
-        source=catalog.msg("whatnow.source", path=rules_path(game.id), section=moment.section),
+        source=rules_source(moment.section, catalog),
     )
 
 

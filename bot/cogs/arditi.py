@@ -116,7 +116,8 @@ def fields(ctx: Ctx) -> list[tuple[str, str]]:
         seat = march["seat"]
         lines.append(ctx.msg("arditi.board.party_line", name=ctx.name(seat), score=view["scores"][seat],
                              militants=ctx.plural("arditi.militants", march["militants"]),
-                             captured=len(view["captured"][seat]), arrested=view["arrested"][seat]))
+                             numbers=ctx.plural("arditi.numbers", len(view["captured"][seat])),
+                             arrested=view["arrested"][seat]))
     return [(ctx.msg("arditi.board.parties"), "\n".join(lines))]
 
 
@@ -187,7 +188,7 @@ def result(ctx: Ctx) -> str | None:
     lines = [ctx.msg("arditi.result.title"), ctx.msg(reason)]
     for place, seat in enumerate(found["standings"], start=1):
         lines.append(f"{place}. " + ctx.plural("arditi.result.line", found["scores"][seat], name=ctx.name(seat),
-                                               captured=len(view["captured"][seat])))
+                                               numbers=ctx.plural("arditi.numbers", len(view["captured"][seat]))))
     lines.append(ctx.msg("arditi.board.winners", winners=", ".join(ctx.name(s) for s in found["winners"])))
     return "\n".join(lines)
 

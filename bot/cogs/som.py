@@ -228,6 +228,9 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
     if kind == "change":
         return ctx.msg("som.log.change", payer=party(event["payer"], ctx), changer=party(event["changer"], ctx))
     if kind == "rolled":
+        # Two faces transfer nothing: "0 € from the Hisenda" would read as a payment.
+        if not event["number"]:
+            return ctx.msg("som.log.rolled_nothing", name=name, face=said(ctx, FACE, event["face"]))
         return ctx.msg("som.log.rolled", name=name, face=said(ctx, FACE, event["face"]), number=event["number"])
     if kind == "gifts":
         given = ", ".join(ctx.msg("som.gift", disc=disc_name(g["disc"], ctx), name=ctx.name(g["to"]))
@@ -255,7 +258,8 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
         return said(ctx, ENDED, event["why"], name=name)
     if kind == "state_acts":
         return ctx.plural("som.log.state_acts", len(event["collected"]), name=name,
-                          card=card_name(event["card"], ctx), protected=len(event["protected"]))
+                          card=card_name(event["card"], ctx),
+                          shielded=ctx.plural("som.log.urns_protected", len(event["protected"])))
     if kind == "sufragi":
         choice = {"elections": N_("som.log.calls_elections"), "motion": N_("som.log.calls_motion"),
                   "declined": N_("som.log.declines_vote")}[event["choice"]]

@@ -25,6 +25,9 @@ GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in REGISTRY.
 # /game learn offers the games a computer player can fill a table of (not Spyfall).
 LEARN_CHOICES = [choice for choice in GAME_CHOICES if choice.value in LEARNABLE]
 RULES = MessageFamily("rules", GAME_IDS)
+# A language named inside a sentence, as the reader's language writes it there ("et parlo en català"): the
+# endonyms of LANGUAGE_NAMES are labels of a list, capitalised as a label is.
+LANGUAGE_IN_SENTENCE = MessageFamily("table.language_name", LOCALES)
 # The full rules travel with the project (docs/rules); /game rules attaches them to its summary.
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
@@ -145,7 +148,7 @@ class GameCommands(app_commands.Group, name="game", description=described("comma
             await tell(interaction, t(pick_locale(interaction.locale), "table.language_auto"))
             return
         bot.languages[interaction.user.id] = chosen
-        await tell(interaction, t(chosen, "table.language_set", language=LANGUAGE_NAMES[chosen]))
+        await tell(interaction, t(chosen, "table.language_set", language=t(chosen, LANGUAGE_IN_SENTENCE[chosen])))
 
 
 class TableCog(commands.Cog):

@@ -30,12 +30,21 @@ KEYWORDS: dict[str, tuple[int, ...]] = {
     "NP_": (1, 1),
     "msg": (1,),
     "plural": (1, 1),
+    "counted": (1, 1),
     "described": (1,),
     "IllegalAction": (1,),
     "TableError": (1,),
 }
 GAME_DOMAINS = ("spyfall", "polls", "junta", "som", "arditi")
 PLACEHOLDER = re.compile(r"(?<!\{)\{(\w+)\}")
+# Counted parameters: a number of things the words around it agree with ("3 militants", "1 unit"). A message
+# shows one bare count only, `{count}`, and then has plural forms chosen by it; every other count reaches it as
+# a count phrase, its own plural message nested as a parameter (`counted(id, n)`), worded "12 militants" by its
+# own plural. These names held bare counts of things in some message (found by scanning every message's
+# parameters); no catalog may show them any more. A parameter holding a number the words do not agree with (a
+# round, a space, an amount in € or M, a dice face, a total after "of" or "/") is not counted.
+COUNT = "count"
+COUNTED_PARAMETERS = frozenset({"length", "places", "captured", "units", "protected"})
 # A date that never changes, so `extract` rewrites the templates only when their ids change.
 FIXED_DATE = datetime(2026, 1, 1)
 
@@ -115,6 +124,19 @@ def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
+def count_problems(locale: str, key: str, plural: bool, strings: list[str]) -> list[str]:
+    """A count not covered by a plural: `{count}` in a message without plural forms, or a counted parameter
+    shown bare (it must come as a count phrase, see COUNTED_PARAMETERS)."""
+    shown = set().union(*(placeholders(text) for text in strings))
+    found = []
+    if COUNT in shown and not plural:
+        found.append(f"{locale}: {key} shows {{count}} but has no plural forms")
+    for name in sorted(shown & COUNTED_PARAMETERS):
+        found.append(f"{locale}: {key} shows the count {{{name}}} outside a plural form: pass it as a count phrase "
+                     "(its own plural message)")
+    return found
+
+
 def problems(used: dict[str, bool] | None = None, locales: Iterable[str] = LOCALES) -> list[str]:
     """Everything wrong between the code and the catalogs, one sentence each (none: all good)."""
     used = used_messages() if used is None else used
@@ -131,6 +153,7 @@ def problems(used: dict[str, bool] | None = None, locales: Iterable[str] = LOCAL
                     strings = [str(s) for s in message.string or ()]
                 else:
                     strings = [str(message.string or "")]
+                found += count_problems(locale, key, isinstance(message.id, tuple), strings)
                 if domain_of(key) != domain:
                     found.append(f"{locale}: {key} is in {domain}.po but belongs in {domain_of(key)}.po")
                 if message.fuzzy:

@@ -117,7 +117,8 @@ async def keep_vote(bot: Client, table: Table, vote: KickVote | None) -> None:
 def vote_text(table: Table, vote: KickVote, locale: str, *, closed: str | None = None) -> str:
     needed = voters(table, vote.target)
     lines = [t(locale, "kick.vote_title", by=mention(vote.by), name=mention(vote.target)),
-             tn(locale, "kick.vote_count", len(needed), yes=len(set(vote.yes) & set(needed)))]
+             tn(locale, "kick.vote_count", len(set(vote.yes) & set(needed)),
+                voters=tn(locale, "kick.voters", len(needed)))]
     if closed:
         lines.append(closed)
     return "\n".join(lines)

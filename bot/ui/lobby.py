@@ -61,7 +61,7 @@ def lobby_embed(table: Table, locale: str, *, closed: str | None = None) -> disc
         colour=discord.Colour.blurple(),
     )
     embed.add_field(
-        name=t(locale, "lobby.players", count=len(table.users), max=game.max_players),
+        name=t(locale, "lobby.players", seated=len(table.users), max=game.max_players),
         value="\n".join(seat_line(table, s, locale) for s in range(len(table.users))) or "—",
         inline=False,
     )

@@ -10,6 +10,7 @@ custom_id `gn:<table>:<new|refresh>` (works after a restart).
 from __future__ import annotations
 
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,6 +18,7 @@ import discord
 from bot.i18n import t
 from bot.ui.common import bot_of, check_table, locale_of
 from bot.whatnow import WhatNow, what_now
+from games.core.messages import N_
 
 if TYPE_CHECKING:
     from bot.ports import Client
@@ -44,14 +46,19 @@ def bounded(lines: list[str], limit: int = FIELD_LIMIT) -> str:
     return text[:limit] or "—"
 
 
-def answer_embed(answer: WhatNow, locale: str, clock_lines: list[str]) -> discord.Embed:
-    """The answer as an embed: the moment, who is awaited and until when, the reader's options, the rule."""
+def answer_embed(answer: WhatNow, locale: str, clock_lines: list[str], now: float | None = None) -> discord.Embed:
+    """The answer as an embed: the moment, who is awaited and until when, the reader's options, the rule.
+
+    `now` (default: the clock) tells a deadline still ahead from one already past, which the game master has not
+    acted on yet: the countdown reads "50 seconds ago" then, and the sentence around it must be in the past too."""
     embed = discord.Embed(title=t(locale, "whatnow.title"), colour=COLOUR,
                           description=answer.purpose if answer.purpose is not None else t(locale, "whatnow.no_guide"))
     waiting = [t(locale, "whatnow.waiting", players=t(locale, "core.list_separator").join(answer.waiting))] \
         if answer.waiting else [t(locale, "whatnow.nobody")]
     if answer.deadline is not None:
-        waiting.append(t(locale, "whatnow.deadline", when=relative(answer.deadline)))
+        passed = answer.deadline <= (time.time() if now is None else now)
+        waiting.append(t(locale, N_("whatnow.deadline_passed") if passed else N_("whatnow.deadline"),
+                         when=relative(answer.deadline)))
     embed.add_field(name=t(locale, "whatnow.waiting_heading"), value=bounded(waiting + clock_lines), inline=False)
     if answer.options is not None:
         mine = [f"• {line}" for line in answer.options] or [t(locale, "whatnow.nothing")]

@@ -63,7 +63,7 @@ from games.arditi.board import DIRECTIONS, LEFT, RIGHT, distances_from, neighbou
 from games.arditi.engine import GAME, POLICE_RANKS, POLICE_THRESHOLD, Arditi, coiled, militants, scores
 from games.core.choice import Advice
 from games.core.choice import pick_best as _pick
-from games.core.messages import N_, NP_, seat_ref
+from games.core.messages import N_, NP_, counted, seat_ref
 from games.core.protocol import Rng
 from games.core.rng import SeededRng
 
@@ -641,7 +641,7 @@ def _reason(root: State, seat: int, action: Action, end: State, judge: Judge, en
                       {"party": [seat_ref(v) for v in victims], "count": max(lost, 0)})
     if captured > 0:
         key = NP_("arditi.advice.jump") if action["type"] == "jump" else NP_("arditi.advice.capture_on_the_way")
-        return Advice(action, key, {"count": captured, "length": length})
+        return Advice(action, key, {"count": captured, "militants": counted("arditi.militants", length)})
     own_groups = sum(len(g["spaces"]) for g in root["groups"] if g["seat"] == seat)
     left_out = sum(len(g["spaces"]) for g in end["groups"] if g["seat"] == seat)
     if left_out < own_groups:

@@ -35,7 +35,7 @@ from games.arditi.board import (
 )
 from games.core.actions import check_action, check_seat
 from games.core.data import UntimedGame, clone, clone_keeping_log
-from games.core.messages import N_, NP_, msg
+from games.core.messages import N_, NP_, counted, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Rng
 
@@ -150,7 +150,7 @@ class Arditi(UntimedGame):
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
         if not self.min_players <= n_players <= self.max_players:
             raise IllegalAction("arditi.player_count",
-                                f"Arditi del Popolo is played by 2 to 6 players, not {n_players}.", count=n_players)
+                                f"Arditi del Popolo is played by 2 to 6 players, not {n_players}.", seated=n_players)
         opts = check_options(OPTIONS_SCHEMA, dict(options))
         first = opts.pop("first")
         if opts.pop("police_keep_draws") is not None:  # a table stored under the old option: kept verbatim,
@@ -452,7 +452,8 @@ class Arditi(UntimedGame):
         if places > s["steps_left"]:
             raise IllegalAction(NP_("arditi.not_enough_steps"),
                                 f"Moving the leader {places} places costs {places} steps; you have "
-                                f"{s['steps_left']} left.", places=places, count=s["steps_left"])
+                                f"{s['steps_left']} left.", distance=counted("arditi.places", places),
+                                cost=counted("arditi.steps", places), count=s["steps_left"])
         march = s["marches"][seat]
         index = march["leader"] + (places if toward == "head" else -places)
         if not 0 <= index < len(march["spaces"]):

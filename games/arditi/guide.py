@@ -13,11 +13,11 @@ from games.core.guide import Guide, Moment
 from games.core.messages import N_, NP_, seat_ref
 from games.core.protocol import Action
 
-# The headings of rules/arditi.md each moment's rule comes from.
-TURN_SECTION = "A turn"
-MARCH_SECTION = "The march moves tail-to-front"
-CLASH_SECTION = "Clashes"
-SCORING_SECTION = "End and scoring"
+# The sections of rules/arditi.md each moment's rule comes from: message ids whose English words are headings.
+TURN_SECTION = N_("arditi.guide.section.a_turn")
+MARCH_SECTION = N_("arditi.guide.section.tail_to_front")
+CLASH_SECTION = N_("arditi.guide.section.clashes")
+SCORING_SECTION = N_("arditi.guide.section.end_and_scoring")
 
 # One word per action type: the bot groups a seat's actions by type (`group_key`), so the words of a
 # type cover all its variants (every direction of a step, every attack).

@@ -22,8 +22,9 @@ class Moment:
 
     `purpose`: a message id naming the phase (or the decision awaited) and what it is for;
     `rule`: a message id, one line reminding the rule that governs it;
-    `section`: the heading (without the #'s) of the section of docs/rules/<game>.md the rule comes
-    from; `params`: the parameters of both messages (JSON values, as for `IllegalAction`);
+    `section`: a message id naming the section of docs/rules/<game>.md the rule comes from: its English
+    words are the heading (without the #'s), the other languages translate it; `params`: the parameters of
+    both messages (JSON values, as for `IllegalAction`);
     `waiting`: the seats whose decision the moment awaits, when the engine's `to_act` would tell more
     than the public view (Spyfall's spy may always reveal, so `to_act` would single the spy out);
     None (the default): the seats of `to_act`.
@@ -39,7 +40,7 @@ class Moment:
 @dataclass(frozen=True)
 class MomentWords:
     """A moment's words as a guide's table holds them (its parameters come from the view when it is shown):
-    what the moment is for, its rule in one line, and the heading of the rules it comes from."""
+    what the moment is for, its rule in one line, and the section of the rules it comes from (a message id)."""
 
     purpose: str
     rule: str

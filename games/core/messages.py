@@ -27,6 +27,12 @@ def msg(message_id: str, **params: Any) -> dict[str, Any]:
     return {"msg": message_id, "params": params}
 
 
+def counted(message_id: str, count: int, **params: Any) -> dict[str, Any]:
+    """A count phrase as a parameter ("12 militants"): its own plural message, so a message showing a second count
+    words each one with its own plural form (a message has one `{count}`; bot/i18n/tooling.py, COUNTED_PARAMETERS)."""
+    return {"msg": message_id, "params": {**params, "count": count}}
+
+
 def seat_ref(seat: int) -> dict[str, int]:
     """A player as a parameter: the bot words it as that player's name."""
     return {"seat": seat}

@@ -54,7 +54,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from games.core.choice import Advice, Budget, pick_best, random_action
-from games.core.messages import N_, NP_, msg, seat_ref
+from games.core.messages import N_, NP_, counted, msg, seat_ref
 from games.core.protocol import Action, IllegalAction, Rng
 from games.core.rng import SeededRng
 from games.junta import coup as coup_game
@@ -344,9 +344,10 @@ def _decide_budget(know: Know, frame: dict[str, Any], legal: list[Action], work:
     if action in legal or _legal(know, action, work):
         if amounts:
             return _say(action, N_("junta.advice.propose_budget"), amount=sum(amounts.values()),
-                        players=[seat_ref(int(x)) for x in amounts], yes=yes, no=no)
+                        players=[seat_ref(int(x)) for x in amounts], votes=counted("junta.advice.votes", yes), no=no)
         if yes > no:
-            return _say(action, N_("junta.advice.propose_nothing_majority"), yes=yes, no=no)
+            return _say(action, N_("junta.advice.propose_nothing_majority"), votes=counted("junta.advice.votes", yes),
+                        no=no)
         return _say(action, N_("junta.advice.propose_nothing_hopeless"))
     fallback = _of(legal, "propose_budget", amounts={})
     return None if fallback is None else _say(fallback, N_("junta.advice.first_answer"))
@@ -480,8 +481,10 @@ def _decide_declarations(know: Know, frame: dict[str, Any], legal: list[Action],
     named = {(a["victim"], a["location"]) for a in know.view["attempts"] if a["by"] == me}
     victims = sorted({a["victim"] for a in legal if a["type"] == "declare_assassination"})
     fresh = [x for x in victims if not any(v == x for v, _loc in named)]
+    if not victims:  # no assassin this family can send (nor the Secret Police): nothing to declare at all
+        return _say({"type": "end_declarations"}, N_("junta.advice.no_assassin"))
     victim = know.richest(fresh)
-    if victim is None:
+    if victim is None:  # every rival it could name already has one of its attempts on him
         return _say({"type": "end_declarations"}, N_("junta.advice.no_one_to_shoot"))
     loot = know.carry[victim]
     who = {"player": seat_ref(victim), "estimate": _millions(loot)}
@@ -669,7 +672,8 @@ def _decide_coup_poll(know: Know, frame: dict[str, Any], legal: list[Action], wo
     if not scored:
         return _say({"type": "decline_coup"}, N_("junta.advice.no_coup_opening"))
     action, after = _best_look(scored, mix)
-    return _say(action, NP_("junta.advice.start_coup"), units=params["count"], against=params["against"],
+    return _say(action, NP_("junta.advice.start_coup"), forces=counted("junta.advice.units", params["count"]),
+                against=params["against"],
                 count=_centres(after, "rebels"))
 
 

@@ -356,8 +356,8 @@ def _do_play_card(s: State, seat: int, a: Action, rng: Rng) -> None:
     if did in UNIT_CARD_ENTRIES:
         unit_type, count, areas = UNIT_CARD_ENTRIES[did]
         if area not in areas:
-            raise _refuse(N_("junta.coup.bad_entry"), "Place the card's units in one of its entry areas "
-                          "(junta_cards.md).", areas=list(areas))
+            raise _refuse(N_("junta.coup.bad_entry"), "Place the card's units in one of its entry areas.",
+                          areas=list(areas))
         _rebel_act(s, seat)
         common.remove_from_hand(s, seat, card)
         common.discard_played(s, card)
@@ -383,7 +383,7 @@ def _do_play_card(s: State, seat: int, a: Action, rng: Rng) -> None:
         if d is None or d["area"] != area or not is_active_unit(s, unit) or d["type"] not in group \
                 or controller(s, unit) == seat:
             raise _refuse(N_("junta.coup.bad_bribe_unit"), "Bribe only active units of the card's group, in the "
-                          "named area, that another player controls (junta_cards.md).")
+                          "named area, that another player controls.")
     _rebel_act(s, seat)
     common.pay_cost(s, seat, card, len(units), a.get("notes"))
     common.remove_from_hand(s, seat, card)

@@ -79,7 +79,7 @@ class Junta:
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
         if isinstance(n_players, bool) or not isinstance(n_players, int) or not 4 <= n_players <= 7:
             raise IllegalAction("junta.player_count", f"Junta is played by 4 to 7 players, not {n_players}.",
-                                count=str(n_players))
+                                seated=str(n_players))
         opts = check_options(OPTIONS_SCHEMA, dict(options))
         if opts["owner"] >= n_players:
             raise IllegalAction("junta.bad_owner", f"The owner must be a seat from 0 to {n_players - 1}.",

@@ -17,16 +17,21 @@ from games.core.guide import MomentWords as Words  # the table below names it of
 from games.core.messages import N_, msg
 from games.core.protocol import Action
 
-# Headings of docs/rules/junta.md (the text after the #'s), as the guide points at them.
-ELECTION: Final = "4.2 Presidential election"
-MOTIONS: Final = "4.3 Motions (budget, alternative budget, no confidence)"
-JUNTA_ELECTION: Final = "4.4 Junta election (Phase 9, after a successful coup)"
-WINDOWS: Final = "4.5 Card windows"
-BUDGET: Final = "6.4 Phase 4 — The budget"
-COUP_START: Final = "6.8 Phase 8 — The coup"
-AFTER_COUP: Final = "6.9 Phase 9 — Consequences of the coup"
-COMBAT: Final = "8.7 Combat segment"
-RETREAT: Final = "8.8 Retreat"
+# Sections of docs/rules/junta.md the guide points at: message ids whose English words are the headings.
+ELECTION: Final = N_("junta.guide.section.presidential_election")
+MOTIONS: Final = N_("junta.guide.section.motions")
+JUNTA_ELECTION: Final = N_("junta.guide.section.junta_election")
+WINDOWS: Final = N_("junta.guide.section.card_windows")
+BUDGET: Final = N_("junta.guide.section.budget")
+COUP_START: Final = N_("junta.guide.section.coup")
+AFTER_COUP: Final = N_("junta.guide.section.after_coup")
+COMBAT: Final = N_("junta.guide.section.combat_segment")
+RETREAT: Final = N_("junta.guide.section.retreat")
+LOCATIONS: Final = N_("junta.guide.section.locations")
+DECLARATIONS: Final = N_("junta.guide.section.declarations")
+RESOLUTION: Final = N_("junta.guide.section.resolution")
+RETURN: Final = N_("junta.guide.section.return_from_exile")
+MOVEMENT: Final = N_("junta.guide.section.movement_segment")
 
 # Rules that govern several moments.
 WINDOW_RULE: Final = N_("junta.guide.rule.window")
@@ -53,31 +58,31 @@ MOMENTS: Final[dict[str, Words]] = {
     "window_AFTER_ROUND_1": Words(N_("junta.guide.window_AFTER_ROUND_1"), WINDOW_RULE, WINDOWS),
     "window_AFTER_ROUND_2": Words(N_("junta.guide.window_AFTER_ROUND_2"), WINDOW_RULE, WINDOWS),
     "window_BEFORE_BANKING": Words(N_("junta.guide.window_BEFORE_BANKING"), N_("junta.guide.rule.bank_holiday"),
-                                   "7.4 After the resolution"),
+                                   N_("junta.guide.section.after_resolution")),
     "window_BEFORE_COUP": Words(N_("junta.guide.window_BEFORE_COUP"), N_("junta.guide.rule.pretext"), COUP_START),
     # --- the political turn (§6) ----------------------------------------------------------------------
     "hand_limit": Words(N_("junta.guide.hand_limit"), N_("junta.guide.rule.hand_limit"),
-                        "6.1 Phase 1 — Draw cards"),
-    "assign": Words(N_("junta.guide.assign"), N_("junta.guide.rule.assign"), "5.2 Holding limits"),
+                        N_("junta.guide.section.draw_cards")),
+    "assign": Words(N_("junta.guide.assign"), N_("junta.guide.rule.assign"), N_("junta.guide.section.holding_limits")),
     "budget_propose": Words(N_("junta.guide.budget_propose"), N_("junta.guide.rule.payable"),
-                            "3.2 Budget payability"),
+                            N_("junta.guide.section.budget_payability")),
     "budget_propose_alt": Words(N_("junta.guide.budget_propose_alt"), N_("junta.guide.rule.alt_budget"), BUDGET),
     "budget_pay": Words(N_("junta.guide.budget_pay"), N_("junta.guide.rule.pay_budget"), BUDGET),
     "budget_occupy": Words(N_("junta.guide.budget_occupy"), N_("junta.guide.rule.occupy"), BUDGET),
     "budget_keep": Words(N_("junta.guide.budget_keep"), N_("junta.guide.rule.keep_note"), BUDGET),
-    "locations": Words(N_("junta.guide.locations"), N_("junta.guide.rule.locations"), "6.5 Phase 5 — Locations"),
-    "declarations": Words(N_("junta.guide.declarations"), N_("junta.guide.rule.declarations"), "7.1 Declarations"),
-    "protect_attempt": Words(N_("junta.guide.protect_attempt"), PROTECTION_RULE, "7.3 Resolution"),
+    "locations": Words(N_("junta.guide.locations"), N_("junta.guide.rule.locations"), LOCATIONS),
+    "declarations": Words(N_("junta.guide.declarations"), N_("junta.guide.rule.declarations"), DECLARATIONS),
+    "protect_attempt": Words(N_("junta.guide.protect_attempt"), PROTECTION_RULE, RESOLUTION),
     "protect_backfire": Words(N_("junta.guide.protect_backfire"), N_("junta.guide.rule.backfire"),
-                              "7.3 Resolution"),
-    "protect_returnee": Words(N_("junta.guide.protect_returnee"), PROTECTION_RULE, "5.6 Return from exile"),
-    "surrender": Words(N_("junta.guide.surrender"), N_("junta.guide.rule.burglary"), "7.3 Resolution"),
+                              RESOLUTION),
+    "protect_returnee": Words(N_("junta.guide.protect_returnee"), PROTECTION_RULE, RETURN),
+    "surrender": Words(N_("junta.guide.surrender"), N_("junta.guide.rule.burglary"), RESOLUTION),
     "exile_poll": Words(N_("junta.guide.exile_poll"), N_("junta.guide.rule.exile_poll"),
-                        "7.4 After the resolution"),
-    "return": Words(N_("junta.guide.return"), N_("junta.guide.rule.safe_return"), "5.6 Return from exile"),
+                        N_("junta.guide.section.after_resolution")),
+    "return": Words(N_("junta.guide.return"), N_("junta.guide.rule.safe_return"), RETURN),
     "influence_discard": Words(N_("junta.guide.influence_discard"), N_("junta.guide.rule.influence"),
-                               "4.1 Vote sources"),
-    "banking": Words(N_("junta.guide.banking"), N_("junta.guide.rule.banking"), "6.7 Phase 7 — Banking"),
+                               N_("junta.guide.section.vote_sources")),
+    "banking": Words(N_("junta.guide.banking"), N_("junta.guide.rule.banking"), N_("junta.guide.section.banking")),
     "banking_lunch": Words(N_("junta.guide.banking_lunch"), N_("junta.guide.rule.lunch"), AFTER_COUP),
     "coup_poll": Words(N_("junta.guide.coup_poll"), N_("junta.guide.rule.coup_start"), COUP_START),
     # The shorter game's option asks for both a pretext and the headquarters (§6.8, §10): another rule line.
@@ -87,12 +92,12 @@ MOMENTS: Final[dict[str, Words]] = {
     "junta": Words(N_("junta.guide.junta"), N_("junta.guide.rule.junta"), JUNTA_ELECTION),
     # --- the coup (§8) --------------------------------------------------------------------------------
     "coup_move_rebellion": Words(N_("junta.guide.coup_move_rebellion"), N_("junta.guide.rule.rebellion"),
-                                 "8.3 Rebels and loyalists"),
-    "coup_move": Words(N_("junta.guide.coup_move"), N_("junta.guide.rule.movement"), "8.5 Movement segment"),
+                                 N_("junta.guide.section.rebels_and_loyalists")),
+    "coup_move": Words(N_("junta.guide.coup_move"), N_("junta.guide.rule.movement"), MOVEMENT),
     "coup_proposal": Words(N_("junta.guide.coup_proposal"), N_("junta.guide.rule.end_coup"),
-                           "8.10 Ending a coup by agreement"),
+                           N_("junta.guide.section.coup_agreement")),
     "coup_reaction": Words(N_("junta.guide.coup_reaction"), N_("junta.guide.rule.police_reaction"),
-                           "8.6 Police reaction"),
+                           N_("junta.guide.section.police_reaction")),
     "coup_declare": Words(N_("junta.guide.coup_declare"), N_("junta.guide.rule.attack"), COMBAT),
     "coup_order": Words(N_("junta.guide.coup_order"), N_("junta.guide.rule.combat_order"), COMBAT),
     "coup_fire": Words(N_("junta.guide.coup_fire"), N_("junta.guide.rule.waves"), COMBAT),
@@ -100,9 +105,9 @@ MOMENTS: Final[dict[str, Words]] = {
     "coup_stay": Words(N_("junta.guide.coup_stay"), N_("junta.guide.rule.stay"), RETREAT),
     "coup_retreat": Words(N_("junta.guide.coup_retreat"), N_("junta.guide.rule.retreat"), RETREAT),
     "coup_sides": Words(N_("junta.guide.coup_sides"), N_("junta.guide.rule.sides"),
-                        "8.11 Choosing sides and the outcome"),
+                        N_("junta.guide.section.choosing_sides")),
     # --- no decision of its own ------------------------------------------------------------------------
-    "over": Words(N_("junta.guide.over"), N_("junta.guide.rule.winner"), "9. End of the game"),
+    "over": Words(N_("junta.guide.over"), N_("junta.guide.rule.winner"), N_("junta.guide.section.end_of_the_game")),
 }
 
 # Words for a decision the keys above do not know (a kind added to the engine later): the coup's, or the

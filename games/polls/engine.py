@@ -140,7 +140,7 @@ def _spend_hint(state: State, seat: int) -> tuple[str, list[dict[str, Any]]]:
     """What a player over the limits must spend: in English, and as messages for the reader."""
     over = over_limits(state, seat).items()
     english = "; ".join(f"you hold {held} Propaganda {kind} and {_SPEND_WHERE[kind]}" for kind, held in over)
-    return english, [msg(_SPEND_HINT[kind], count=held) for kind, held in over]
+    return english, [msg(_SPEND_HINT[kind], held=held) for kind, held in over]
 
 
 def _touched(seat: int, kind: str, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -182,7 +182,7 @@ class Polls:
         if n_players != 2:
             raise IllegalAction(
                 "polls.player_count", f"The Polls Are Closed! is played by exactly 2 players, not {n_players}.",
-                count=n_players,
+                seated=n_players,
             )
         first = check_options(OPTIONS_SCHEMA, dict(options))["first"]
         if first is None:
@@ -624,7 +624,7 @@ class Polls:
             raise IllegalAction(
                 "polls.influence_too_dear",
                 f"Influence in {REGION_NAMES[region]} costs {cost} Propaganda {pay} and you hold {held}.",
-                where=msg(REGION_IN[region]), cost=cost, pay=pay, count=held,
+                where=msg(REGION_IN[region]), cost=cost, pay=pay, held=held,
             )
         s["propaganda"][seat][pay] -= cost
         s["influence"][region][seat] += 1

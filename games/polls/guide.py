@@ -12,11 +12,11 @@ from games.core.guide import Guide, Moment
 from games.core.messages import N_, NP_
 from games.core.protocol import Action
 
-# The headings of rules/polls.md each moment's rule comes from.
-ACTIONS_SECTION = "Actions"
-INFLUENCE_SECTION = "Influence step (end of the player's turn)"
-ROUND_END_SECTION = "End of a round"
-SCORING_SECTION = "End of the game and scoring"
+# The sections of rules/polls.md each moment's rule comes from: message ids whose English words are headings.
+ACTIONS_SECTION = N_("polls.guide.section.actions")
+INFLUENCE_SECTION = N_("polls.guide.section.influence_step")
+ROUND_END_SECTION = N_("polls.guide.section.end_of_a_round")
+SCORING_SECTION = N_("polls.guide.section.end_and_scoring")
 
 # One word per action type: the bot groups a seat's actions by type (`group_key`), so the words of a
 # type cover all its variants (circle A and B+C, taking the 7 or not).

@@ -79,7 +79,7 @@ from typing import Any
 
 from games.core.choice import Advice, Budget, random_action
 from games.core.choice import pick_best as _pick
-from games.core.messages import N_, NP_, msg, seat_ref
+from games.core.messages import N_, NP_, counted, msg, seat_ref
 from games.core.protocol import IllegalAction, Rng
 from games.core.rng import SeededRng
 from games.som.cards import (
@@ -470,7 +470,8 @@ def _protect(know: Know, legal: list[Action]) -> Advice:
     chosen = next((action for action in legal if sorted(action["discs"]) == plan),
                   {"type": "protect_urn", "discs": plan})  # every subset is listed
     if plan:
-        return Advice(chosen, NP_("som.advice.protect"), {"count": len(plan), "urns": know.urns})
+        return Advice(chosen, NP_("som.advice.protect"),
+                      {"count": len(plan), "urn_cards": counted("som.urn_cards", know.urns)})
     return Advice(chosen, NP_("som.advice.protect_none"), {"count": know.urns})
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Final
 
+from games.core.messages import NP_
 from games.core.protocol import IllegalAction, Rng
 from games.som.cards import DISC, HEALTH, INTERIOR, JUSTICE
 from games.som.common import HISENDA, Action, State, is_seat, log, move_disc, others, representatives, value_of
@@ -128,8 +129,8 @@ def _health(s: State, seat: int, targets: Any) -> None:
     if (not isinstance(targets, list) or not targets or len(targets) > most
             or len(set(map(repr, targets))) != len(targets) or any(t not in eligible for t in targets)
             or any(isinstance(t, bool) for t in targets)):
-        raise IllegalAction("som.health_targets",
-                            f"Charge 1 € to 1 to {most} other players who hold at least 1 €.", most=most)
+        raise IllegalAction(NP_("som.health_targets"),
+                            f"Charge 1 € to 1 to {most} other players who hold at least 1 €.", count=most)
     s["used"][HEALTH] = True
     s["movement"]["window"].remove(HEALTH)
     ordered = [x for x in others(s, seat) if x in targets]

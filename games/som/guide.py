@@ -4,7 +4,8 @@ what it is for and the rule that governs it, and what each kind of action does.
 Everything is read from the public view (docs/som-view.md): the decision awaited (`pending.type`),
 and where they change what that decision means, the payment's reason, the landing's effect, the
 vote's kind, the mode (elections cost a mossos disc in C, 3 € in A+C), the degree (what the State
-collects) and a lone player's taxes. Sections are headings of docs/rules/som.md.
+collects) and a lone player's taxes. Sections are message ids whose English
+words are headings of docs/rules/som.md.
 """
 
 from __future__ import annotations
@@ -17,18 +18,18 @@ from games.core.messages import N_, NP_, msg, seat_ref
 from games.core.protocol import Action
 from games.som.cards import CARD_NAME
 
-SET_UP: Final = "Set-up"
-DEGREE: Final = "Centralism degree"
-MONEY: Final = "Money: paying and making change"
-TAXATION: Final = "Phase 1 — Taxation"
-COHESION: Final = "Phase 3 — Social cohesion (not in 1-player games)"
-ACTION: Final = "Phase 4 — Citizen action"
-STATE_ACTS: Final = "The State acts (a face-down Spain card is revealed)"
-DISC_EFFECTS: Final = "Mode B: disc effects"
-MODE_C: Final = "Mode C: early elections and motion of censure"
-ELECTIONS: Final = "a) Early elections (the holder)"
-MOTION: Final = "b) Motion of censure (a citizen who is not the holder)"
-END: Final = "End of the game and winners"
+SET_UP: Final = N_("som.guide.section.set_up")
+DEGREE: Final = N_("som.guide.section.centralism_degree")
+MONEY: Final = N_("som.guide.section.money")
+TAXATION: Final = N_("som.guide.section.taxation")
+COHESION: Final = N_("som.guide.section.cohesion")
+ACTION: Final = N_("som.guide.section.citizen_action")
+STATE_ACTS: Final = N_("som.guide.section.state_acts")
+DISC_EFFECTS: Final = N_("som.guide.section.mode_b")
+MODE_C: Final = N_("som.guide.section.mode_c")
+ELECTIONS: Final = N_("som.guide.section.early_elections")
+MOTION: Final = N_("som.guide.section.motion_of_censure")
+END: Final = N_("som.guide.section.end_and_winners")
 
 
 # Each moment the public view can show → its words. `moment_key` names the moment, `moment` adds the
@@ -76,7 +77,7 @@ MOMENTS: Final[dict[str, Words]] = {
     "over.intervened": Words(N_("som.guide.purpose.over_intervened"), N_("som.guide.rule.over_intervened"), END),
     "over.dui": Words(N_("som.guide.purpose.over_dui"), N_("som.guide.rule.over_dui"), END),
     # What nothing above names (a view from a newer engine): the holder's turn and its four phases.
-    "turn": Words(N_("som.guide.purpose.turn"), N_("som.guide.rule.turn"), "A turn"),
+    "turn": Words(N_("som.guide.purpose.turn"), N_("som.guide.rule.turn"), N_("som.guide.section.a_turn")),
 }
 FALLBACK: Final = "turn"
 # Nobody can give change: the payer hands over one euro more in 2 € discs, whatever the payment is

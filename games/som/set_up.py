@@ -43,7 +43,7 @@ def new_state(n_players: int, options: dict[str, Any], rng: Rng) -> State:
     if isinstance(n_players, bool) or not isinstance(n_players, int) or not 1 <= n_players <= 4:
         raise IllegalAction("som.player_count",
                             f"Som el que decidim! is played by 1 to 4 players, not {n_players}.",
-                            count=n_players if isinstance(n_players, int) else str(n_players))
+                            seated=n_players if isinstance(n_players, int) else str(n_players))
     opts = check_options(OPTIONS_SCHEMA, dict(options))
     mode, holder = opts["mode"], opts["holder"]
     if n_players == 1 and mode in ("C", "A+C"):

@@ -6,6 +6,7 @@ collected, shuffled and dealt face down onto empty cells, and the turn ends.
 
 from __future__ import annotations
 
+from games.core.messages import NP_
 from games.core.protocol import IllegalAction, Rng
 from games.som.cards import CARD, CATALUNYA, CELL_INDEX, CELLS, DISC, INTERIOR, SPAIN, START_CARD, aligned, neighbours
 from games.som.common import HISENDA, Action, State, log, move_disc, start_cell
@@ -35,7 +36,7 @@ def do_protect_urn(s: State, seat: int, action: Action, rng: Rng, waiting: str) 
                             "Protect urn cards with mossos d'esquadra or firefighters discs that players hold.")
     most = len(s["urn_area"])
     if len(discs) > most:
-        raise IllegalAction("som.protect_too_many", f"You can protect at most {most} urn cards.", most=most)
+        raise IllegalAction(NP_("som.protect_too_many"), f"You can protect at most {most} urn cards.", count=most)
     pending = s["pending"]
     s["pending"] = None
     for disc in discs:

@@ -73,7 +73,7 @@ class Spyfall:
             raise IllegalAction(
                 "spyfall.player_count",
                 f"Spyfall needs {self.min_players} to {self.max_players} players, not {n_players}.",
-                low=self.min_players, high=self.max_players, count=n_players,
+                low=self.min_players, high=self.max_players, seated=n_players,
             )
         opts = check_options(OPTIONS_SCHEMA, dict(options))
         if opts["locations"] == "builtin":

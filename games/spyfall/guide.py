@@ -13,11 +13,11 @@ from games.core.guide import Guide, Moment
 from games.core.messages import N_, MessageFamily, seat_ref
 from games.core.protocol import Action
 
-# Headings of docs/rules/spyfall.md.
-A_ROUND = "A round"
-HOW_A_ROUND_ENDS = "How a round ends"
-SCORING = "Scoring"
-VOTES = "Votes in detail"
+# Sections of docs/rules/spyfall.md: message ids whose English words are headings.
+A_ROUND = N_("spyfall.guide.section.a_round")
+HOW_A_ROUND_ENDS = N_("spyfall.guide.section.how_a_round_ends")
+SCORING = N_("spyfall.guide.section.scoring")
+VOTES = N_("spyfall.guide.section.votes_in_detail")
 
 ACTION_WORDS = MessageFamily("spyfall.guide.action", (
     "start_round", "ask", "accuse", "vote", "reveal", "guess", "leave", "timeout",

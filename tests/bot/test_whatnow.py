@@ -9,6 +9,7 @@ import pytest
 
 from bot.cogs.spyfall import UI as SPYFALL_UI
 from bot.i18n import words
+from bot.ui.whatnow import answer_embed
 from bot.whatnow import what_now
 from games.core.guide import Moment
 from games.core.protocol import Action
@@ -46,10 +47,26 @@ def test_a_spectator_gets_the_moment_and_no_options(playout_corpus: PlayoutCorpu
     assert answer.purpose == spanish.msg("spyfall.guide.playing", round=state["round"], rounds=state["options"][
         "rounds"], asker=asker)
     assert answer.rule == spanish.msg("spyfall.guide.rule.playing")
-    assert answer.source == "Del reglamento: docs/rules/spyfall.md § How a round ends"
+    assert answer.source == ("Del reglamento (`/game rules`), § Cómo termina una ronda («How a round ends» en el texto "
+                             "adjunto, en inglés)")
     assert answer.waiting == [asker]
     assert answer.deadline == state["clock"]["deadline"]
     assert answer.options is None
+
+
+@pytest.mark.parametrize(("locale", "source"), [
+    ("en", "From the rules (`/game rules`), § How a round ends"),
+    ("ca", "Del reglament (`/game rules`), § Com acaba una ronda («How a round ends» al text adjunt, en anglès)"),
+    ("it", "Dal regolamento (`/game rules`), § Come finisce un round («How a round ends» nel testo allegato, in "
+           "inglese)"),
+])
+def test_the_rule_is_cited_by_its_section_in_the_readers_language(playout_corpus: PlayoutCorpus, locale: str,
+                                                                  source: str) -> None:
+    """The source names the rules as a member opens them (`/game rules`), the section in the reader's language and,
+    where that differs, the English heading the attached rules carry; never a path of the repository."""
+    answer = what_now(SPYFALL, playing(playout_corpus), None, locale, NAMES)
+    assert answer.source == source
+    assert "docs/" not in (answer.source or "")
 
 
 def test_the_spy_is_not_singled_out_by_whom_the_moment_awaits(playout_corpus: PlayoutCorpus) -> None:
@@ -127,3 +144,21 @@ def test_the_clock_shown_is_the_public_one() -> None:
     public = JUNTA.view(s, None)["deadline"]
     assert JUNTA.deadline(s) != public  # the engine's next deadline is the swap's
     assert what_now(JUNTA, s, 3, "en", NAMES).deadline == public
+
+
+@pytest.mark.parametrize(("locale", "ahead", "past"), [
+    ("en", "Time runs out", "Time ran out"),
+    ("es", "El tiempo se acaba", "El tiempo se acabó"),
+    ("it", "Il tempo scade", "Il tempo è scaduto"),
+    ("ca", "El temps s'acaba", "El temps s'ha acabat"),
+])
+def test_a_deadline_already_past_is_worded_in_the_past(playout_corpus: PlayoutCorpus, locale: str, ahead: str,
+                                                       past: str) -> None:
+    """A clock the game master has not acted on yet reads "50 seconds ago": the sentence says it ran out."""
+    state = playing(playout_corpus)
+    answer = what_now(SPYFALL, state, None, locale, NAMES)
+    assert answer.deadline is not None
+    before = answer_embed(answer, locale, [], now=answer.deadline - 50).fields[0].value or ""
+    after = answer_embed(answer, locale, [], now=answer.deadline + 50).fields[0].value or ""
+    assert ahead in before and past not in before
+    assert past in after and ahead not in after

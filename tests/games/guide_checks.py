@@ -40,10 +40,17 @@ def wording_problems(message_id: str, params: dict[str, Any]) -> list[str]:
 
 
 def moment_problems(game_id: str, moment: Moment) -> list[str]:
-    """Both messages of a moment worded everywhere, and its section a heading of the rules."""
+    """Both messages of a moment worded everywhere, and its section a heading of the rules in every language."""
     found = wording_problems(moment.purpose, moment.params) + wording_problems(moment.rule, moment.params)
-    if moment.section not in rule_headings(game_id):
-        found.append(f"{moment.section!r} is no heading of docs/rules/{game_id}.md")
+    found += section_problems(game_id, moment.section)
+    return found
+
+
+def section_problems(game_id: str, section: str) -> list[str]:
+    """A section is a message id worded in every language whose English words are a heading of the rules."""
+    found = wording_problems(section, {})
+    if english(section, {}) not in rule_headings(game_id):
+        found.append(f"{section!r} ({english(section, {})!r}) is no heading of docs/rules/{game_id}.md")
     return found
 
 

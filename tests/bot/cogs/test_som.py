@@ -225,15 +225,15 @@ async def test_an_election_with_secret_bids_a_closed_dm_and_a_restart(
     # The computer bid at once, and so did anyone with no disc to bid; the members still have to.
     assert table.computer_seats[0] in vote["bid_done"] and GAME.to_act(table.state) == {closed_seat, host_seat}
     assert "✊ Bids:" not in public_text(world)
-    assert f"{len(vote['bid_done'])}/3 have bid" in embed_text(board(world))
+    assert f"Bids in: {len(vote['bid_done'])}/3" in embed_text(board(world))
     assert f"<@{closed.id}>" in public_text(world) and "My bid" in public_text(world)  # the DM failed: a hint
 
     closed_bid = table.view(closed_seat)["players"][closed_seat]["participation"]
     opened = await closed.click(board(world), custom_id=custom_id(board(world), r"^g:\d+:bid:"))
     assert opened.ephemeral
     await choose(closed, opened, {"type": "bid", "count": closed_bid})
-    assert "2/3 have bid" in embed_text(board(world)) and "✊ Bids:" not in public_text(world)
-    assert str(closed_bid) not in embed_text(board(world)).split("have bid")[0].splitlines()[-1][:-4]
+    assert "Bids in: 2/3" in embed_text(board(world)) and "✊ Bids:" not in public_text(world)
+    assert next(line for line in embed_text(board(world)).splitlines() if "Bids in:" in line) == "✊ Bids in: 2/3"
 
     dm = host.user.dm_channel.last_message
     select = next(c for c in components(dm) if str(c.custom_id).startswith("gp:"))
@@ -389,3 +389,34 @@ def test_the_gift_panel_offers_exactly_the_players_a_gift_may_go_to(hand: list[s
     takers = [x for x in range(3)
               if accepts(GAME, s, 0, {"type": "redistribute", "gifts": [{"disc": hand[0], "to": x}]})]
     assert offered == takers == ([1, 2] if len(hand) > 1 else [])
+
+
+@pytest.mark.parametrize(("locale", "paid", "nothing"), [
+    ("en", "the Hisenda pays 4 €", "the Hisenda pays nothing"),
+    ("it", "la Hisenda paga 4 €", "la Hisenda non paga nulla"),
+    ("es", "la Hisenda paga 4 €", "la Hisenda no paga nada"), ("ca", "la Hisenda paga 4 €", "la Hisenda no paga res")])
+def test_a_roll_that_transfers_nothing_says_so(locale: str, paid: str, nothing: str) -> None:
+    """The blue and everyone faces transfer 0 €: the log says the Hisenda pays nothing, not "0 € from the Hisenda"."""
+    view = at_move(position(2, colours=["pink", "blue"]), "generalitat")
+    ctx = Ctx(table=SimpleNamespace(users=[1, 2], computer_seats=[], state=None, id=0),  # type: ignore[arg-type]
+              view=GAME.view(view, None), names=["Anna", "Bruno"], locale=locale)
+    pink = som_cog.word({"id": 3, "type": "rolled", "seat": 0, "face": "pink", "number": 4, "rerolled": []}, ctx) or ""
+    everyone = som_cog.word({"id": 3, "type": "rolled", "seat": 0, "face": "everyone", "number": 0, "rerolled": []},
+                            ctx) or ""
+    assert paid in pink
+    assert nothing in everyone and "0 €" not in everyone
+
+
+@pytest.mark.parametrize(("locale", "wanted"), [
+    ("en", "2 cards go back face down (1 urn card protected)"),
+    ("it", "2 carte tornano coperte (1 carta urna protetta)"),
+    ("es", "2 cartas vuelven boca abajo (1 carta de urna protegida)"),
+    ("ca", "2 cartes tornen cara avall (1 carta d'urna protegida)")])
+def test_the_state_acting_words_each_count_by_its_own_plural(locale: str, wanted: str) -> None:
+    """Two cards go back and one urn card was protected: each count takes its own plural form."""
+    view = at_move(position(2, colours=["pink", "blue"]), "generalitat")
+    ctx = Ctx(table=SimpleNamespace(users=[1, 2], computer_seats=[], state=None, id=0),  # type: ignore[arg-type]
+              view=GAME.view(view, None), names=["Anna", "Bruno"], locale=locale)
+    event = {"id": 5, "type": "state_acts", "seat": 0, "card": "tribunal_constitucional", "cell": "B2",
+             "degree": "medium", "collected": ["turisme", "cultura_democratica"], "protected": ["mossos1"]}
+    assert wanted in (som_cog.word(event, ctx) or "")

@@ -13,7 +13,7 @@ async def test_chosen_language_answers_and_survives_a_restart(world: World, db_p
     """/game language it: the answer, later commands and, after a restart, still Italian; auto: back to Discord's."""
     member = world.players[0]
     result = await member.slash(world.channel, "game language", language="it")
-    assert result.ephemeral and result.response.content == t("it", "table.language_set", language="Italiano")
+    assert result.ephemeral and result.response.content == "D'ora in poi ti parlo in italiano."
     rules = await member.slash(world.channel, "game rules", game="spyfall")
     assert rules.response.embeds[0].description == t("it", "rules.spyfall")
     await world.restart(db_path)
@@ -25,6 +25,16 @@ async def test_chosen_language_answers_and_survives_a_restart(world: World, db_p
     assert result.response.content == t("en", "table.language_auto")
     rules = await member.slash(world.channel, "game rules", game="spyfall")
     assert rules.response.embeds[0].description == t("en", "rules.spyfall")
+
+
+async def test_a_language_named_in_a_sentence_is_written_as_its_language_writes_it(world: World) -> None:
+    """Catalan, Spanish and Italian do not capitalise a language's name inside a sentence; English does."""
+    member = world.players[0]
+    expected = {"ca": "A partir d'ara et parlo en català.", "es": "A partir de ahora te hablo en español.",
+                "it": "D'ora in poi ti parlo in italiano.", "en": "From now on I speak English to you."}
+    for code, sentence in expected.items():
+        result = await member.slash(world.channel, "game language", language=code)
+        assert result.response.content == sentence
 
 
 async def test_secrets_come_in_the_chosen_language(world: World) -> None:

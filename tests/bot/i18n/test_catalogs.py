@@ -19,6 +19,19 @@ def used() -> dict[str, bool]:
     return used_messages()
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_message_points_a_player_at_a_file_of_the_repository(locale: str) -> None:
+    """A player cannot open `junta_cards.md` or `docs/rules/som.md`: messages point at what the bot shows
+    (`/game rules`, a card). `rules.full` is the one exception: it names the files `/game rules` attaches."""
+    for domain in domains():
+        for message in read_catalog(locale, domain):
+            key = str(message.id[0] if isinstance(message.id, tuple) else message.id)
+            strings = [str(s) for s in message.string or ()] if isinstance(message.id, tuple) else [str(message.string)]
+            if not message.id or key == "rules.full":
+                continue
+            assert not [s for s in strings if ".md" in s or "docs/" in s], (locale, key, strings)
+
+
 def test_the_code_uses_many_ids(used: dict[str, bool]) -> None:
     """The extraction sees the code's ids: literals, markers, families, plural calls and refusals."""
     assert len(used) > 500

@@ -60,3 +60,21 @@ def test_check_exits_non_zero_on_a_problem(monkeypatch: pytest.MonkeyPatch, caps
     assert "core.x" in capsys.readouterr().out
     monkeypatch.setattr(cli, "problems", lambda: [])
     assert cli.main(["check"]) == 0
+
+
+def test_check_finds_a_count_no_plural_covers(locale_copy: Path) -> None:
+    """Planted offenders: a second count shown bare beside the plural's own (the march that "reaches 1 militants"),
+    and `{count}` in a message without plural forms. The check names both, in the language they are in."""
+    planted = (
+        '\nmsgid "arditi.advice.planted"\nmsgid_plural "arditi.advice.planted"\n'
+        'msgstr[0] "Cattura {count} numero e il corteo arriva a {length} militanti."\n'
+        'msgstr[1] "Cattura {count} numeri e il corteo arriva a {length} militanti."\n'
+        '\nmsgid "arditi.planted_total"\nmsgstr "Hai {count} militanti."\n'
+    )
+    with (locale_copy / "it" / "LC_MESSAGES" / "arditi.po").open("a", encoding="utf-8") as handle:
+        handle.write(planted)
+    used = {**tooling.used_messages(), "arditi.advice.planted": True, "arditi.planted_total": False}
+    found = tooling.problems(used, locales=["it"])
+    assert any(p.startswith("it: arditi.advice.planted shows the count {length} outside a plural") for p in found)
+    assert "it: arditi.planted_total shows {count} but has no plural forms" in found
+    assert [p for p in found if "planted" not in p] == []  # the real catalogs are clean

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from bot.meta import KickVote
+from bot.ui.kick import vote_text
 from tests.bot.cogs.test_polls import fast_legal_chooser
 from tests.bot.conftest import World, custom_id
 from tests.bot.helpers import lobby_message, open_table, public_text
@@ -170,3 +173,16 @@ async def test_voting_off_the_host_passes_the_table_to_the_proposer(world: World
     assert world.bot.store is not None
     row = await world.bot.store.get_table(table_id)
     assert row is not None and row.host == guest.id
+
+
+@pytest.mark.parametrize(("locale", "one", "two"), [
+    ("en", "1 of 3 players voted yes.", "2 of 3 players voted yes."),
+    ("it", "1 su 3 giocatori ha votato sì.", "2 su 3 giocatori hanno votato sì."),
+    ("es", "1 de 3 jugadores ha votado sí.", "2 de 3 jugadores han votado sí."),
+    ("ca", "1 de 3 jugadors ha votat sí.", "2 de 3 jugadors han votat sí."),
+])
+def test_the_vote_count_words_each_count_by_its_own_plural(locale: str, one: str, two: str) -> None:
+    """The verb agrees with the yes votes and the noun with the players asked, each by its own plural form."""
+    table: Any = SimpleNamespace(users=[11, 12, 13, 14], computer_seats=[])
+    assert one in vote_text(table, KickVote(target=14, by=11, yes=[11], at=0.0), locale)
+    assert two in vote_text(table, KickVote(target=14, by=11, yes=[11, 12], at=0.0), locale)

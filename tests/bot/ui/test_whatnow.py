@@ -108,7 +108,7 @@ async def check_answers(world: World, table: Any, guide: Guide, locale: str) -> 
     names = await world.bot.names(table)
     moment = guide.moment(table.view(None))
     purpose = catalog.msg(moment.purpose, names, **moment.params)
-    source = catalog.msg("whatnow.source", path=f"docs/rules/{table.game.id}.md", section=moment.section)
+    source = catalog.msg(moment.section)  # the section in the reader's words (its citation: tests/bot/test_whatnow.py)
     yours = catalog.msg("whatnow.yours_heading")
     secrets = spyfall_secrets(table, locale) if table.game.id == "spyfall" else []
 

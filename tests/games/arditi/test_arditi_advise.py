@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.i18n import LOCALES, words
 from games.arditi import GAME
 from games.arditi.ai import advise, choose
+from games.core.messages import counted
 from games.core.rng import SeededRng
 from tests.games.arditi.test_arditi_ai import at, attacked, position, random_states
 
@@ -39,8 +42,20 @@ def test_every_reason_is_worded_in_every_language() -> None:
         catalog = words(locale)
         for reason in REASONS:
             assert catalog.has(reason), (locale, reason)
-            text = catalog.msg(reason, ["Ada", "Bea"], count=2, length=9, space=12, party=[{"seat": 1}])
+            text = catalog.msg(reason, ["Ada", "Bea"], count=2, militants=counted("arditi.militants", 9), space=12,
+                               party=[{"seat": 1}])
             assert "{" not in text, (locale, reason, text)
+
+
+@pytest.mark.parametrize(("locale", "numbers", "militants"), [
+    ("en", "captures 2 numbers", "reaches 1 militant."), ("es", "captura 2 números", "llega a 1 militante."),
+    ("it", "cattura 2 numeri", "arriva a 1 militante."), ("ca", "captura 2 números", "arriba a 1 militant.")])
+@pytest.mark.parametrize("reason", ["arditi.advice.jump", "arditi.advice.capture_on_the_way"])
+def test_both_counts_of_a_capture_take_their_own_plural(reason: str, locale: str, numbers: str,
+                                                        militants: str) -> None:
+    """Two numbers captured and a march of one militant: each count is worded by its own plural form."""
+    text = words(locale).msg(reason, count=2, militants=counted("arditi.militants", 1))
+    assert numbers in text and militants in text
 
 
 def test_a_roll_is_a_roll() -> None:
@@ -58,7 +73,8 @@ def test_a_jump_says_what_it_captures() -> None:
                      numbers=[at(5, 2), at(14, 3)])
     advice = advise(state, 0)
     assert advice.action == {"type": "jump"}
-    assert (advice.reason, advice.params) == ("arditi.advice.jump", {"count": 1, "length": 3})
+    assert (advice.reason, advice.params) == ("arditi.advice.jump",
+                                              {"count": 1, "militants": counted("arditi.militants", 3)})
 
 
 def test_a_step_toward_a_capture_this_move() -> None:
@@ -68,7 +84,8 @@ def test_a_step_toward_a_capture_this_move() -> None:
                      numbers=[at(6, 2), at(14, 3)], steps=2)
     advice = advise(state, 0)
     assert advice.action == {"type": "step", "dir": "ccw"}
-    assert (advice.reason, advice.params) == ("arditi.advice.capture_on_the_way", {"count": 1, "length": 3})
+    assert (advice.reason, advice.params) == ("arditi.advice.capture_on_the_way",
+                                              {"count": 1, "militants": counted("arditi.militants", 3)})
 
 
 def test_a_step_toward_the_nearest_number() -> None:

@@ -78,7 +78,7 @@ def test_the_roll_a_move_and_placing_a_leader_say_different_things(views: Views)
     victim = words("en").msg("core.seat_number", number=placing["placing"]["seat"] + 1)
     assert f"space {placing['placing']['from']}" in told["place_leader"]
     assert f"the march of {victim}, who now puts their leader" in told["place_leader"]
-    assert GUIDE.moment(placing).section == "Clashes"
+    assert english(GUIDE.moment(placing).section, {}) == "Clashes"
 
 
 def test_a_march_that_cannot_advance_hears_about_its_leader(views: Views) -> None:

@@ -104,7 +104,7 @@ def test_other_table_sizes_are_refused(n):
     with pytest.raises(IllegalAction) as info:
         G.setup(n, {}, SeededRng("setup", 0))
     assert info.value.message_id == "arditi.player_count"
-    assert info.value.params == {"count": n}
+    assert info.value.params == {"seated": n}
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from games.core.messages import msg, seat_ref
+from games.core.messages import counted, msg, seat_ref
 from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
 from games.junta import GAME, common, readers
@@ -242,6 +242,19 @@ def test_secret_police_shoots_the_president_at_the_bank_after_the_aid() -> None:
                                               "victim": 0, "location": "bank"}
 
 
+def test_a_family_without_an_assassin_is_not_told_that_nobody_is_left() -> None:
+    """The first declaration of a family that holds no assassin: it declares nothing because it has none to send,
+    not because "there is nobody left worth naming" (nobody has been named yet)."""
+    offices = {"interior": 3, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 1, "air_force": 2}
+    s = position(4, phase=6, president=0, offices=offices,
+                 locations={0: "home", 1: "mistress", 2: "night_club", 3: "headquarters"})
+    s = play(s, 3, {"type": "end_declarations"})  # the Minister declares first
+    assert waiting(s) == ("declarations", [0])
+    advice = advise(s, 0, SeededRng(1, 0))
+    assert advice.action == {"type": "end_declarations"}
+    assert advice.reason == "junta.advice.no_assassin"
+
+
 def test_protects_itself_when_an_attempt_hits() -> None:
     """Hit, it plays Bribe the Assassin rather than die."""
     offices = {"interior": 3, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 1, "air_force": 2}
@@ -382,7 +395,7 @@ def test_the_proposed_budget_names_whom_it_pays_and_the_majority() -> None:
     assert advice.reason == "junta.advice.propose_budget"
     offices = Counter(FOUR.values())
     yes = 1 + 10 + offices[1]  # the President's own office, the Church, seat 1's offices
-    assert advice.params == {"amount": 1, "players": [seat_ref(1)], "yes": yes,
+    assert advice.params == {"amount": 1, "players": [seat_ref(1)], "votes": counted("junta.advice.votes", yes),
                              "no": offices[2] + offices[3]}
 
 

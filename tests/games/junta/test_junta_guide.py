@@ -191,11 +191,12 @@ def test_every_action_offered_has_plain_words(sampled: list[tuple[State, dict[st
 def test_the_checks_catch_a_missing_word_or_heading() -> None:
     """The checks fail on a moment whose round is left unfilled, whose coup phase has no words, or whose
     section is no heading of docs/rules/junta.md."""
-    round_left = Moment("junta.guide.vote_budget", "junta.guide.rule.budget_vote", "6.4 Phase 4 — The budget")
+    round_left = Moment("junta.guide.vote_budget", "junta.guide.rule.budget_vote", "junta.guide.section.budget")
     assert problems(round_left) and problems(Moment(round_left.purpose, round_left.rule, round_left.section,
                                                     {"round": 1})) == []
-    no_phase = Moment("junta.guide.coup_move", "junta.guide.rule.movement", "8.5 Movement segment",
+    no_phase = Moment("junta.guide.coup_move", "junta.guide.rule.movement", "junta.guide.section.movement_segment",
                       {"coup_phase": {"msg": "junta.guide.coup_phase.7", "params": {}}})
     assert any("coup_phase.7" in p for p in problems(no_phase))
     assert problems(Moment(round_left.purpose, round_left.rule, "Phase 4", {"round": 1}))
+    assert problems(Moment(round_left.purpose, round_left.rule, "6.4 Phase 4 — The budget", {"round": 1}))
     assert "6.4 Phase 4 — The budget" in rule_headings("junta")

@@ -104,7 +104,7 @@ def test_the_poll_counts_what_is_left_to_place(views: Views) -> None:
     text = english(moment.purpose, moment.params)
     assert "National poll" in text and f"end of round {poll['round']}" in text
     assert f"{left} poll Influence token{'s' if left != 1 else ''} left" in text
-    assert moment.section == "End of a round"
+    assert english(moment.section, {}) == "End of a round"
 
 
 def test_the_checks_catch_words_that_do_not_read_whole() -> None:

@@ -17,7 +17,7 @@ import pytest
 
 import games.som.ai as ai
 from games.core.choice import Advice
-from games.core.messages import msg, seat_ref
+from games.core.messages import counted, msg, seat_ref
 from games.core.protocol import IllegalAction
 from games.core.rng import ScriptedRng, SeededRng
 from games.som import GAME
@@ -504,7 +504,7 @@ def test_the_protection_counts_the_urn_cards() -> None:
     """Both urn cards protected, with two discs; with the taxes short, none, of the two urn cards."""
     s = reveal_spain({0: ["mossos1", "health1", "roads1", "forests1"], 1: ["firefighters1", "health2", "roads2"]})
     assert advise(s, 0).reason == "som.advice.protect"
-    assert advise(s, 0).params == {"count": 2, "urns": len(s["urn_area"])}
+    assert advise(s, 0).params == {"count": 2, "urn_cards": counted("som.urn_cards", len(s["urn_area"]))}
     s = reveal_spain({0: ["mossos1", "roads1"], 1: ["firefighters1"]})
     assert advise(s, 0).reason == "som.advice.protect_none" and advise(s, 0).params == {"count": len(s["urn_area"])}
 
