@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from games.core.actions import check_action
-from games.core.data import clone, clone_keeping_log
+from games.core.data import clone
+from games.core.engine import Engine
 from games.core.messages import N_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
@@ -68,7 +68,7 @@ def _new_state(n: int, opts: dict[str, Any], rng: Rng) -> State:
     return s
 
 
-class Junta:
+class Junta(Engine):
     id = "junta"
     title = "Junta"
     min_players = 4
@@ -127,19 +127,22 @@ class Junta:
 
     # --- apply ------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        check_action(ACTIONS, state["n"], seat, action)
-        kind = action["type"]
-        coup_kind = kind in coup_game.COUP_ACTIONS
-        if state["result"] is not None:
-            raise IllegalAction("junta.game_over", "The game is over.")
-        at = action.get("at")
-        if kind in ("timeout", "start_clock"):
+    def over(self, state: State) -> bool:
+        return state["result"] is not None
+
+    def check_turn(self, state: State, seat: int | None, action: Action) -> None:
+        if action["type"] in ("timeout", "start_clock"):
             if seat is not None:
                 raise IllegalAction("junta.master_only", "Only the game master calls time.")
         elif seat is None:
             raise IllegalAction("junta.not_playing", "Only a player at this table can do that.")
-        s = clone_keeping_log(state)
+
+    def handle(self, s: State, seat: int | None, action: Action, rng: Rng) -> None:
+        # Who may act at a family's decision is the decision's own answer (`_check_late`, the handlers):
+        # the check needs the clock brought to the action's time first.
+        kind = action["type"]
+        coup_kind = kind in coup_game.COUP_ACTIONS
+        at = action.get("at")
         if at is not None:
             s["now"] = max(float(s["now"]), float(at))
         if kind == "start_clock":
@@ -167,7 +170,6 @@ class Junta:
                 HANDLERS[kind](s, seat, action, rng)
         run(s, rng)
         restart_timer(s)
-        return s
 
     @staticmethod
     def _check_late(s: State, seat: int, kind: str, at: Any) -> None:

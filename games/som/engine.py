@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.actions import check_action
-from games.core.data import UntimedGame, clone_keeping_log
+from games.core.data import UntimedGame
+from games.core.engine import Engine
 from games.core.messages import msg, seat_ref
 from games.core.protocol import IllegalAction, Rng
 from games.som.actions import ACTIONS
@@ -40,13 +40,14 @@ from games.som.set_up import OPTIONS_SCHEMA, new_state
 from games.som.views import view
 
 
-class Som(UntimedGame):
+class Som(UntimedGame, Engine):
     id = GAME_ID
     title = "Som el que decidim!"
     min_players = 1
     max_players = 4
     options_schema = OPTIONS_SCHEMA
     actions = ACTIONS
+    log_kept = LOG_KEPT
 
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
         return new_state(n_players, options, rng)
@@ -61,11 +62,8 @@ class Som(UntimedGame):
         """Everything but face-down cards, the Hisenda's kinds and unrevealed bids (docs/som-view.md)."""
         return view(state, seat)
 
-    def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        check_action(ACTIONS, state["n"], seat, action)
+    def check_turn(self, state: State, seat: int | None, action: Action) -> None:
         kind = action["type"]
-        if state["phase"] == "game_over":
-            raise IllegalAction("som.game_over", "The game is over.")
         if seat is None:
             raise IllegalAction("som.not_playing", "Only a player at this table can do that.")
         waits, seats = waiting(state)
@@ -78,11 +76,12 @@ class Som(UntimedGame):
         if kind not in ANSWERS[waits]:
             raise IllegalAction("som.not_now", f"You cannot do that now: {HINT_TEXT[waits]}.",
                                 hint=msg(HINT[waits]))
-        new = clone_keeping_log(state)
-        HANDLERS[kind](new, seat, action, rng, waits)
+
+    def handle(self, new: State, seat: int | None, action: Action, rng: Rng) -> None:
+        waits, _ = waiting(new)  # the copy waits on what the state did: `check_turn` accepted the seat
+        assert waits is not None and seat is not None
+        HANDLERS[action["type"]](new, seat, action, rng, waits)
         run(new, rng)
-        new["log"] = new["log"][-LOG_KEPT:]
-        return new
 
 
 GAME = Som()
