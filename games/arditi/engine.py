@@ -295,6 +295,10 @@ class Arditi(UntimedGame, Engine):
 
     # --- views -----------------------------------------------------------------------------------
 
+    def tie_breaks(self, state: State) -> dict[int, float]:
+        """Equal points are broken by captured numbers (rules/arditi.md, "End and scoring")."""
+        return {seat: float(len(numbers)) for seat, numbers in enumerate(state["captured"])}
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything is public; the view adds what a board and its controls need."""
         check_seat(seat, state["n"])

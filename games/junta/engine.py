@@ -18,6 +18,7 @@ from games.core.engine import Engine
 from games.core.messages import N_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
+from games.core.ranking import places
 from games.junta import coup as coup_game
 from games.junta.actions import ACTIONS
 from games.junta.cards import DEAL, DECK, NOTES
@@ -110,8 +111,9 @@ class Junta(Engine):
         result = state["result"]
         if result is None:
             return None
-        return Outcome(winners=list(result["winners"]),
-                       scores={int(k): float(v) for k, v in result["scores"].items()}, reason=result["reason"])
+        scores = {int(k): float(v) for k, v in result["scores"].items()}
+        return Outcome(winners=list(result["winners"]), scores=scores, reason=result["reason"],
+                       ranks=places(state["n"], result["winners"], scores))
 
     def dump(self, state: State) -> dict[str, Any]:
         return dict(clone(state))

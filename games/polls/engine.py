@@ -22,6 +22,7 @@ from games.core.engine import Engine
 from games.core.messages import N_, NP_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
+from games.core.ranking import places
 from games.polls.actions import ACTIONS
 from games.polls.data import (
     ABSOLUTE_MAJORITY,
@@ -277,7 +278,8 @@ class Polls(Engine):
         if state["phase"] != "game_over" or result is None:
             return None
         scores = {s: float(result["seats"][s]) for s in range(2)}
-        return Outcome(winners=list(result["winners"]), scores=scores, reason=result["reason"])
+        return Outcome(winners=list(result["winners"]), scores=scores, reason=result["reason"],
+                       ranks=places(2, result["winners"], scores))
 
     def dump(self, state: State) -> dict[str, Any]:
         return clone(state)

@@ -23,12 +23,13 @@ Parties are seats (int) or "hisenda".
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.core.data import UntimedGame
 from games.core.engine import Engine
 from games.core.messages import msg, seat_ref
-from games.core.protocol import IllegalAction, Rng
+from games.core.protocol import GameSide, IllegalAction, Outcome, Rng
 from games.som.actions import ACTIONS
 from games.som.cards import CARD_NAME, KIND_NAME
 from games.som.common import GAME_ID, HISENDA, LOG_KEPT, MAX_STEPS, Action, State
@@ -57,6 +58,18 @@ class Som(UntimedGame, Engine):
 
     def legal_actions(self, state: State, seat: int | None) -> list[Action]:
         return legal_actions(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The citizens play together against the game: they all share one place, above the game unless the
+        Generalitat was intervened (its result's winners, the most participation discs, stay for the
+        table's record). The game's side is as hard as the table's mode and centralism degree."""
+        found = super().outcome(state)
+        if found is None:
+            return None
+        won = found.reason != "intervened"
+        return replace(found, ranks=dict.fromkeys(range(state["n"]), 1 if won else 2),
+                       teams=dict.fromkeys(range(state["n"]), 0),
+                       game_side=GameSide(rank=2 if won else 1, level=f"{state['mode']}/{state['degree'] or 'medium'}"))
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything but face-down cards, the Hisenda's kinds and unrevealed bids (docs/som-view.md)."""

@@ -15,6 +15,7 @@ from games.core.engine import Engine
 from games.core.messages import N_, msg
 from games.core.options import check_options
 from games.core.protocol import Action, IllegalAction, OptionSpec, Outcome, Rng
+from games.core.ranking import places
 from games.core.seats import clockwise, next_seat
 from games.spyfall import packs
 from games.spyfall.actions import ACTIONS
@@ -206,7 +207,8 @@ class Spyfall(Engine):
         best = max(state["scores"][s] for s in present)
         winners = [s for s in present if state["scores"][s] == best]
         scores = {s: float(state["scores"][s]) for s in range(state["n"])}
-        return Outcome(winners=winners, scores=scores, reason=state["end_reason"])
+        return Outcome(winners=winners, scores=scores, reason=state["end_reason"],
+                       ranks=places(state["n"], winners, scores))
 
     def dump(self, state: State) -> dict[str, Any]:
         return clone(state)
