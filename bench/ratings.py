@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench._common import header
-from bot.ratings import MODEL, REFERENCE_FILE, Rating, competition_ranks
+from bot.ratings import MODEL, REFERENCE_FILE, Rating
 from games.arditi import ai as arditi_ai
 from games.arditi.engine import GAME as ARDITI
 from games.core.protocol import Game, Outcome, optional_member
@@ -111,9 +111,8 @@ Game_ = tuple[list[list[str]], list[int]]
 
 
 def ffa_game(kinds: Sequence[str], outcome: Outcome) -> Game_:
-    """Seats ranked as the bot ranks them (bot.ratings.match_of): winners first, then by score."""
-    keys = [(float(seat in outcome.winners), float(outcome.scores.get(seat, 0.0))) for seat in range(len(kinds))]
-    return [[kind] for kind in kinds], competition_ranks(keys)
+    """Seats ranked as the bot ranks them (bot.ratings.match_of): by the engine's places (`Outcome.ranks`)."""
+    return [[kind] for kind in kinds], [outcome.ranks[seat] for seat in range(len(kinds))]
 
 
 def fit(games: Sequence[Game_], orders: int, seed: str) -> dict[str, Rating]:
@@ -261,11 +260,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"total: {seconds:.0f} s")
     data = {
         "about": "Written by `python -m bench.ratings`: the computer players' fixed OpenSkill ratings (mu, sigma), "
-                 "Som's game as an opponent per mode/degree, and the random and greedy baselines (for readers).",
+                 "each cooperative game as an opponent per level (Som: mode/degree), and the random and greedy "
+                 "baselines (for readers).",
         "settings": {"games": args.games, "som_games": args.som_games, "som_random_games": args.som_random_games,
                      "orders": args.orders, "seconds": round(seconds)},
         "computer": {g: _round(r) for g, r in computer.items()},
-        "som_game": {k: _round(r) for k, r in sorted(som_game.items())},
+        "game_side": {"som": {k: _round(r) for k, r in sorted(som_game.items())}},
         "baselines": {g: {k: _round(r) for k, r in sorted(b.items())} for g, b in baselines.items()},
     }
     if not args.dry_run:

@@ -1,14 +1,15 @@
 """Skill ratings: one OpenSkill (Weng-Lin, Plackett-Luce) rating per member per game per server.
 
-Pure: a finished game's outcome and seats in, a `Match` (teams and their ranks) out; a match and the members'
-ratings in, their new ratings out. No discord, no store, no clock (docs/decisions.md, "Skill ratings").
+Pure: a finished game's outcome and seats in (no game's name, no game state), a `Match` (teams and their
+ranks) out; a match and the members' ratings in, their new ratings out. No discord, no store, no clock
+(docs/decisions.md, "Skill ratings").
 
-- **Free-for-all** (Spyfall, Arditi, Junta) and **one against one** (Polls): each seat is a team of one,
-  ranked by the game's standings: the winners first (sharing rank 1), then by score, ties shared.
-- **Som is cooperative**: the citizens are one team against the game itself, a team of as many "game"
-  players, each with the fixed rating of the table's mode and centralism degree (`som_game`), so a
-  referendum at "intense" lifts the citizens more than one at "medium". The citizens win unless the
-  Generalitat was intervened.
+- **Places are the engine's** (`Outcome.ranks`, `Outcome.teams`, `Outcome.game_side`): each seat plays as a
+  team of one (Spyfall, Arditi, Junta, Polls), ranked as the engine placed it (winners first, then by score,
+  then the game's tie-break), or with the seats of its team (Som's citizens, who share one place). A
+  cooperative game's other side is the game itself (`game_side`): a team of as many "game" players as the
+  citizens who played on, each with the fixed rating of the game's level (Som: its mode and centralism
+  degree), so a referendum at "intense" lifts the citizens more than one at "medium".
 - **Computer seats** play with their game's fixed rating (`computer`), set by `python -m bench.ratings`
   (`bot/ratings_reference.json`); only the members' ratings change.
 - **A seat a computer took over** (the member was absent or kicked) counts for the member as if they had
@@ -29,10 +30,11 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from games.core.protocol import Outcome
+from games.core.ranking import competition_ranks, places
+
 PROVISIONAL_GAMES = 3  # fewer rated games than this: the rating shows as provisional
 REFERENCE_FILE = Path(__file__).with_name("ratings_reference.json")
-FFA_GAMES = frozenset({"spyfall", "arditi", "junta", "polls"})
-TEAM_GAMES = frozenset({"som"})
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 
@@ -98,20 +100,33 @@ class Match:
 
 
 @dataclass(frozen=True)
+class GameReference:
+    """One game's fixed ratings: its computer player's, and the game itself as an opponent per level."""
+
+    computer: Rating = NEUTRAL
+    sides: Mapping[str, Rating] = field(default_factory=dict)
+
+    def side(self, level: str) -> Rating:
+        """The game as an opponent at a level; an uncalibrated one is a neutral opponent."""
+        return self.sides.get(level, NEUTRAL)
+
+
+@dataclass(frozen=True)
 class Reference:
     """The fixed ratings of the calibration run (`bot/ratings_reference.json`)."""
 
     computer: dict[str, Rating] = field(default_factory=dict)  # game → the computer player's rating
-    som_game: dict[str, Rating] = field(default_factory=dict)  # "mode/degree" → Som's game as an opponent
+    game_side: dict[str, dict[str, Rating]] = field(default_factory=dict)  # game → level → the game as an opponent
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Reference:
         return cls(computer={g: Rating.from_json(r) for g, r in (data.get("computer") or {}).items()},
-                   som_game={k: Rating.from_json(r) for k, r in (data.get("som_game") or {}).items()})
+                   game_side={g: {level: Rating.from_json(r) for level, r in levels.items()}
+                              for g, levels in (data.get("game_side") or {}).items()})
 
-    def game_of_som(self, mode: str, degree: str | None) -> Rating:
-        """Som's game at a mode and degree; an uncalibrated one is a neutral opponent."""
-        return self.som_game.get(f"{mode}/{degree or 'medium'}", NEUTRAL)
+    def of(self, game: str) -> GameReference:
+        """One game's part of the calibration."""
+        return GameReference(self.computer.get(game, NEUTRAL), self.game_side.get(game, {}))
 
 
 @cache
@@ -123,76 +138,64 @@ def reference() -> Reference:
         return Reference()
 
 
-def competition_ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
-    """Ranks from keys (higher is better): 1 + how many are strictly better, so ties share (1, 2, 2, 4)."""
-    return [1 + sum(other > key for other in keys) for key in keys]
-
-
 def match_of(
-    game: str, winners: Iterable[int], scores: Mapping[int, float], users: Sequence[int], *,
-    computer_seats: Iterable[int] = (), replaced: Mapping[int, int] | None = None,
-    state: Mapping[str, Any] | None = None, ref: Reference | None = None,
+    outcome: Outcome, users: Sequence[int], *, computer_seats: Iterable[int] = (),
+    replaced: Mapping[int, int] | None = None, ref: GameReference | None = None,
 ) -> Match | None:
     """The match a finished game rates, or None when no member played it.
 
-    `users`: each seat's player (a computer's id is negative); `replaced`: seat → the member a computer
-    took it over from; `state`: the engine's final state (Arditi's captured numbers break a tie of points,
-    Som's mode and degree price the game); `ref`: the computers' fixed ratings (default: the committed ones).
+    `outcome`: the engine's, whose places decide; `users`: each seat's player (a computer's id is negative);
+    `replaced`: seat → the member a computer took it over from; `ref`: the game's fixed ratings (its computer
+    player's, and the game's own side per level).
     """
-    ref = ref if ref is not None else reference()
+    ref = ref if ref is not None else GameReference()
     replaced = dict(replaced or {})
     computers = set(computer_seats) | set(replaced)
-    won = set(winners)
-    if game in TEAM_GAMES:
-        return _team_match(game, won, users, computers, replaced, state or {}, ref)
-    players: list[Player] = []
-    keys: list[tuple[float, ...]] = []
-    for seat, user in enumerate(users):
-        score = float(scores.get(seat, 0.0))
-        tie_break = float(len(state["captured"][seat])) if game == "arditi" and state and "captured" in state else 0.0
-        if seat in replaced:
-            players.append(replaced[seat])
-            keys.append((-1.0, 0.0, 0.0))  # behind every seat that played to the end
-        elif seat in computers or user < 0:
-            players.append(ref.computer.get(game, NEUTRAL))
-            keys.append((float(seat in won), score, tie_break))
-        else:
-            players.append(user)
-            keys.append((float(seat in won), score, tie_break))
-    if not any(isinstance(p, int) for p in players) or len(players) < 2:
-        return None
-    return Match(tuple((p,) for p in players), tuple(competition_ranks(keys)))
+    ranks = outcome.ranks or places(len(users), outcome.winners, outcome.scores)
+    # Seats in their teams, in seat order (a seat without a team plays alone).
+    groups: dict[tuple[str, int], list[int]] = {}
+    for seat in range(len(users)):
+        key = ("team", outcome.teams[seat]) if seat in outcome.teams else ("seat", seat)
+        groups.setdefault(key, []).append(seat)
 
+    def player(seat: int) -> Player:
+        return users[seat] if seat not in computers and users[seat] > 0 else ref.computer
 
-def _team_match(game: str, won: set[int], users: Sequence[int], computers: set[int], replaced: Mapping[int, int],
-                state: Mapping[str, Any], ref: Reference) -> Match | None:
-    """Som: the citizens against the game (see the module)."""
-    citizens: list[Player] = []
-    gone: list[Player] = []
-    for seat, user in enumerate(users):
-        if seat in replaced:
-            gone.append(replaced[seat])
-        elif seat in computers or user < 0:
-            citizens.append(ref.computer.get(game, NEUTRAL))
-        else:
-            citizens.append(user)
-    if not any(isinstance(p, int) for p in (*citizens, *gone)):
-        return None
-    table_won = (state.get("result") or {}).get("reason") != "intervened" if state else bool(won)
-    opponent = ref.game_of_som(str(state.get("mode", "A")), state.get("degree"))
-    the_game = tuple(opponent for _ in range(max(1, len(citizens))))
+    # What played to the end, with the engine's place of each; None where a seat playing alone was taken
+    # over (it keeps its spot among the teams and ranks last).
+    played: list[tuple[tuple[Player, ...], int] | None] = []
+    alone_gone: list[tuple[Player, ...]] = []
+    team_gone: list[tuple[Player, ...]] = []
+    citizens = 0
+    for (kind, _), seats in groups.items():
+        on = [seat for seat in seats if seat not in replaced]
+        if on:
+            played.append((tuple(player(seat) for seat in on), min(ranks[seat] for seat in on)))
+            citizens += len(on) if kind == "team" else 0
+        elif kind == "seat":
+            played.append(None)
+            alone_gone.append((replaced[seats[0]],))
+        if kind == "team" and len(on) < len(seats):
+            team_gone.append(tuple(replaced[seat] for seat in seats if seat in replaced))
+    if outcome.game_side is not None:
+        side = ref.side(outcome.game_side.level)
+        played.append((tuple(side for _ in range(max(1, citizens))), outcome.game_side.rank))
+    # A member whose seat a computer took over ranks behind everything that played on, tied with any other.
+    on_places = [entry[1] for entry in played if entry is not None]
+    new_places = iter(competition_ranks([(-float(place),) for place in on_places]))
+    last = 1 + len(on_places)
+    gone = iter(alone_gone)
     teams: list[tuple[Player, ...]] = []
-    ranks: list[int] = []
-    if citizens:
-        teams += [tuple(citizens), the_game]
-        ranks += [1, 2] if table_won else [2, 1]
-    else:
-        teams.append(the_game)
-        ranks.append(1)
-    if gone:
-        teams.append(tuple(gone))
-        ranks.append(3)
-    return Match(tuple(teams), tuple(ranks))
+    out_ranks: list[int] = []
+    for entry in played:
+        teams.append(entry[0] if entry is not None else next(gone))
+        out_ranks.append(next(new_places) if entry is not None else last)
+    for team in team_gone:  # the members a team lost, together
+        teams.append(team)
+        out_ranks.append(last)
+    if not any(isinstance(p, int) for team in teams for p in team) or len(teams) < 2:
+        return None
+    return Match(tuple(teams), tuple(out_ranks))
 
 
 def rate(match: Match, current: Mapping[int, Rating]) -> dict[int, Rating]:

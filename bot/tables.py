@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.metrics import Metrics
-from bot.ratings import match_of
+from bot.ratings import match_of, reference
 from bot.runtime import Runtimes, TableRuntime
 from bot.store import Shards, Store, StoreUnavailableError, TableRow
 from games import REGISTRY
@@ -569,9 +569,8 @@ class TableService:
         at = self.clock()
         await self.store.record_result(table.row.guild, table.game.id, humans, winners, points,
                                        table=table.id, at=at)
-        state = table.state if isinstance(table.state, dict) else None
-        match = match_of(table.game.id, outcome.winners, outcome.scores, table.users,
-                         computer_seats=table.computer_seats, replaced=meta.replaced, state=state)
+        match = match_of(outcome, table.users, computer_seats=table.computer_seats, replaced=meta.replaced,
+                         ref=reference().of(table.game.id))
         if match is not None:
             try:
                 await self.store.record_rating(table.row.guild, table.game.id, table.id, match, at)

@@ -33,8 +33,9 @@ from games.arditi.board import (
     neighbours,
     relative,
 )
-from games.core.actions import check_action, check_seat
-from games.core.data import UntimedGame, clone, clone_keeping_log
+from games.core.actions import check_seat
+from games.core.data import UntimedGame, clone
+from games.core.engine import Engine
 from games.core.messages import N_, NP_, counted, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Rng
@@ -137,13 +138,15 @@ def scores(state: State) -> list[int]:
 # --- the game -------------------------------------------------------------------------------------
 
 
-class Arditi(UntimedGame):
+class Arditi(UntimedGame, Engine):
     id = "arditi"
     title = "Arditi del Popolo"
     min_players = 2
     max_players = 6
     options_schema = OPTIONS_SCHEMA
     actions = ACTIONS
+    game_over = (N_("arditi.game_over"), "The game is over.")
+    log_kept = LOG_KEPT
 
     # --- set-up ----------------------------------------------------------------------------------
 
@@ -293,6 +296,10 @@ class Arditi(UntimedGame):
 
     # --- views -----------------------------------------------------------------------------------
 
+    def tie_breaks(self, state: State) -> dict[int, float]:
+        """Equal points are broken by captured numbers (rules/arditi.md, "End and scoring")."""
+        return {seat: float(len(numbers)) for seat, numbers in enumerate(state["captured"])}
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything is public; the view adds what a board and its controls need."""
         check_seat(seat, state["n"])
@@ -354,21 +361,16 @@ class Arditi(UntimedGame):
 
     # --- apply -----------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        check_action(ACTIONS, state["n"], seat, action)
-        handler = getattr(self, f"_do_{action['type']}")
-        if state["phase"] == "game_over":
-            raise IllegalAction("arditi.game_over", "The game is over.")
+    def check_turn(self, state: State, seat: int | None, action: Action) -> None:
         if seat is None:
             raise IllegalAction("arditi.not_playing", "Only a player at this table can do that.")
         if seat not in self.to_act(state):
             (waiting,) = self.to_act(state)
             raise IllegalAction("arditi.not_your_turn", f"It is not your turn: wait for seat {waiting + 1}.",
                                 player={"seat": waiting})
-        new = clone_keeping_log(state)
-        handler(new, seat, action, rng)
-        new["log"] = new["log"][-LOG_KEPT:]
-        return new
+
+    def handle(self, new: State, seat: int | None, action: Action, rng: Rng) -> None:
+        getattr(self, f"_do_{action['type']}")(new, seat, action, rng)
 
     def _need(self, s: State, phase: str) -> None:
         if s["phase"] == phase:

@@ -6,6 +6,7 @@ import marshal
 from typing import Any
 
 from games.core.protocol import Outcome
+from games.core.ranking import places
 
 # marshal's format 2 writes no back-references: a list that appears twice is copied twice, as the walk
 # does, so a copy never shares a part between two places of the state (later formats would).
@@ -52,8 +53,13 @@ class UntimedGame:
         result = state["result"]
         if state["phase"] != "game_over" or result is None:
             return None
-        return Outcome(winners=list(result["winners"]),
-                       scores={s: float(p) for s, p in enumerate(result["scores"])}, reason=result["reason"])
+        scores = {s: float(p) for s, p in enumerate(result["scores"])}
+        return Outcome(winners=list(result["winners"]), scores=scores, reason=result["reason"],
+                       ranks=places(len(scores), result["winners"], scores, self.tie_breaks(state)))
+
+    def tie_breaks(self, state: dict[str, Any]) -> dict[int, float]:
+        """What places seats of equal result and score (higher is better); none by default."""
+        return {}
 
     def dump(self, state: dict[str, Any]) -> dict[str, Any]:
         return dict(clone(state))

@@ -34,12 +34,29 @@ class IllegalAction(Exception):
 
 
 @dataclass(frozen=True)
+class GameSide:
+    """A cooperative game's other side, the game itself: its place among the teams, and how hard it was
+    played (`level`, a key of the game's own: Som's "mode/degree")."""
+
+    rank: int
+    level: str
+
+
+@dataclass(frozen=True)
 class Outcome:
-    """How a game ended: who won, final scores, and a reason id the bot words."""
+    """How a game ended: who won, final scores, a reason id the bot words, and every seat's place.
+
+    `ranks`: each seat's place, decided by the engine (1 best; equal places tie and the next place skips:
+    1, 2, 2, 4), e.g. the winners first, then by score, then the game's own tie-break. `teams`: each seat's
+    team where seats play together (its seats share their place; empty: every seat plays alone).
+    `game_side`: in a cooperative game, the game itself as the other side."""
 
     winners: list[int]
     scores: dict[int, float] = field(default_factory=dict)
     reason: str = ""
+    ranks: dict[int, int] = field(default_factory=dict)
+    teams: dict[int, int] = field(default_factory=dict)
+    game_side: GameSide | None = None
 
 
 class Rng(Protocol):

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from games.core.actions import check_action
-from games.core.data import clone, clone_keeping_log
+from games.core.data import clone
+from games.core.engine import Engine
 from games.core.messages import N_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
+from games.core.ranking import places
 from games.junta import coup as coup_game
 from games.junta.actions import ACTIONS
 from games.junta.cards import DEAL, DECK, NOTES
@@ -68,13 +69,14 @@ def _new_state(n: int, opts: dict[str, Any], rng: Rng) -> State:
     return s
 
 
-class Junta:
+class Junta(Engine):
     id = "junta"
     title = "Junta"
     min_players = 4
     max_players = 7
     options_schema = OPTIONS_SCHEMA
     actions = ACTIONS
+    game_over = (N_("junta.game_over"), "The game is over.")
 
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
         if isinstance(n_players, bool) or not isinstance(n_players, int) or not 4 <= n_players <= 7:
@@ -110,8 +112,9 @@ class Junta:
         result = state["result"]
         if result is None:
             return None
-        return Outcome(winners=list(result["winners"]),
-                       scores={int(k): float(v) for k, v in result["scores"].items()}, reason=result["reason"])
+        scores = {int(k): float(v) for k, v in result["scores"].items()}
+        return Outcome(winners=list(result["winners"]), scores=scores, reason=result["reason"],
+                       ranks=places(state["n"], result["winners"], scores))
 
     def dump(self, state: State) -> dict[str, Any]:
         return dict(clone(state))
@@ -127,19 +130,22 @@ class Junta:
 
     # --- apply ------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        check_action(ACTIONS, state["n"], seat, action)
-        kind = action["type"]
-        coup_kind = kind in coup_game.COUP_ACTIONS
-        if state["result"] is not None:
-            raise IllegalAction("junta.game_over", "The game is over.")
-        at = action.get("at")
-        if kind in ("timeout", "start_clock"):
+    def over(self, state: State) -> bool:
+        return state["result"] is not None
+
+    def check_turn(self, state: State, seat: int | None, action: Action) -> None:
+        if action["type"] in ("timeout", "start_clock"):
             if seat is not None:
                 raise IllegalAction("junta.master_only", "Only the game master calls time.")
         elif seat is None:
             raise IllegalAction("junta.not_playing", "Only a player at this table can do that.")
-        s = clone_keeping_log(state)
+
+    def handle(self, s: State, seat: int | None, action: Action, rng: Rng) -> None:
+        # Who may act at a family's decision is the decision's own answer (`_check_late`, the handlers):
+        # the check needs the clock brought to the action's time first.
+        kind = action["type"]
+        coup_kind = kind in coup_game.COUP_ACTIONS
+        at = action.get("at")
         if at is not None:
             s["now"] = max(float(s["now"]), float(at))
         if kind == "start_clock":
@@ -167,7 +173,6 @@ class Junta:
                 HANDLERS[kind](s, seat, action, rng)
         run(s, rng)
         restart_timer(s)
-        return s
 
     @staticmethod
     def _check_late(s: State, seat: int, kind: str, at: Any) -> None:

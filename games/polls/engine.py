@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
-from games.core.actions import check_action, check_seat
-from games.core.data import clone, clone_keeping_log
+from games.core.actions import check_seat
+from games.core.data import clone
+from games.core.engine import Engine
 from games.core.messages import N_, NP_, msg
 from games.core.options import check_options
 from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
+from games.core.ranking import places
 from games.polls.actions import ACTIONS
 from games.polls.data import (
     ABSOLUTE_MAJORITY,
@@ -168,13 +170,15 @@ ACTION_ENGLISH = {
 # --- the game -------------------------------------------------------------------------------
 
 
-class Polls:
+class Polls(Engine):
     id = "polls"
     title = "The Polls Are Closed! (Spain)"
     min_players = 2
     max_players = 2
     options_schema = OPTIONS_SCHEMA
     actions = ACTIONS
+    game_over = (N_("polls.game_over"), "The game is over: the polls are closed.")
+    log_kept = LOG_KEPT
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -274,7 +278,8 @@ class Polls:
         if state["phase"] != "game_over" or result is None:
             return None
         scores = {s: float(result["seats"][s]) for s in range(2)}
-        return Outcome(winners=list(result["winners"]), scores=scores, reason=result["reason"])
+        return Outcome(winners=list(result["winners"]), scores=scores, reason=result["reason"],
+                       ranks=places(2, result["winners"], scores))
 
     def dump(self, state: State) -> dict[str, Any]:
         return clone(state)
@@ -364,12 +369,8 @@ class Polls:
 
     # --- apply ------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        check_action(ACTIONS, state["n"], seat, action)
+    def check_turn(self, state: State, seat: int | None, action: Action) -> None:
         kind = action["type"]
-        handler = getattr(self, f"_do_{kind}")
-        if state["phase"] == "game_over":
-            raise IllegalAction("polls.game_over", "The game is over: the polls are closed.")
         if seat is None:
             raise IllegalAction("polls.players_only", "Only a player can do that: this game has no timers.")
         if kind == "concede":
@@ -386,11 +387,12 @@ class Polls:
                 "polls.not_your_turn", f"It is not your turn: {_party(waiting)} is playing. Wait for them.",
                 party=msg(PARTY_WORD[PARTY_NAMES[waiting]]),
             )
-        new = clone_keeping_log(state)
-        handler(new, seat, action, rng)
-        new["last_move"] = _touched(seat, kind, new["log"][len(state["log"]):])
-        new["log"] = new["log"][-LOG_KEPT:]
-        return new
+
+    def handle(self, new: State, seat: int | None, action: Action, rng: Rng) -> None:
+        assert seat is not None  # `check_turn`: only players act
+        logged = len(new["log"])
+        getattr(self, f"_do_{action['type']}")(new, seat, action, rng)
+        new["last_move"] = _touched(seat, action["type"], new["log"][logged:])
 
     def _allowed(self, state: State, seat: int | None) -> tuple[str, dict[str, Any]]:
         """What `seat` may do now: in English, and as a message for the reader."""

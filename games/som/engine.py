@@ -23,12 +23,13 @@ Parties are seats (int) or "hisenda".
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from games.core.actions import check_action
-from games.core.data import UntimedGame, clone_keeping_log
-from games.core.messages import msg, seat_ref
-from games.core.protocol import IllegalAction, Rng
+from games.core.data import UntimedGame
+from games.core.engine import Engine
+from games.core.messages import N_, msg, seat_ref
+from games.core.protocol import GameSide, IllegalAction, Outcome, Rng
 from games.som.actions import ACTIONS
 from games.som.cards import CARD_NAME, KIND_NAME
 from games.som.common import GAME_ID, HISENDA, LOG_KEPT, MAX_STEPS, Action, State
@@ -40,13 +41,15 @@ from games.som.set_up import OPTIONS_SCHEMA, new_state
 from games.som.views import view
 
 
-class Som(UntimedGame):
+class Som(UntimedGame, Engine):
     id = GAME_ID
     title = "Som el que decidim!"
     min_players = 1
     max_players = 4
     options_schema = OPTIONS_SCHEMA
     actions = ACTIONS
+    game_over = (N_("som.game_over"), "The game is over.")
+    log_kept = LOG_KEPT
 
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> State:
         return new_state(n_players, options, rng)
@@ -57,15 +60,24 @@ class Som(UntimedGame):
     def legal_actions(self, state: State, seat: int | None) -> list[Action]:
         return legal_actions(state, seat)
 
+    def outcome(self, state: State) -> Outcome | None:
+        """The citizens play together against the game: they all share one place, above the game unless the
+        Generalitat was intervened (its result's winners, the most participation discs, stay for the
+        table's record). The game's side is as hard as the table's mode and centralism degree."""
+        found = super().outcome(state)
+        if found is None:
+            return None
+        won = found.reason != "intervened"
+        return replace(found, ranks=dict.fromkeys(range(state["n"]), 1 if won else 2),
+                       teams=dict.fromkeys(range(state["n"]), 0),
+                       game_side=GameSide(rank=2 if won else 1, level=f"{state['mode']}/{state['degree'] or 'medium'}"))
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything but face-down cards, the Hisenda's kinds and unrevealed bids (docs/som-view.md)."""
         return view(state, seat)
 
-    def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State:
-        check_action(ACTIONS, state["n"], seat, action)
+    def check_turn(self, state: State, seat: int | None, action: Action) -> None:
         kind = action["type"]
-        if state["phase"] == "game_over":
-            raise IllegalAction("som.game_over", "The game is over.")
         if seat is None:
             raise IllegalAction("som.not_playing", "Only a player at this table can do that.")
         waits, seats = waiting(state)
@@ -78,11 +90,12 @@ class Som(UntimedGame):
         if kind not in ANSWERS[waits]:
             raise IllegalAction("som.not_now", f"You cannot do that now: {HINT_TEXT[waits]}.",
                                 hint=msg(HINT[waits]))
-        new = clone_keeping_log(state)
-        HANDLERS[kind](new, seat, action, rng, waits)
+
+    def handle(self, new: State, seat: int | None, action: Action, rng: Rng) -> None:
+        waits, _ = waiting(new)  # the copy waits on what the state did: `check_turn` accepted the seat
+        assert waits is not None and seat is not None
+        HANDLERS[action["type"]](new, seat, action, rng, waits)
         run(new, rng)
-        new["log"] = new["log"][-LOG_KEPT:]
-        return new
 
 
 GAME = Som()

@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import vote as votes
-from games.core.actions import check_action, check_seat
+from games.core.actions import check_seat
 from games.core.data import clone
+from games.core.engine import Engine
 from games.core.messages import N_, msg
 from games.core.options import check_options
-from games.core.protocol import IllegalAction, OptionSpec, Outcome, Rng
+from games.core.protocol import Action, IllegalAction, OptionSpec, Outcome, Rng
+from games.core.ranking import places
 from games.core.seats import clockwise, next_seat
 from games.spyfall import packs
 from games.spyfall.actions import ACTIONS
@@ -58,13 +60,15 @@ VOTING_PHASES = ("accusation", "final_vote")
 ROUND_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
 
 
-class Spyfall:
+class Spyfall(Engine):
     id = "spyfall"
     title = "Spyfall"
     min_players = 3
     max_players = 8
     options_schema = OPTIONS_SCHEMA
     actions = ACTIONS
+    game_over = (N_("spyfall.game_over"), "The game is over.")
+    log_kept = LOG_KEPT
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -204,7 +208,8 @@ class Spyfall:
         best = max(state["scores"][s] for s in present)
         winners = [s for s in present if state["scores"][s] == best]
         scores = {s: float(state["scores"][s]) for s in range(state["n"])}
-        return Outcome(winners=winners, scores=scores, reason=state["end_reason"])
+        return Outcome(winners=winners, scores=scores, reason=state["end_reason"],
+                       ranks=places(state["n"], winners, scores))
 
     def dump(self, state: State) -> dict[str, Any]:
         return clone(state)
@@ -284,24 +289,19 @@ class Spyfall:
 
     # --- apply ------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int | None, action: dict[str, Any], rng: Rng) -> State:
-        check_action(ACTIONS, state["n"], seat, action)
+    def check_turn(self, state: State, seat: int | None, action: Action) -> None:
         kind = action["type"]
-        handler = getattr(self, f"_do_{kind}")
-        if state["phase"] == "game_over":
-            raise IllegalAction("spyfall.game_over", "The game is over.")
         if seat is None and kind != "timeout" and not (kind == "start_round" and state["phase"] == "lobby"):
             raise IllegalAction("spyfall.players_only", "Only a player can do that.")
         if seat is not None and state["left"][seat]:
             raise IllegalAction("spyfall.you_left", "You have left this game.")
+
+    def handle(self, new: State, seat: int | None, action: Action, rng: Rng) -> None:
         at = action.get("at")
-        new = clone(state)
         now = float(at) if at is not None else None
         if now is not None:
             new["now"] = max(new["now"], now)
-        handler(new, seat, action, rng, now)
-        new["log"] = new["log"][-LOG_KEPT:]
-        return new
+        getattr(self, f"_do_{action['type']}")(new, seat, action, rng, now)
 
     # each handler mutates the fresh copy it is given
 

@@ -76,7 +76,7 @@ async def assert_rated(world: World, table_id: int) -> None:
     if kind == "som":
         won = outcome.reason != "intervened"
         assert all((r.mu > rt.NEUTRAL.mu) == won for r, _ in ratings.values())
-        assert rt.reference().game_of_som(state["mode"], state.get("degree")) in fixed
+        assert rt.reference().of(kind).side(f"{state['mode']}/{state.get('degree') or 'medium'}") in fixed
         the_game = min(rank for team, rank in zip(match.teams, match.ranks, strict=True)
                        if not any(isinstance(p, int) for p in team))
         assert all((place[u] < the_game) == won for u in members)

@@ -10,6 +10,8 @@ from openskill.models import PlackettLuce
 import bot.store as store_module
 from bot import ratings as rt
 from bot.store import Store
+from games.core.protocol import GameSide, Outcome
+from games.core.ranking import places
 
 NEUTRAL = rt.Rating()
 
@@ -53,67 +55,76 @@ def test_the_conservative_rating_is_mu_minus_three_sigma() -> None:
 # --- the match of a finished game ------------------------------------------------------------------------
 
 
-def test_free_for_all_ranks_winners_first_then_scores_with_ties_shared() -> None:
-    """Spyfall: the winner first, equal scores share a rank, the next rank skips."""
-    match = rt.match_of("spyfall", [2], {0: 3, 1: 5, 2: 7, 3: 3}, [10, 11, 12, 13])
+def ffa(winners: list[int], scores: dict[int, float], *, tie_breaks: dict[int, float] | None = None) -> Outcome:
+    """An outcome as a free-for-all engine gives it: places by winners, score, then its tie-break."""
+    ranks = places(len(scores), winners, scores, tie_breaks)
+    return Outcome(winners=winners, scores=scores, reason="done", ranks=ranks)
+
+
+def som(won: bool, n: int, level: str) -> Outcome:
+    """An outcome as Som gives it: the citizens one team, the game the other side."""
+    return Outcome(winners=[0] if won else [], scores={}, reason="referendum" if won else "intervened",
+                   ranks=dict.fromkeys(range(n), 1 if won else 2), teams=dict.fromkeys(range(n), 0),
+                   game_side=GameSide(rank=2 if won else 1, level=level))
+
+
+SOM_REF = rt.GameReference(sides={"A/medium": rt.Rating(20.0, 1.0), "A/intense": rt.Rating(35.0, 1.0)})
+
+
+def test_free_for_all_ranks_as_the_engine_placed_the_seats() -> None:
+    """Spyfall's places: the winner first, equal scores share a place, the next place skips."""
+    match = rt.match_of(ffa([2], {0: 3, 1: 5, 2: 7, 3: 3}), [10, 11, 12, 13])
     assert match is not None and match.teams == ((10,), (11,), (12,), (13,)) and match.ranks == (3, 2, 1, 3)
     assert match.winners() == {12}
 
 
-def test_arditi_breaks_a_tie_of_points_by_captured_numbers() -> None:
-    """Equal points, more captured numbers: ranked above; a full tie shares the win."""
-    state = {"captured": [[1, 2], [3], [4, 5]]}
-    match = rt.match_of("arditi", [0, 2], {0: 9, 1: 9, 2: 9}, [10, 11, 12], state=state)
+def test_the_engine_s_tie_break_decides_equal_scores() -> None:
+    """Equal points, a tie-break the engine placed (Arditi's captured numbers): ranked above; a full tie shares."""
+    match = rt.match_of(ffa([0, 2], {0: 9, 1: 9, 2: 9}, tie_breaks={0: 2, 1: 1, 2: 2}), [10, 11, 12])
     assert match is not None and match.ranks == (1, 3, 1)
 
 
-def test_polls_one_against_one_and_a_computer_seat() -> None:
+def test_one_against_one_and_a_computer_seat() -> None:
     """Polls against the computer: the computer's seat plays with its fixed rating; a table of computers only
     rates nobody."""
-    ref = rt.Reference(computer={"polls": rt.Rating(30.0, 2.0)})
-    match = rt.match_of("polls", [1], {0: 30, 1: 36}, [10, -1], computer_seats=[1], ref=ref)
+    ref = rt.GameReference(computer=rt.Rating(30.0, 2.0))
+    match = rt.match_of(ffa([1], {0: 30, 1: 36}), [10, -1], computer_seats=[1], ref=ref)
     assert match is not None and match.teams == ((10,), (rt.Rating(30.0, 2.0),)) and match.ranks == (2, 1)
     assert match.members == [10] and match.winners() == set()
-    assert rt.match_of("polls", [1], {0: 30, 1: 36}, [-1, -2], computer_seats=[0, 1], ref=ref) is None
+    assert rt.match_of(ffa([1], {0: 30, 1: 36}), [-1, -2], computer_seats=[0, 1], ref=ref) is None
 
 
 def test_a_seat_taken_over_counts_as_last_for_its_member() -> None:
     """The member a computer replaced ranks behind every seat that played on, even when the computer then won
     the seat; the computer's result rates nobody."""
-    match = rt.match_of("junta", [1], {0: 20, 1: 90, 2: 50}, [10, -2, 12], computer_seats=[1], replaced={1: 11})
+    match = rt.match_of(ffa([1], {0: 20, 1: 90, 2: 50}), [10, -2, 12], computer_seats=[1], replaced={1: 11})
     assert match is not None and match.teams == ((10,), (11,), (12,)) and match.ranks == (2, 3, 1)
 
 
-def test_som_citizens_share_one_result_against_the_game() -> None:
-    """Som: the citizens are one team against as many "game" players at the mode's and degree's rating; the
-    table wins unless intervened, so the provoker's tie-break or a lone winner changes nothing."""
-    ref = rt.Reference(som_game={"A/medium": rt.Rating(20.0, 1.0), "A/intense": rt.Rating(35.0, 1.0)})
-    state = {"mode": "A", "degree": "medium", "result": {"reason": "referendum"}}
-    match = rt.match_of("som", [0], {0: 3, 1: 1}, [10, 11], state=state, ref=ref)
+def test_a_team_shares_one_result_against_the_game() -> None:
+    """Som: the citizens are one team against as many "game" players at the level's rating; the table wins
+    unless intervened, whoever the record's winners are."""
+    match = rt.match_of(som(True, 2, "A/medium"), [10, 11], ref=SOM_REF)
     assert match is not None and match.teams == ((10, 11), (rt.Rating(20.0, 1.0),) * 2) and match.ranks == (1, 2)
     assert match.winners() == {10, 11}
-    lost = rt.match_of("som", [], {0: 3, 1: 1}, [10, 11], state={**state, "result": {"reason": "intervened"}},
-                       ref=ref)
+    lost = rt.match_of(som(False, 2, "A/medium"), [10, 11], ref=SOM_REF)
     assert lost is not None and lost.ranks == (2, 1)
 
 
-def test_a_referendum_at_intense_counts_for_more_than_at_medium() -> None:
-    """The same win lifts the citizens more against a harder game."""
-    ref = rt.Reference(som_game={"A/medium": rt.Rating(20.0, 1.0), "A/intense": rt.Rating(35.0, 1.0)})
+def test_a_win_against_a_harder_game_counts_for_more() -> None:
+    """The same win lifts the citizens more against a harder level (a referendum at intense)."""
     gains = {}
-    for degree in ("medium", "intense"):
-        state = {"mode": "A", "degree": degree, "result": {"reason": "referendum"}}
-        match = rt.match_of("som", [0, 1], {}, [10, 11], state=state, ref=ref)
+    for level in ("A/medium", "A/intense"):
+        match = rt.match_of(som(True, 2, level), [10, 11], ref=SOM_REF)
         assert match is not None
-        gains[degree] = rt.rate(match, {})[10].mu - NEUTRAL.mu
-    assert 0 < gains["medium"] < gains["intense"]
+        gains[level] = rt.rate(match, {})[10].mu - NEUTRAL.mu
+    assert 0 < gains["A/medium"] < gains["A/intense"]
 
 
-def test_som_member_replaced_ranks_below_the_game() -> None:
+def test_a_team_member_replaced_ranks_below_the_game() -> None:
     """A Som citizen a computer replaced shares no win: their own team ranks behind the game."""
-    state = {"mode": "B", "degree": "high", "result": {"reason": "referendum"}}
-    match = rt.match_of("som", [0], {}, [10, -2], computer_seats=[1], replaced={1: 11}, state=state,
-                        ref=rt.Reference(computer={"som": rt.Rating(22.0, 2.0)}))
+    match = rt.match_of(som(True, 2, "B/high"), [10, -2], computer_seats=[1], replaced={1: 11},
+                        ref=rt.GameReference(computer=rt.Rating(22.0, 2.0)))
     assert match is not None and match.ranks == (1, 2, 3) and match.teams[0] == (10,) and match.teams[2] == (11,)
 
 
@@ -139,7 +150,7 @@ def test_the_committed_reference_has_every_computer_and_som_setting() -> None:
     ref = rt.reference()
     assert set(ref.computer) == {"polls", "arditi", "junta", "som"}
     for mode in ("A", "B", "C", "A+C"):
-        mus = [ref.som_game[f"{mode}/{degree}"].mu for degree in ("medium", "high", "intense")]
+        mus = [ref.of("som").sides[f"{mode}/{degree}"].mu for degree in ("medium", "high", "intense")]
         assert mus == sorted(mus), mode
 
 

@@ -394,6 +394,7 @@ def check_playout(playout: Playout) -> Outcome:
     assert isinstance(outcome, Outcome)
     assert set(outcome.winners) <= set(range(n))  # may be empty (e.g. a lost cooperative game)
     assert set(outcome.scores) <= set(range(n))
+    check_places(outcome, n)
     assert game.to_act(final) == set()
     assert all(game.legal_actions(final, s) == [] for s in everyone)
     assert [row[0] for row in playout.actions] == list(range(1, last + 1))
@@ -415,6 +416,22 @@ def _chunk(game_id: str, chunk: int) -> range:
 
 
 CASES = [(gid, chunk) for gid in sorted(REGISTRY) for chunk in range(CHUNKS)]
+
+
+def check_places(outcome: Outcome, n: int) -> None:
+    """The engine places every seat (1 best, ties shared: 1 + how many places are better), the winners among
+    the best of the seats; the seats of a team share their place; a game's own side has a place too."""
+    assert set(outcome.ranks) == set(range(n))
+
+    def side_of(seat: int) -> tuple[str, int]:
+        return ("team", outcome.teams[seat]) if seat in outcome.teams else ("seat", seat)
+
+    entries = {side_of(s): outcome.ranks[s] for s in range(n)}
+    assert all(outcome.ranks[s] == entries[side_of(s)] for s in range(n))
+    places = list(entries.values()) + ([outcome.game_side.rank] if outcome.game_side else [])
+    assert all(place == 1 + sum(other < place for other in places) for place in places), places
+    if outcome.game_side is None:
+        assert all(outcome.ranks[w] == 1 for w in outcome.winners)
 
 
 @pytest.mark.parametrize(("game_id", "chunk"), CASES, ids=[f"{g}-{c}" for g, c in CASES])

@@ -36,7 +36,7 @@ def test_a_refill_that_finds_the_bag_empty_ends_the_game_at_the_end_of_that_turn
     state = act(state, 0, step("in"))
     before = state
     state = act(state, 0, step("in"))
-    assert G.outcome(state) == Outcome(winners=[0], scores={0: 2.0, 1: 0.0}, reason="bag_empty")
+    assert G.outcome(state) == Outcome(winners=[0], scores={0: 2.0, 1: 0.0}, reason="bag_empty", ranks={0: 1, 1: 2})
     assert [e["type"] for e in events(before, state)][-2:] == ["move_ended", "game_over"]
 
 
@@ -60,7 +60,8 @@ def test_twelve_militants_end_the_game_at_once_with_the_bonus():
     state = position([march(eleven, leader=0), FAR], numbers=[62])
     state = act(state, 0, ROLL, 4)
     state = act(state, 0, JUMP)
-    assert G.outcome(state) == Outcome(winners=[0], scores={0: 27.0, 1: 0.0}, reason="twelve_militants")
+    assert G.outcome(state) == Outcome(winners=[0], scores={0: 27.0, 1: 0.0}, reason="twelve_militants",
+                                      ranks={0: 1, 1: 2})
     assert state["first_to_twelve"] == 0
     assert logged(state, "twelve")[0]["seat"] == 0
     assert state["numbers"] == []  # no refill was drawn
@@ -180,6 +181,13 @@ def test_the_result_ranks_every_seat_by_score_then_captured_numbers():
     state = position([march([40]), march([80, 75]), march([16, 17])], captured=[[], [4], [3, 5]], arrested=[0] * 3)
     result = finished(state)["result"]
     assert result["scores"] == [0, 2, 2] and result["standings"] == [2, 1, 0] and result["winners"] == [2]
+    assert ended(finished(state)).ranks == {0: 3, 1: 2, 2: 1}  # the places ratings read
+
+
+def test_a_full_tie_shares_its_place():
+    """Equal score and captured numbers: both seats share the first place, and the next place skips."""
+    state = position([march([16, 17]), march([80, 75]), march([40])], captured=[[3], [4], []], arrested=[0] * 3)
+    assert ended(finished(state)).ranks == {0: 1, 1: 1, 2: 3}
 
 
 def test_after_the_end_nobody_acts():

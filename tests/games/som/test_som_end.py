@@ -40,6 +40,20 @@ def test_an_intervened_generalitat_loses_for_everybody():
     assert outcome is not None and (outcome.reason, outcome.winners) == ("intervened", [])
 
 
+def test_the_citizens_share_one_place_against_the_game():
+    """The places ratings read: every citizen one team, above the game after a referendum (whoever holds the
+    most discs), below it when intervened; the game's side is as hard as the mode and degree."""
+    won = G.outcome(act(last_urn([3, 1, 0, 2]), 0, step("B6")))
+    assert won is not None and won.ranks == dict.fromkeys(range(4), 1) and won.teams == dict.fromkeys(range(4), 0)
+    assert won.game_side is not None and won.game_side.rank == 2
+    s = position(participation=[5, 0, 0, 0], pool=7, hands={0: ["justice1", "justice2"], 1: ["health1"],
+                                                            2: ["health2"], 3: []})
+    s["degree"] = "intense"
+    lost = G.outcome(at_turn(s, 0))
+    assert lost is not None and lost.ranks == dict.fromkeys(range(4), 2)
+    assert lost.game_side is not None and (lost.game_side.rank, lost.game_side.level) == (1, "A/intense")
+
+
 @pytest.mark.parametrize(("participation", "winners"), [([0, 4, 1, 0], [1]), ([2, 2, 0, 0], [3]),
                                                         ([0, 0, 0, 0], [3])])
 def test_a_dui_is_won_by_the_most_discs_or_else_the_provoker(participation, winners):
