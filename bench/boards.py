@@ -26,10 +26,9 @@ from bot.tables import Table
 from bot.ui.board import TablePresenter
 from bot.ui.controls import board_view
 from bot.ui.spec import Ctx
-from games import REGISTRY
+from games import DESCRIPTORS, REGISTRY
 from games.core.playout import play
 
-SEATS = {"spyfall": 8, "polls": 2, "arditi": 6, "som": 4, "junta": 7}
 JUNTA_DRAW_MS = 3.0
 
 
@@ -51,8 +50,8 @@ async def _draw_times(game_id: str, games: int, states: int) -> tuple[list[int],
     """Nanoseconds per board draw over the sampled states, and engine calls per draw."""
     game = REGISTRY[game_id]
     counting = CountingGame(game)
-    ui = importlib.import_module(f"bot.cogs.{game_id}").UI
-    players = SEATS.get(game_id, game.max_players)
+    ui = importlib.import_module(DESCRIPTORS[game_id].cog).UI
+    players = game.max_players  # the biggest table
     # The presenter only needs the turn clock's lines from the bot (none here: no clock runs).
     presenter = TablePresenter(SimpleNamespace(turns=SimpleNamespace(board_lines=lambda *a: [])), ui)
     names = [f"Player {i + 1}" for i in range(players)]
@@ -84,7 +83,7 @@ def run(games: int = 2, states: int = 40, only: Sequence[str] = ()) -> list[Metr
     metrics: list[Metric] = []
     for game_id in only or sorted(REGISTRY):
         samples, asked = asyncio.run(_draw_times(game_id, games, states))
-        players = SEATS.get(game_id, REGISTRY[game_id].max_players)
+        players = REGISTRY[game_id].max_players
         print(stats_line(f"{game_id} ({players} seats)", samples) + f"   legal_actions per draw {asked:.1f}")
         ms = summary_ms(samples)
         limit = JUNTA_DRAW_MS if game_id == "junta" else None

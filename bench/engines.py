@@ -15,12 +15,12 @@ largest the game allows). Reports, never asserts.
 from __future__ import annotations
 
 import argparse
-import importlib
 import itertools
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+import games
 from bench._common import (
     Metric,
     PlayoutEnd,
@@ -78,9 +78,10 @@ def bench_game(
 def computer_games(game: Game, count: int = COMPUTER_GAMES) -> tuple[float, float, int] | None:
     """Seeded full games with the game's computer player in every seat: mean actions, mean wall seconds,
     and how many ended; None when the game has no computer player."""
-    try:
-        choose = importlib.import_module(f"games.{game.id}.ai").choose
-    except (ImportError, AttributeError):
+    found = games.descriptor_of(game.id)
+    module = found.computer_module() if found is not None else None
+    choose = getattr(module, "choose", None)
+    if choose is None:
         return None
     n = max(game.min_players, min(4, game.max_players))
     actions: list[int] = []

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import games
 from bench._common import (
     Metric,
     all_games,
@@ -173,14 +174,18 @@ def run(samples: int = 60, also: Sequence[str] = ()) -> list[Metric]:
     header("renderers: render + to_png on mid-game public views")
     metrics: list[Metric] = []
     for game_id, game in all_games(also).items():
+        descriptor = games.descriptor_of(game_id)
+        name = descriptor.renderer if descriptor is not None else f"renderers.{game_id}"
         try:
-            module = importlib.import_module(f"renderers.{game_id}")
+            module = importlib.import_module(name) if name else None
         except ImportError:
-            print(f"\n  {game_id}: no renderers.{game_id} module, skipped")
+            module = None
+        if module is None:
+            print(f"\n  {game_id}: no renderer module ({name}), skipped")
             continue
         functions = render_functions(module)
         if not functions:
-            print(f"\n  {game_id}: renderers.{game_id} has no render function, skipped")
+            print(f"\n  {game_id}: {name} has no render function, skipped")
             continue
         cases = mid_game_cases(game, samples + len(LOCALES))
         phases = sorted({str(c.view.get("phase")) for c in cases})

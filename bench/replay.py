@@ -33,7 +33,7 @@ from bot.meta import TableMeta
 from bot.store import TableRow
 from bot.ui import replay as replays_ui
 from bot.ui.replay import Stored, make
-from games import REGISTRY
+from games import DESCRIPTORS, REGISTRY
 from games.core.playout import play
 from games.core.protocol import Game
 from games.core.rng import SeededRng
@@ -80,7 +80,7 @@ class Timer:
 
 
 def bench_game(game: Game, tries: int, locale: str) -> tuple[dict[str, Any], list[Metric]]:
-    ui = importlib.import_module(f"bot.cogs.{game.id}").UI
+    ui = importlib.import_module(DESCRIPTORS[game.id].cog).UI
     n, seed, states, actions = longest(game, tries)
     row = TableRow(id=1, game=game.id, guild=1, channel=1, thread=None, host=1, seed=seed, options={},
                    status="finished", created=START_AT, updated=actions[-1][3], meta=TableMeta())

@@ -23,6 +23,7 @@ from bot.tables import Change, Opening, Table, TableService, all_within
 from bot.ui import practice
 from bot.ui.common import locale_of, refuse
 from bot.ui.pacing import BoardPacer
+from games import DESCRIPTORS
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,12 @@ async def finish_actions(tables: list[Table], seconds: float) -> bool:
 
     return await all_within([one(table) for table in tables], seconds)
 
-COGS = ("bot.cogs.table", "bot.cogs.spyfall", "bot.cogs.polls", "bot.cogs.arditi", "bot.cogs.som", "bot.cogs.junta")
+TABLE_COG = "bot.cogs.table"  # /game: shared by every game
+
+
+def cogs() -> tuple[str, ...]:
+    """The cogs the bot loads: /game, then each registered game's own (its descriptor's `cog`)."""
+    return (TABLE_COG, *(descriptor.cog for descriptor in DESCRIPTORS.values()))
 
 
 def virtual_aware_now() -> float:
@@ -124,7 +130,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.boards = BoardPacer(self.service.runtimes, self.config.board_edit_interval, clock=virtual_aware_now)
         self.delivery = Delivery(self, self.service)
         await self.tree.set_translator(Translator())
-        for cog in COGS:
+        for cog in cogs():
             await self.load_extension(cog)
         await self.service.resume_all()
         self.metrics.instrument(self.http)

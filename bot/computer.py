@@ -10,15 +10,14 @@ never stalls. After a restart the same check runs once the bot is ready.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from collections.abc import Callable
-from functools import cache
 from types import ModuleType
 from typing import Any
 
 from bot.ports import Playing
 from bot.tables import StaleMove, StoreDown, Table, TableError
+from games import descriptor_of
 from games.core.choice import Advice
 from games.core.protocol import Action, IllegalAction, Rng, optional_member
 from games.core.rng import SeededRng
@@ -29,16 +28,13 @@ Chooser = Callable[[Any, int, Rng], Action | None]
 STORE_RETRY_SECONDS = 2.0
 
 
-@cache
 def _ai_module(game_id: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"games.{game_id}.ai")
-    except ModuleNotFoundError:
-        return None
+    found = descriptor_of(game_id)
+    return found.computer_module() if found is not None else None
 
 
 def chooser(game_id: str) -> Chooser | None:
-    """The game's computer player, if its package has one (games/<id>/ai.py: choose)."""
+    """The game's computer player, if its descriptor names one (`GameDescriptor.computer`: choose)."""
     module = _ai_module(game_id)
     found = getattr(module, "choose", None) if module is not None else None
     return found if callable(found) else None
@@ -52,8 +48,8 @@ Adviser = Callable[[Any, int, Rng], Advice]
 
 
 def adviser(game_id: str) -> Adviser | None:
-    """The game's computer player with its reasons (games/<id>/ai.py: advise), for hints; None when its
-    package has a chooser without reasons (or no computer player)."""
+    """The game's computer player with its reasons (`advise` in its computer module), for hints; None when
+    it has a chooser without reasons (or no computer player)."""
     module = _ai_module(game_id)
     found = getattr(module, "advise", None) if module is not None else None
     return found if callable(found) else None

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from bot.ratings import NEUTRAL, PROVISIONAL_GAMES, Rating, Replayed, reference
+from games import descriptor_of
 from renderers.leaderboard import PERIOD_WORDS, points_text
 
 __all__ = ["PERIOD_WORDS", "PERIODS", "Board", "Standing", "board", "picture", "points_text", "rank_of", "since",
@@ -29,15 +30,14 @@ DAY = 86_400.0
 PERIODS: dict[str, float | None] = {"all": None, "month": 30 * DAY, "week": 7 * DAY}
 MIN_GAMES = 3  # a win rate is shown (and ranks) from this many games on
 TOP = 10  # rows of a board; the asking member's own row is added below when they rank lower
-# Games whose rules score in points that add up across games: Spyfall's round points and Arditi del
-# Popolo's victory points. Polls scores seats in the Cortes, Junta money in a Swiss account, Som
-# participation discs: each decides its game, none is a running tally of points.
-POINTS_GAMES = frozenset({"spyfall", "arditi"})
 
 
 def has_points(game: str) -> bool:
-    """Whether the game's boards and records show points."""
-    return game in POINTS_GAMES
+    """Whether the game's boards and records show points: its descriptor says its scores are points that add up
+    across games (Spyfall's round points, Arditi's victory points; not Polls' seats, Junta's money or Som's
+    participation discs, which each decide one game)."""
+    found = descriptor_of(game)
+    return found is not None and found.points
 
 
 def since(period: str, now: float) -> float | None:

@@ -8,6 +8,7 @@ catalog test and `python -m bot.i18n` share these functions.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import re
 from collections.abc import Iterable
@@ -15,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog as BabelCatalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from bot.i18n import LOCALE_DIR, LOCALES
@@ -35,7 +36,6 @@ KEYWORDS: dict[str, tuple[int, ...]] = {
     "IllegalAction": (1,),
     "TableError": (1,),
 }
-GAME_DOMAINS = ("spyfall", "polls", "junta", "som", "arditi")
 PLACEHOLDER = re.compile(r"(?<!\{)\{(\w+)\}")
 # Counted parameters: a number of things the words around it agree with ("3 militants", "1 unit"). A message
 # shows one bare count only, `{count}`, and then has plural forms chosen by it; every other count reaches it as
@@ -49,12 +49,34 @@ COUNTED_PARAMETERS = frozenset({"length", "places", "captured", "units", "protec
 FIXED_DATE = datetime(2026, 1, 1)
 
 
+def game_domains() -> tuple[str, ...]:
+    """Each registered game's catalog (its descriptor's `domain`)."""
+    from games import DESCRIPTORS
+
+    return tuple(descriptor.domain for descriptor in DESCRIPTORS.values())
+
+
 def domain_of(message_id: str) -> str:
     """Which catalog file holds an id: its game's (words drawn in pictures apart), else core."""
     head, _, rest = message_id.partition(".")
-    if head not in GAME_DOMAINS:
+    if head not in game_domains():
         return "core"
     return f"{head}_picture" if rest.startswith("picture.") else head
+
+
+def outside_modules() -> list[Path]:
+    """The files of registered games' modules that live outside the source packages (a game declared by a
+    test, or a plug-in): their words are the game's as much as any."""
+    from games import DESCRIPTORS
+
+    found = []
+    for descriptor in DESCRIPTORS.values():
+        for name in (descriptor.cog, descriptor.renderer, descriptor.alt, descriptor.computer):
+            if name and name.partition(".")[0] not in SOURCE_PACKAGES:
+                origin = importlib.util.find_spec(name)
+                if origin is not None and origin.origin:
+                    found.append(Path(origin.origin))
+    return found
 
 
 def import_everything() -> None:
@@ -79,6 +101,14 @@ def used_messages() -> dict[str, bool]:
                 found[str(message[0])] = True
             else:
                 found.setdefault(str(message), False)
+    for path in outside_modules():
+        for _line, message, _comments, _context in extract_from_file(
+            "python", str(path), keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True,
+        ):
+            if isinstance(message, tuple):
+                found[str(message[0])] = True
+            else:
+                found.setdefault(str(message), False)
     import_everything()
     for message_id in MessageFamily.all_ids():
         found.setdefault(message_id, False)
@@ -94,7 +124,7 @@ def read_catalog(locale: str, domain: str) -> BabelCatalog:
 
 
 def domains() -> list[str]:
-    return ["core", *(f"{game}{part}" for game in GAME_DOMAINS for part in ("", "_picture"))]
+    return ["core", *(f"{game}{part}" for game in game_domains() for part in ("", "_picture"))]
 
 
 def template(domain: str, used: dict[str, bool]) -> BabelCatalog:

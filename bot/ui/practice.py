@@ -28,22 +28,11 @@ from bot.store import StoreUnavailableError
 from bot.tables import Change, StoreDown, Table, TableError
 from bot.ui.board import table_locale
 from bot.ui.common import bot_of, locale_of, mention, refuse, table_here, tell
-from bot.ui.lobby import option_specs
-from games import GAME_IDS
-from games.core.messages import N_
+from games import DESCRIPTORS, descriptor_of
 from games.core.protocol import Game, IllegalAction
 
 log = logging.getLogger(__name__)
 
-LEARNABLE = tuple(game for game in GAME_IDS if has_computer(game))  # Spyfall has no computer player
-# The tour of each game's board, in the order it is posted: what the picture shows, then where the buttons are.
-TOURS: dict[str, tuple[str, ...]] = {
-    "arditi": (N_("arditi.tour.board"), N_("arditi.tour.pieces"), N_("arditi.tour.panel"),
-               N_("arditi.tour.buttons")),
-    "polls": (N_("polls.tour.map"), N_("polls.tour.circles"), N_("polls.tour.seats"), N_("polls.tour.buttons")),
-    "junta": (N_("junta.tour.map"), N_("junta.tour.panel"), N_("junta.tour.family"), N_("junta.tour.buttons")),
-    "som": (N_("som.tour.grid"), N_("som.tour.corners"), N_("som.tour.panel"), N_("som.tour.buttons")),
-}
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: a practice game has no timer, so it may rest a few days
 _opening: set[int] = set()  # members whose practice table is being opened right now
 
@@ -53,13 +42,16 @@ def players_for(game: Game) -> int:
     return max(2, game.min_players)
 
 
+def learnable() -> tuple[str, ...]:
+    """The games a practice table can be opened for: those whose descriptor names a computer player."""
+    return tuple(game_id for game_id, descriptor in DESCRIPTORS.items() if descriptor.learnable)
+
+
 def options_for(game_id: str) -> dict[str, Any]:
-    """The game's default options, but no clock of the rules' own presses the member: Junta's decision timer is
-    at the longest the engine takes."""
-    if game_id == "junta":
-        timer = option_specs(game_id)["decision_timer"]
-        return {"decision_timer": timer.maximum}
-    return {}
+    """The options a practice table opens with: its descriptor's (no clock of the rules' own presses the
+    member: Junta's decision timer at the longest the engine takes)."""
+    found = descriptor_of(game_id)
+    return dict(found.practice_options) if found is not None else {}
 
 
 def computer_names(locale: str, count: int) -> list[str]:
@@ -198,7 +190,8 @@ async def tour(bot: PresenterParts, table: Table) -> None:
     """Post the tour of a practice table's board from where it stopped. Each message is counted in the meta once
     posted, so a restart goes on with the next one and posts none of the counted ones again; a message Discord
     refuses is counted too (the tour is a help, not the game)."""
-    steps = TOURS.get(table.game.id, ())
+    found = descriptor_of(table.game.id)
+    steps = found.practice_tour if found is not None else ()
     meta = table.row.meta
     if not meta.practice:
         return

@@ -14,9 +14,8 @@ import pytest
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from bot import app
 from bot.i18n import t
-from games import REGISTRY
+from games import DESCRIPTORS, REGISTRY
 from tests.bot.conftest import World, custom_id, make_bot
 from tests.bot.ui import toy
 from tests.bot.ui.test_controls import start_toy
@@ -25,8 +24,8 @@ from tests.bot.ui.test_replay import final_board, finish_toy, replay_id, toy_pic
 
 @pytest.fixture
 def simcord_bot(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setitem(DESCRIPTORS, "toy", toy.DESCRIPTOR)
     monkeypatch.setitem(REGISTRY, "toy", toy.GAME)
-    monkeypatch.setattr(app, "COGS", (*app.COGS, "tests.bot.ui.toy"))
     return make_bot(db_path)
 
 

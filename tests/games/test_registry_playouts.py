@@ -26,7 +26,7 @@ from games.core import Game, IllegalAction, Outcome, SeededRng
 from games.core.options import check_options
 from games.core.playout import Playout
 from games.core.protocol import optional_member
-from tests.support.corpus import CORPUS, OPTIONS, PlayoutCorpus
+from tests.support.corpus import CORPUS, PlayoutCorpus, options_of
 
 PROBE_EVERY = 7  # every so many states, probe actions that must be refused
 LEAVE_EVERY = 11  # every so many states, check that leave_action applies (on the side)
@@ -495,6 +495,6 @@ def test_option_schemas_defaults_pass_their_own_check(game_id: str) -> None:
     for spec in schema:
         assert spec.kind in ("int", "bool", "choice", "data")
         assert MESSAGE_ID.fullmatch(spec.label), spec.label
-    for options in OPTIONS.get(game_id, [{}]):
+    for options in options_of(game_id):
         assert check_options(schema, options) == {**defaults, **options}
     game.setup(game.min_players, dict(defaults), SeededRng("defaults", 0))

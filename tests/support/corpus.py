@@ -15,8 +15,8 @@ Use the session fixture `playout_corpus` (registered for the whole suite by test
 Code that is no test (a `functools.cache`d helper, a parametrize list) may use the module's `CORPUS`,
 the same object.
 
-The standard set of a game is `SEEDS[game_id]` seeds (`DEFAULT_SEEDS` for the others). Seed s picks
-its player count among the game's and its options among `OPTIONS[game_id]` (those its set-up accepts
+The standard set of a game is its descriptor's `playouts` seeds. Seed s picks its player count among
+the game's and its options among the descriptor's `playout_options` (those its set-up accepts
 for that count) from its own chooser; even seeds pick uniformly among every listed (seat, action),
 quitting included, odd seeds quit only now and then (`QUIT_ODDS`) so that games also go deep; seeds
 not divisible by 3 stamp every action as the bot does, the others a random share of them (engines
@@ -35,42 +35,27 @@ from typing import Any
 
 import pytest
 
-from games import REGISTRY
+from games import REGISTRY, descriptor_of
 from games.core.playout import Playout, play
 from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
 
-__all__ = ["CORPUS", "DEFAULT_SEEDS", "OPTIONS", "Playout", "PlayoutCorpus", "SEEDS", "playout_corpus"]
+__all__ = ["CORPUS", "Playout", "PlayoutCorpus", "options_of", "playout_corpus"]
 
-SEEDS: dict[str, int] = {"spyfall": 300, "arditi": 36, "junta": 12}  # games in the standard set
-DEFAULT_SEEDS = 60
 QUIT_ODDS = 0.01
-OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "spyfall": [
-        {},
-        {"rounds": 1},
-        {"rounds": 3, "roles": False, "minutes": 3, "vote_seconds": 15},
-        {"rounds": 2, "minutes": 20, "vote_seconds": 600},
-    ],
-    # Full games last 60 rounds; shorter ones keep the corpus quick while the full ones reach the police.
-    # The police_return_draws house rule is played too.
-    "arditi": [{}, {"max_rounds": 8}, {"max_rounds": 20}, {"max_rounds": 20, "police_return_draws": True}],
-    # The centralism degree is chosen in play (choose_centralism, also by rolling); modes C and A+C
-    # need 2 or more players, so a 1-player game draws among the options its set-up accepts.
-    "som": [{}, {"mode": "B"}, {"mode": "C"}, {"mode": "A+C"}],
-    # Whole games run about a thousand actions (12 turns of aid); the options change the coup's
-    # start, the aid deck's length and the clock.
-    "junta": [{}, {"coup_needs_hq_and_pretext": True}, {"burn_after_coup": True},
-              {"recycle_money": True, "recycle_limit": 20}, {"recycle_money": True, "recycle_limit": 96},
-              {"decision_timer": 30}],
-}
+
+
+def options_of(game_id: str) -> list[dict[str, Any]]:
+    """The option sets the corpus draws from: the game's descriptor's `playout_options`."""
+    found = descriptor_of(game_id)
+    return [dict(options) for options in found.playout_options] if found is not None else [{}]
 
 
 def playable(game_id: str, players: int) -> list[dict[str, Any]]:
-    """The option sets of `OPTIONS` that the game's set-up accepts for so many players."""
+    """The option sets of `options_of` that the game's set-up accepts for so many players."""
     game = REGISTRY[game_id]
     fit = []
-    for options in OPTIONS.get(game_id, [{}]):
+    for options in options_of(game_id):
         try:
             game.setup(players, copy.deepcopy(options), SeededRng("fit", 0))
         except IllegalAction:
@@ -88,7 +73,8 @@ class PlayoutCorpus:
 
     def seeds(self, game_id: str) -> range:
         """The seeds of the game's standard set."""
-        return range(SEEDS.get(game_id, DEFAULT_SEEDS))
+        found = descriptor_of(game_id)
+        return range(found.playouts if found is not None else 60)
 
     def playout(self, game_id: str, seed: int) -> Playout:
         """The standard set's game of this seed."""

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import COGS
+from bot.app import cogs
 from bot.i18n import LOCALES
 from bot.ui.spec import Ctx, GameUI
 from games import REGISTRY
@@ -20,7 +20,7 @@ def game_uis() -> dict[str, GameUI]:
     import importlib
 
     found = {}
-    for name in COGS:
+    for name in cogs():
         ui = getattr(importlib.import_module(name), "UI", None)
         if isinstance(ui, GameUI):
             found[ui.game_id] = ui

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot import app
-from games import REGISTRY
+from games import DESCRIPTORS, REGISTRY
 from tests.bot.ui import toy
 
 
 @pytest.fixture
 def with_toy(monkeypatch: pytest.MonkeyPatch) -> None:
     """The toy game is registered and its cog loaded, like any game of the bot."""
+    monkeypatch.setitem(DESCRIPTORS, "toy", toy.DESCRIPTOR)
     monkeypatch.setitem(REGISTRY, "toy", toy.GAME)
-    monkeypatch.setattr(app, "COGS", (*app.COGS, "tests.bot.ui.toy"))

@@ -20,6 +20,7 @@ from discord import app_commands
 from bot.ui.board import TablePresenter
 from bot.ui.lobby import open_lobby
 from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, exactly, of_type
+from games.core.descriptor import GameDescriptor
 from games.core.protocol import IllegalAction, Outcome, Rng
 
 TURNS = 8
@@ -102,6 +103,12 @@ class Toy:
 
 
 GAME = Toy()
+DESCRIPTOR = GameDescriptor(engine=GAME, cog="tests.bot.ui.toy", domain="toy")
+
+
+def choose(state: dict[str, Any], seat: int, rng: Rng) -> dict[str, Any] | None:
+    """A computer player for the toy (a descriptor may name this module as its `computer`): it passes."""
+    return {"type": "pass"} if seat in GAME.to_act(state) else None
 
 
 def word(event: dict[str, Any], ctx: Ctx) -> str:
