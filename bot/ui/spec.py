@@ -225,8 +225,14 @@ class GameUI:
     title: Callable[[Ctx], str]
     groups: Sequence[Group] = ()
     status: Callable[[Ctx], list[str]] = lambda ctx: []
+    # Status lines for "📜 Details" only: what the board's picture already shows (markers, office holders), so
+    # that the board message fits one screen (docs/decisions.md, "A board within one screen").
+    more: Callable[[Ctx], list[str]] = lambda ctx: []
     fields: Callable[[Ctx], list[tuple[str, str]]] = lambda ctx: []
     word: Callable[[dict[str, Any], Ctx], str | None] = lambda event, ctx: None
+    # The seat whose move an event tells (None: it names none, and belongs to the move before it), so that a
+    # computer's turn is folded into one line of the recent moves.
+    actor: Callable[[dict[str, Any]], int | None] = lambda event: seat_of(event, "seat")
     # Event types worth a message of their own (dice, a round's end, a vote, a result); every
     # other event is a routine move, shown in the board's recent moves only.
     notable: frozenset[str] = frozenset()
@@ -249,6 +255,15 @@ class GameUI:
 
     def group(self, group_id: str) -> Group | None:
         return next((g for g in self.groups if g.id == group_id), None)
+
+
+def seat_of(event: dict[str, Any], *keys: str) -> int | None:
+    """The first of these fields of an event that holds a seat."""
+    for key in keys:
+        value = event.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
 
 
 def seat_names(names: Sequence[str], seats: Mapping[int, Any] | Sequence[int]) -> str:

@@ -311,3 +311,52 @@ async def test_database_away_is_a_clear_refusal(world: World, db_path: Path) -> 
     assert world.channel.threads == [] and world.bot.service.practice_of(member.id) is None
     await member.slash(world.channel, "game learn", game="polls")
     assert len(world.channel.threads) == 1 and practice_of(world, member).status == "playing"
+
+
+THINKING = "The computer is thinking"
+
+
+def thinking_boards(world: World, thread: Any) -> list[int]:
+    """The ids of the messages in the thread whose embed says a computer is thinking."""
+    return [m.id for m in thread.history() if m.embeds and THINKING in (m.embeds[0].description or "")]
+
+
+@pytest.mark.parametrize("bot_settings", [{"practice_pace": 30.0}])
+@pytest.mark.parametrize("game", ["polls", "junta"])
+async def test_no_old_board_says_the_computer_is_thinking(world: World, game: str) -> None:
+    """While a computer thinks only the table's board says so; once it has played and new boards came (a round's
+    or a phase's), no old board still says it."""
+    member = world.players[0]
+    await member.slash(world.channel, "game learn", game=game)
+    (thread,) = world.channel.threads
+    table = practice_of(world, member)
+    seen = 0
+    for _ in range(30):
+        await member_moves(world, member, table, thread)
+        if table.status != "playing":
+            break
+        if set(table.computer_seats) & table.game.to_act(table.state):
+            assert thinking_boards(world, thread) == [table.row.meta.board]
+            seen += 1
+        while table.status == "playing" and set(table.computer_seats) & table.game.to_act(table.state):
+            await world.env.advance_time(31)
+        assert thinking_boards(world, thread) == []
+    assert seen >= 2 and len({m.id for m in thread.history() if m.embeds and m.embeds[0].title}) > 2
+
+
+@pytest.mark.parametrize("bot_settings", [{"practice_pace": 30.0}])
+async def test_a_table_left_while_the_computer_thinks_keeps_no_thinking_board(world: World) -> None:
+    """Left while a computer thinks, the table's last board no longer says it is thinking."""
+    member = world.players[0]
+    await member.slash(world.channel, "game learn", game="som")
+    (thread,) = world.channel.threads
+    table = practice_of(world, member)
+    for _ in range(10):
+        await member_moves(world, member, table, thread)
+        if set(table.computer_seats) & table.game.to_act(table.state):
+            break
+        await world.env.advance_time(1)
+    assert thinking_boards(world, thread) == [table.row.meta.board]
+    await member.slash(thread, "game leave")
+    assert table.status == "ended"
+    assert thinking_boards(world, thread) == []
