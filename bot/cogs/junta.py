@@ -883,6 +883,7 @@ UI = GameUI(
     opening=opening,
     result=result,
     secret=Secret(button=N_("junta.button.my_family"), text=secret_text, key=secret_key, panel=PANEL),
+    passed=N_("junta.windows_pass"),  # told once: the bot presses Ready for a member with no card to play
     colour=discord.Colour.dark_green(),
     recent_moves=8,
 )

@@ -23,12 +23,13 @@ import discord
 from bot.delivery import render_png
 from bot.i18n import words
 from bot.ports import PresenterParts
-from bot.tables import Change, Opening, Table
+from bot.tables import Change, Opening, Table, pass_due
 from bot.ui.common import mention
 from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
 from bot.ui.replay import replay_view
 from bot.ui.spec import Ctx, Describer, GameUI, Renderer, described
 from games.core.messages import MessageFamily
+from games.core.protocol import optional_member
 
 log = logging.getLogger(__name__)
 
@@ -95,17 +96,21 @@ class TablePresenter:
         self.bot.computers.kick(table)
 
     async def changed(self, change: Change) -> None:
+        held = False
         try:
-            await self._changed(change)
+            held = await self._changed(change)
         finally:
-            self.bot.delivery.release_answers(change.table.id, change.seq)
+            if not held:  # a held change's click is answered by the drawing of the changes that follow it
+                self.bot.delivery.release_answers(change.table.id, change.seq)
             if change.table.game.outcome(change.after) is not None:
                 self.bot.delivery.forget(change.table.id)
 
-    async def _changed(self, change: Change) -> None:
+    async def _changed(self, change: Change) -> bool:
+        """Publish one change; True when it is held: the changes stored right after it tell it with theirs."""
         table = change.table
         if change.seat is not None and not change.stand_in and change.seat not in table.computer_seats:
             self.moved.setdefault(table.id, {})[change.seat] = float(change.action.get("at") or 0.0)
+        await self.tell_passed(change)
         ctx = await self.ctx(table)
         _before, _after, events = change.public()
         lines, kinds = self.held.setdefault(table.id, ([], set()))
@@ -121,7 +126,9 @@ class TablePresenter:
             computer_next = computer_next and change.seat in table.game.to_act(change.after)
         if change.seat is not None and change.seat in table.computer_seats and computer_next:
             self.bot.computers.kick(table)  # the computer goes on: its whole move is told at once
-            return
+            return False
+        if not over and pass_due(table, change.after) is not None:
+            return True  # members' passes follow at once (bot/tables.py): one board, which answers the click, for all
         del self.held[table.id]
         over_or_new = over or bool(kinds & self.ui.repost_on)
         # The board first when it is edited in place, so a click that made this change is answered by this very
@@ -149,6 +156,21 @@ class TablePresenter:
             if not self.bot.boards.waiting(table.id):  # else the final board is to be tried again
                 self.bot.boards.forget(table.id)
         self.bot.computers.kick(table)
+        return False
+
+    async def tell_passed(self, change: Change) -> None:
+        """The first time the bot passes for a member (the game's `pass_action`, e.g. Ready at a card window with
+        no card to play), tell them so privately, once a game: later passes go without a word."""
+        table, seat = change.table, change.seat
+        passing = optional_member(table.game, "pass_action")
+        if self.ui.passed is None or passing is None or not change.stand_in or seat is None or \
+                seat in table.row.meta.passed or seat in table.computer_seats or passing(change.before, seat) is None:
+            return
+        table.row.meta.passed = sorted({*table.row.meta.passed, seat})
+        await self.bot.service.save_meta(table)
+        user = table.users[seat]
+        locale = self.bot.languages.get(user) or table.locales[seat] or table_locale(table)
+        await self.bot.delivery.dm(user, content=words(locale).msg(self.ui.passed))
 
     async def closed(self, table: Table, reason: str) -> None:
         calm = self.calm.pop(table.id, None)

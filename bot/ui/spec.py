@@ -250,6 +250,8 @@ class GameUI:
     result_picture: Renderer | None = None
     result_describe: Describer | None = None
     secret: Secret | None = None
+    # Told a member privately, once a game, the first time the bot passes for them (the engine's `pass_action`).
+    passed: str | None = None
     colour: discord.Colour = field(default_factory=discord.Colour.blurple)
     recent_moves: int = 6
 

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot.tables import Change, Table
+from games.junta.engine import GAME as JUNTA
 from tests.bot.conftest import World, custom_id
 from tests.bot.rated import member_moves
 from tests.bot.test_store_outage import locked
@@ -360,3 +361,40 @@ async def test_a_table_left_while_the_computer_thinks_keeps_no_thinking_board(wo
     await member.slash(thread, "game leave")
     assert table.status == "ended"
     assert thinking_boards(world, thread) == []
+
+
+async def test_junta_card_windows_pass_a_member_with_nothing_to_play(world: World,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a Junta practice table, a card window never waits on the member when none of his cards can be played in
+    it: the bot presses Ready for him (three windows and more), and tells him so once, by DM."""
+    member = world.players[0]
+    service = world.bot.service
+    passed: list[int] = []
+    original = service._pass_due
+
+    def counting(table: Table) -> Any:
+        due = original(table)
+        if due is not None:
+            passed.append(due[0])
+        return due
+
+    monkeypatch.setattr(service, "_pass_due", counting)
+    await member.slash(world.channel, "game learn", game="junta")
+    (thread,) = world.channel.threads
+    table = practice_of(world, member)
+    seat = table.seat_of(member.id)
+    assert seat is not None
+
+    def asked_for_nothing(t: Table) -> bool:
+        """The member is waited on at a window with nothing to play (what the bot must answer for him)."""
+        return seat in t.game.to_act(t.state) and JUNTA.pass_action(t.state, seat) is not None
+
+    for _ in range(60):
+        if table.status != "playing" or passed.count(seat) >= 3:
+            break
+        await member_moves(world, member, table, thread, until=asked_for_nothing, cap=1)
+        assert not asked_for_nothing(table)
+        await world.env.settle()
+    assert passed.count(seat) >= 3 and set(passed) == {seat}
+    told = [text for text in world.texts(member.user.dm_channel) if text.startswith("🃏 None of your cards")]
+    assert len(told) == 1
