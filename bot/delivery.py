@@ -287,19 +287,22 @@ class Delivery:
                     return answer.interaction.message
         return await message.edit(**fields)
 
-    async def retire_board(self, table: Table, farewell: str) -> None:
-        """Say publicly why the table ended, and take the buttons off its board."""
+    async def retire_board(self, table: Table, farewell: str, embed: discord.Embed | None = None) -> None:
+        """Say publicly why the table ended, and take the buttons off its board (and put `embed` on it: the board
+        without what is no longer true, such as a computer's thinking)."""
         await self.say(table, farewell)
         message_id = table.row.meta.board
         channel = await self.place(table)
         if message_id and channel is not None:
             with contextlib.suppress(*FAILURES):
-                await channel.get_partial_message(message_id).edit(view=None)
+                message = channel.get_partial_message(message_id)
+                await (message.edit(view=None, embed=embed) if embed is not None else message.edit(view=None))
 
     async def post_board(
         self, table: Table, *, embed: discord.Embed, view: discord.ui.View | None,
         image: Callable[[], Awaitable[bytes]] | None = None, image_changed: bool = False,
         repost: bool = False, shows: int | None = None, description: str | None = None,
+        retired: discord.Embed | None = None,
     ) -> discord.Message | None:
         """Edit the table's board message in place while it is younger than an hour, else post anew.
 
@@ -308,7 +311,8 @@ class Delivery:
         (by a moderator, a purge) is posted anew. None when the board could not be shown: then
         `board_retry_in` says whether to try again later. `shows`: the table's action count this drawing
         shows, so a click waiting for it is answered by this edit (`BoardAnswer`). `description`: the
-        picture's alt text.
+        picture's alt text. `retired`: the embed the old board keeps when a new one is posted (the old one without
+        what is no longer true), else it keeps its own.
         """
         channel = await self.place(table)
         if channel is None:
@@ -347,7 +351,7 @@ class Delivery:
                     await self.went_through(table, needed, board=True)
                     return edited
             else:
-                await self.retire_controls(table, shows)
+                await self.retire_controls(table, shows, retired)
         if image is not None and picture is None:
             picture = await image()
 
@@ -367,16 +371,18 @@ class Delivery:
         await self.went_through(table, needed, board=True)
         return posted
 
-    async def retire_controls(self, table: Table, shows: int | None) -> None:
-        """Take the buttons off the table's board, which a new one replaces: they would only be stale. Through
-        the click that made the change, when it waits (its answer), and once per board."""
+    async def retire_controls(self, table: Table, shows: int | None, embed: discord.Embed | None = None) -> None:
+        """Take the buttons off the table's board, which a new one replaces: they would only be stale (and put
+        `embed` on it, when given: the old board without what is no longer true). Through the click that made the
+        change, when it waits (its answer), and once per board."""
         message_id = table.row.meta.board
         channel = await self.place(table) if message_id and self.retired.get(table.id) != message_id else None
         if channel is None or not isinstance(message_id, int):
             return
         self.retired[table.id] = message_id
         with contextlib.suppress(*FAILURES):
-            await self.edit_board(table, channel.get_partial_message(message_id), shows, view=None)
+            await self.edit_board(table, channel.get_partial_message(message_id), shows, view=None,
+                                  **({"embed": embed} if embed is not None else {}))
 
     # --- when Discord fails -----------------------------------------------------------------
 

@@ -102,6 +102,7 @@ class TableMeta:
     practice: bool = False  # a practice table (/game learn): computers, hints, no timers, never rated
     hints: bool = False  # the "💡 Hint" button is on the board (the host's choice; on at practice tables)
     toured: int = 0  # how many of a practice table's tour messages are posted (bot/ui/practice.py)
+    passed: list[int] = field(default_factory=list)  # seats told (once) that the bot passes for them (GameUI.passed)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # a newer version's keys, kept as they are
 
     def to_json(self) -> dict[str, Any]:
@@ -139,6 +140,7 @@ class TableMeta:
             practice=bool(data.get("practice") or False),
             hints=bool(data.get("hints") or False),
             toured=int(data.get("toured") or 0),
+            passed=[int(s) for s in data.get("passed") or []],
             unknown={k: v for k, v in data.items() if k not in known},
         )
 

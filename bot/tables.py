@@ -213,6 +213,21 @@ class Listener(Protocol):
 Clock = Callable[[], float]
 
 
+def pass_due(table: Table, state: Any) -> tuple[int, dict[str, Any]] | None:
+    """A member's seat to act at `state` whose only choice is to let the moment pass (the engine's `pass_action`:
+    Junta's Ready at a card window with no card to play), and that pass: the service plays it at once, as a
+    stand-in, right after the action that led there (docs/decisions.md, "Junta's card windows pass a member with
+    nothing to play")."""
+    passing = optional_member(table.game, "pass_action")
+    if passing is None or state is None or table.game.outcome(state) is not None:
+        return None
+    for seat in sorted(table.game.to_act(state)):
+        action = None if seat in table.computer_seats else passing(state, seat)
+        if action is not None:
+            return seat, action
+    return None
+
+
 class TableService:
     def __init__(
         self,
@@ -540,13 +555,22 @@ class TableService:
         async with table.lock:
             await self._advance_locked(table)
 
+    def _pass_due(self, table: Table) -> tuple[int, dict[str, Any]] | None:
+        return pass_due(table, table.state) if table.status == "playing" else None
+
     async def _advance_locked(self, table: Table) -> None:
+        """The game master's automatic steps, and the members' passes (each logged like any action), until none is
+        due: under the same lock as the action before them, so the board drawn next shows them all."""
         for _ in range(AUTO_STEPS_LIMIT):
             action = self._automatic(table)
+            user: int | None = None
             if action is None:
-                return
+                due = self._pass_due(table)
+                if due is None:
+                    return
+                user, action = table.users[due[0]], due[1]
             try:
-                await self._act_locked(table, None, action, automatic=False)
+                await self._act_locked(table, user, action, automatic=False, stand_in=user is not None)
             except IllegalAction as exc:
                 log.error("table %s: the automatic step %s was refused: %s", table.id, action, exc)
                 return

@@ -32,6 +32,7 @@ from bot.ui.spec import (
     of_type,
     of_type_where,
     said,
+    seat_of,
     seats_named,
 )
 from games.core.messages import N_, NP_, MessageFamily
@@ -544,6 +545,9 @@ def talks_text(a: dict[str, Any], ctx: Ctx) -> str:
 # --- the board's words -------------------------------------------------------------------------------
 
 
+WAITING_NAMED = 2  # a board names at most so many players it waits on
+
+
 def title(ctx: Ctx) -> str:
     view = ctx.view
     if view["result"] is not None:
@@ -557,13 +561,7 @@ def status(ctx: Ctx) -> list[str]:
     view = ctx.view
     if view["result"] is not None:
         return [said(ctx, REASON, view["result"]["reason"])]
-    markers = view["markers"]
-    lines = [ctx.msg("junta.board.markers", pretext=ctx.msg("junta.pretext") if markers["pretext"]
-                     else ctx.msg("junta.no_pretext"), bank=said(ctx, BANK, markers["bank"]))]
-    if markers["bank_safe"]:
-        lines.append(ctx.msg("junta.board.bank_safe"))
-    if view["president"] is not None:
-        lines.append(ctx.msg("junta.board.president", name=who(ctx, view["president"])))
+    lines = []
     vote = view.get("vote")
     if vote is not None:
         tally = ", ".join(f"{choice_text(int(k) if k.isdigit() else k, ctx)} {v}" for k, v in vote["tally"].items())
@@ -575,22 +573,46 @@ def status(ctx: Ctx) -> list[str]:
                              amounts=amounts_text(budget["amounts"], ctx)))
     coup = view.get("coup")
     if coup:
-        lines.append(coup_line(coup, ctx))
+        lines.append(coup_line(coup, ctx, brief=True))
     pending = view.get("pending")
     if pending:
-        waiting = ", ".join(who(ctx, s) for s in pending["seats"]) or "—"
-        decision = decision_of(view)
-        line = ctx.msg("junta.board.waiting", names=waiting, decision=said(ctx, DECISION, decision))
+        seats = pending["seats"]
+        decision = said(ctx, DECISION, decision_of(view))
+        if len(seats) > WAITING_NAMED:  # the picture shows who: the board says how many, to fit one screen
+            line = ctx.plural("junta.board.waiting_many", len(seats), decision=decision)
+        else:
+            line = ctx.msg("junta.board.waiting", names=", ".join(who(ctx, s) for s in seats) or "—",
+                           decision=decision)
         if view.get("deadline"):
             line += " " + ctx.msg("junta.board.deadline", at=f"<t:{int(view['deadline'])}:R>")
         lines.append(line)
     return lines
 
 
-def coup_line(coup: dict[str, Any], ctx: Ctx) -> str:
+def more(ctx: Ctx) -> list[str]:
+    """The markers and the President, which the board's picture shows, and the coup's rebels: for "📜 Details"."""
+    view = ctx.view
+    if view["result"] is not None:
+        return []
+    markers = view["markers"]
+    lines = [ctx.msg("junta.board.markers", pretext=ctx.msg("junta.pretext") if markers["pretext"]
+                     else ctx.msg("junta.no_pretext"), bank=said(ctx, BANK, markers["bank"]))]
+    if markers["bank_safe"]:
+        lines.append(ctx.msg("junta.board.bank_safe"))
+    if view["president"] is not None:
+        lines.append(ctx.msg("junta.board.president", name=who(ctx, view["president"])))
+    if view.get("coup"):
+        lines.append(coup_line(view["coup"], ctx))
+    return lines
+
+
+def coup_line(coup: dict[str, Any], ctx: Ctx, brief: bool = False) -> str:
     held = sum(1 for v in coup["control"].values() if v == "rebels")
     phase = ctx.msg("junta.board.rebellion") if coup["phase"] == 0 else ctx.msg("junta.board.coup_phase",
                                                                                 phase=coup["phase"])
+    if brief:  # the rebels are in the details and on the picture
+        return ctx.msg("junta.board.coup_brief", phase=phase, segment=said(ctx, SEGMENT, coup["segment"]),
+                       leader=who(ctx, coup["leader"]), held=held)
     rebels = ", ".join(who(ctx, x) for x, r in enumerate(coup["rebels"]) if r)
     return ctx.msg("junta.board.coup", phase=phase, segment=said(ctx, SEGMENT, coup["segment"]),
                    leader=who(ctx, coup["leader"]), rebels=rebels, held=held)
@@ -844,8 +866,10 @@ UI = GameUI(
     title=title,
     groups=GROUPS,
     status=status,
+    more=more,
     fields=fields,
     word=word,
+    actor=lambda event: seat_of(event, "seat", "from", "by"),  # gifts name the giver, budgets their proposer
     notable=frozenset({"president_elected", "president_removed", "resigned", "election_tied", "election_drawn",
                        "offices_assigned", "budget_proposed", "budget_paid", "budget_not_paid", "parliament",
                        "money_handed", "exiled", "locations_revealed", "attempt_resolved", "died", "protected",
@@ -859,6 +883,7 @@ UI = GameUI(
     opening=opening,
     result=result,
     secret=Secret(button=N_("junta.button.my_family"), text=secret_text, key=secret_key, panel=PANEL),
+    passed=N_("junta.windows_pass"),  # told once: the bot presses Ready for a member with no card to play
     colour=discord.Colour.dark_green(),
     recent_moves=8,
 )

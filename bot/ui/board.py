@@ -23,16 +23,26 @@ import discord
 from bot.delivery import render_png
 from bot.i18n import words
 from bot.ports import PresenterParts
-from bot.tables import Change, Opening, Table
+from bot.tables import Change, Opening, Table, pass_due
 from bot.ui.common import mention
 from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
 from bot.ui.replay import replay_view
 from bot.ui.spec import Ctx, Describer, GameUI, Renderer, described
 from games.core.messages import MessageFamily
+from games.core.protocol import optional_member
 
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+# The board message fits one screen at 1280 × 800, its picture and buttons included (docs/decisions.md, "A board
+# within one screen"): its embed holds at most BOARD_LINES lines as shown, title included, a line of text taking
+# one shown line per LINE_CHARS characters. What does not fit (the game's rows per player, the eight recent moves)
+# is in the board's "📜 Details", the private copy of the public board (bot/ui/watch.py).
+BOARD_LINES = 7
+LINE_CHARS = 56
+# A computer's turn of this many worded moves or more is folded into one line of the recent moves, so that a long
+# turn never pushes its own first moves (the ones that say why a player's discs went) out of the list.
+FOLD_FROM = 3
 # A member who made a move of their own at the table this recently is following it: the board tells them it is
 # their turn, and a ping would be one more channel message (docs/decisions.md, "A REST budget per action").
 PRESENT_SECONDS = 90.0
@@ -54,6 +64,9 @@ class TablePresenter:
         self.held: dict[int, tuple[list[str], set[str]]] = {}  # a computer's move being told
         self.pictured: dict[int, Hashable] = {}  # what the board picture last showed
         self.moved: dict[int, dict[int, float]] = {}  # table -> seat -> when its member last made a move
+        # The last board drawn while a computer was thinking, without that line: what it keeps once a new board
+        # replaces it or the table closes, so that no old board says a computer is still thinking.
+        self.calm: dict[int, discord.Embed] = {}
 
     @property
     def has_secrets(self) -> bool:
@@ -83,17 +96,21 @@ class TablePresenter:
         self.bot.computers.kick(table)
 
     async def changed(self, change: Change) -> None:
+        held = False
         try:
-            await self._changed(change)
+            held = await self._changed(change)
         finally:
-            self.bot.delivery.release_answers(change.table.id, change.seq)
+            if not held:  # a held change's click is answered by the drawing of the changes that follow it
+                self.bot.delivery.release_answers(change.table.id, change.seq)
             if change.table.game.outcome(change.after) is not None:
                 self.bot.delivery.forget(change.table.id)
 
-    async def _changed(self, change: Change) -> None:
+    async def _changed(self, change: Change) -> bool:
+        """Publish one change; True when it is held: the changes stored right after it tell it with theirs."""
         table = change.table
         if change.seat is not None and not change.stand_in and change.seat not in table.computer_seats:
             self.moved.setdefault(table.id, {})[change.seat] = float(change.action.get("at") or 0.0)
+        await self.tell_passed(change)
         ctx = await self.ctx(table)
         _before, _after, events = change.public()
         lines, kinds = self.held.setdefault(table.id, ([], set()))
@@ -109,7 +126,9 @@ class TablePresenter:
             computer_next = computer_next and change.seat in table.game.to_act(change.after)
         if change.seat is not None and change.seat in table.computer_seats and computer_next:
             self.bot.computers.kick(table)  # the computer goes on: its whole move is told at once
-            return
+            return False
+        if not over and pass_due(table, change.after) is not None:
+            return True  # members' passes follow at once (bot/tables.py): one board, which answers the click, for all
         del self.held[table.id]
         over_or_new = over or bool(kinds & self.ui.repost_on)
         # The board first when it is edited in place, so a click that made this change is answered by this very
@@ -119,7 +138,7 @@ class TablePresenter:
             if table.row.meta.board_seq != table.seq:  # else it shows this moment already
                 await self.update_board(table)
         elif self.bot.delivery.awaits_answer(table):
-            await self.bot.delivery.retire_controls(table, table.seq)
+            await self.bot.delivery.retire_controls(table, table.seq, self.calm.pop(table.id, None))
         pinged = self.to_ping(change)
         lines += [ctx.msg("core.your_turn", player=mention(table.users[s])) for s in pinged]
         if lines:
@@ -137,8 +156,24 @@ class TablePresenter:
             if not self.bot.boards.waiting(table.id):  # else the final board is to be tried again
                 self.bot.boards.forget(table.id)
         self.bot.computers.kick(table)
+        return False
+
+    async def tell_passed(self, change: Change) -> None:
+        """The first time the bot passes for a member (the game's `pass_action`, e.g. Ready at a card window with
+        no card to play), tell them so privately, once a game: later passes go without a word."""
+        table, seat = change.table, change.seat
+        passing = optional_member(table.game, "pass_action")
+        if self.ui.passed is None or passing is None or not change.stand_in or seat is None or \
+                seat in table.row.meta.passed or seat in table.computer_seats or passing(change.before, seat) is None:
+            return
+        table.row.meta.passed = sorted({*table.row.meta.passed, seat})
+        await self.bot.service.save_meta(table)
+        user = table.users[seat]
+        locale = self.bot.languages.get(user) or table.locales[seat] or table_locale(table)
+        await self.bot.delivery.dm(user, content=words(locale).msg(self.ui.passed))
 
     async def closed(self, table: Table, reason: str) -> None:
+        calm = self.calm.pop(table.id, None)
         self.held.pop(table.id, None)
         self.moved.pop(table.id, None)
         self.bot.boards.forget(table.id)
@@ -146,7 +181,7 @@ class TablePresenter:
         self.pictured.pop(table.id, None)
         if table.state is None:
             return  # a lobby: its own message already says it was cancelled
-        await self.bot.delivery.retire_board(table, words(table_locale(table)).msg(FAREWELL[reason]))
+        await self.bot.delivery.retire_board(table, words(table_locale(table)).msg(FAREWELL[reason]), calm)
 
     async def show_board(self, table: Table) -> None:
         await self.update_board(table, repost=True)
@@ -178,13 +213,67 @@ class TablePresenter:
 
     # --- the board --------------------------------------------------------------------------
 
-    def embed(self, ctx: Ctx) -> discord.Embed:
+    def status_lines(self, ctx: Ctx, calm: bool = False) -> list[str]:
+        """What the table waits on: the game's status, the computer's thinking (unless `calm`), the turn clock."""
         lines = list(self.ui.status(ctx))
-        if any(s in ctx.table.computer_seats for s in ctx.table.game.to_act(ctx.table.state)):
+        if not calm and self.thinking(ctx.table):
             lines.append(ctx.msg("core.computer_thinking"))
-        lines += self.bot.turns.board_lines(ctx.table, ctx.locale, ctx.names)
-        recent = [text for text in (self.ui.word(e, ctx) for e in ctx.view.get("log", [])) if text]
-        recent = recent[-self.ui.recent_moves:]
+        return lines + self.bot.turns.board_lines(ctx.table, ctx.locale, ctx.names)
+
+    def thinking(self, table: Table) -> bool:
+        return table.state is not None and table.game.outcome(table.state) is None and \
+            any(s in table.computer_seats for s in table.game.to_act(table.state))
+
+    def recent(self, ctx: Ctx) -> list[str]:
+        """The last `recent_moves` moves in words, oldest first; a computer's turn of `FOLD_FROM` moves or more is
+        one line (its moves in order), so it is never cut in half by the list's length."""
+        runs: list[tuple[int | None, list[str]]] = []
+        actor: int | None = None
+        for event in ctx.view.get("log", []):
+            seat = self.ui.actor(event)
+            if seat is not None:
+                actor = seat  # events naming no seat (a payment, a result) belong to the move that caused them
+            text = self.ui.word(event, ctx)
+            if not text:
+                continue
+            if runs and runs[-1][0] == actor:
+                runs[-1][1].append(text)
+            else:
+                runs.append((actor, [text]))
+        lines: list[str] = []
+        for seat, texts in runs:
+            if seat in ctx.table.computer_seats and len(texts) >= FOLD_FROM:
+                lines.append(" · ".join(texts))
+            else:
+                lines.extend(texts)
+        return lines[-self.ui.recent_moves:] if self.ui.recent_moves > 0 else []
+
+    def embed(self, ctx: Ctx, calm: bool = False) -> discord.Embed:
+        """The board's embed, within `BOARD_LINES`: the status, then as many of the newest moves as fit (the
+        newest alone cut short when even it does not). The rest is in `details`. `calm`: without the computer's
+        thinking."""
+        if self.ui.render is None:
+            return self.details(ctx, calm)  # no picture: the board is all words, and short enough
+        title = self.ui.title(ctx)[:256]
+        lines = self.status_lines(ctx, calm)
+        left = BOARD_LINES - shown_lines(title) - shown_lines("\n".join(lines)) - 1  # less the moves' heading
+        moves: list[str] = []
+        for line in reversed(self.recent(ctx)):
+            if shown_lines(line) > left:
+                if not moves and left > 0:
+                    moves.append(cut(line, left * LINE_CHARS))
+                break
+            moves.insert(0, line)
+            left -= shown_lines(line)
+        heading = "**" + ctx.msg("core.recent_moves") + "**"
+        description = "\n".join([*lines, heading, *moves] if moves else lines)
+        return discord.Embed(title=title, description=description[:DESCRIPTION_LIMIT], colour=self.ui.colour)
+
+    def details(self, ctx: Ctx, calm: bool = False) -> discord.Embed:
+        """The whole public board in words, for "📜 Details": the status, the recent moves and the game's rows (and
+        the board of a game without a picture, or whose picture failed)."""
+        lines = [*self.ui.more(ctx), *self.status_lines(ctx, calm)]
+        recent = self.recent(ctx)
         heading = "**" + ctx.msg("core.recent_moves") + "**"
         description = "\n".join([*lines, "", heading, *recent] if recent else lines)
         while len(description) > DESCRIPTION_LIMIT and recent:
@@ -226,10 +315,13 @@ class TablePresenter:
             async def image() -> bytes:
                 return await render_png(render, ctx.view, ctx.names, ctx.words)
 
+        retired = self.calm.pop(table.id, None)  # the board this drawing may replace
+        if self.thinking(table):
+            self.calm[table.id] = self.embed(ctx, calm=True)
         try:
             posted = await self.bot.delivery.post_board(table, embed=self.embed(ctx), view=controls, image=image,
                                                         image_changed=changed, repost=repost, shows=shown,
-                                                        description=about)
+                                                        description=about, retired=retired)
             if posted is not None:
                 self.bot.service.metrics.board_shown(table, shown)
             if posted is not None and table.row.meta.board_seq != shown:
@@ -241,7 +333,7 @@ class TablePresenter:
             # A picture that fails to draw must not hide the board: it is posted as text.
             log.exception("table %s: drawing the board failed; posting it as text", table.id)
             self.pictured.pop(table.id, None)
-            embed = self.embed(ctx)
+            embed = self.details(ctx)
             embed.set_footer(text=ctx.msg("core.picture_failed"))
             posted = await self.bot.delivery.post_board(table, embed=embed, view=controls, image=None, repost=repost,
                                                         shows=shown)
@@ -333,3 +425,16 @@ class TablePresenter:
                 table, catalog.msg("core.dm_failed", players=" ".join(mention(u) for u in unreachable),
                                    button=catalog.msg(secret.button)),
             )
+
+
+def shown_lines(text: str) -> int:
+    """How many lines `text` takes in a board's embed: each of its lines wraps every `LINE_CHARS` characters."""
+    return sum(max(1, -(-len(line) // LINE_CHARS)) for line in text.split("\n"))
+
+
+def cut(line: str, limit: int) -> str:
+    """`line` within `limit` characters, cut at a word's end with "…"."""
+    if len(line) <= limit:
+        return line
+    head = line[:max(limit - 1, 1)]
+    return (head.rsplit(" ", 1)[0] if " " in head else head) + "…"

@@ -9,7 +9,7 @@ custom_id layouts (all carry the table id, so they work after a restart):
     gc:<table>:<group>:<moment>:<draft>:<r>   a composer's r-th select (what goes to receiver r, or pairs)
     gg:<table>:<group>:<moment>:<draft>   a composer's send button (the draft: a receiver per item)
     gs:<table>                            "Show my …": the player's private view, ephemerally
-    gw:<table>:<new|refresh>              "Watch": the public board, ephemerally (bot/ui/watch.py)
+    gw:<table>:<new|refresh>              "📜 Details": the whole public board, ephemerally (bot/ui/watch.py)
     gf:<table>                            "Full board": the detailed public picture, ephemerally (bot/ui/fullboard.py)
     gn:<table>:<new|refresh>              "What now?": the moment explained, ephemerally (bot/ui/whatnow.py)
     gh:<table>                            "Hint": the computer's move in the presser's seat and why (bot/ui/hint.py)
@@ -155,7 +155,7 @@ def board_view(table: Table, ui: GameUI, ctx: Ctx) -> discord.ui.View | None:
         trailing.append(SecretButton(table.id, ctx.msg(ui.secret.button)))
     if ui.full_render is not None:
         trailing.append(full_board_button(table.id, ctx.locale))  # the detail the channel's picture leaves out
-    trailing.append(watch_button(table.id, ctx.locale))  # spectators: the public board, privately
+    trailing.append(watch_button(table.id, ctx.locale))  # everyone: the whole public board, privately (📜 Details)
     hint = hint_button(table, ctx.locale)  # the computer's move in the presser's seat, when the host allows it
     if hint is not None:
         trailing.append(hint)

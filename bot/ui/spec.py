@@ -225,8 +225,14 @@ class GameUI:
     title: Callable[[Ctx], str]
     groups: Sequence[Group] = ()
     status: Callable[[Ctx], list[str]] = lambda ctx: []
+    # Status lines for "📜 Details" only: what the board's picture already shows (markers, office holders), so
+    # that the board message fits one screen (docs/decisions.md, "A board within one screen").
+    more: Callable[[Ctx], list[str]] = lambda ctx: []
     fields: Callable[[Ctx], list[tuple[str, str]]] = lambda ctx: []
     word: Callable[[dict[str, Any], Ctx], str | None] = lambda event, ctx: None
+    # The seat whose move an event tells (None: it names none, and belongs to the move before it), so that a
+    # computer's turn is folded into one line of the recent moves.
+    actor: Callable[[dict[str, Any]], int | None] = lambda event: seat_of(event, "seat")
     # Event types worth a message of their own (dice, a round's end, a vote, a result); every
     # other event is a routine move, shown in the board's recent moves only.
     notable: frozenset[str] = frozenset()
@@ -244,11 +250,22 @@ class GameUI:
     result_picture: Renderer | None = None
     result_describe: Describer | None = None
     secret: Secret | None = None
+    # Told a member privately, once a game, the first time the bot passes for them (the engine's `pass_action`).
+    passed: str | None = None
     colour: discord.Colour = field(default_factory=discord.Colour.blurple)
     recent_moves: int = 6
 
     def group(self, group_id: str) -> Group | None:
         return next((g for g in self.groups if g.id == group_id), None)
+
+
+def seat_of(event: dict[str, Any], *keys: str) -> int | None:
+    """The first of these fields of an event that holds a seat."""
+    for key in keys:
+        value = event.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
 
 
 def seat_names(names: Sequence[str], seats: Mapping[int, Any] | Sequence[int]) -> str:

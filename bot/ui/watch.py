@@ -1,8 +1,9 @@
-"""Spectators: the board's "Watch" button gives anyone a private, refreshable copy of the public board.
+"""The board's "📜 Details" button: anyone's private, refreshable copy of the whole public board.
 
 The copy is built from the public view only (`view(state, None)`), in the reader's language, with the
-game's picture; its "Refresh" button redraws it in place. A spectator never receives anything a
-player's own view holds. custom_id `gw:<table>:<new|refresh>` (works after a restart).
+game's picture and everything the board's embed leaves out to fit one screen (the game's rows per player, the
+eight recent moves: `TablePresenter.details`); its "Refresh" button redraws it in place. A spectator never
+receives anything a player's own view holds. custom_id `gw:<table>:<new|refresh>` (works after a restart).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ async def spectator_copy(interaction: discord.Interaction, table: Table, locale:
     bot = bot_of(interaction)
     presenter = bot.presenter(table)
     ctx = Ctx(table=table, view=table.view(None), names=await bot.names(table), locale=locale)
-    embed = presenter.embed(ctx)
+    embed = presenter.details(ctx)
     embed.set_footer(text=t(locale, "watch.footer"))
     files: list[discord.File] = []
     render = presenter.ui.render
@@ -54,7 +55,7 @@ async def spectator_copy(interaction: discord.Interaction, table: Table, locale:
 class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gw:(?P<table>\d+):(?P<mode>new|refresh)"):
     def __init__(self, table_id: int, mode: str, label: str = "") -> None:
         super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.secondary,
-                                           emoji="👁️" if mode == "new" else "🔄", custom_id=f"gw:{table_id}:{mode}"))
+                                           emoji="📜" if mode == "new" else "🔄", custom_id=f"gw:{table_id}:{mode}"))
         self.table_id, self.mode = table_id, mode
 
     @classmethod

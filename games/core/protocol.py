@@ -112,6 +112,10 @@ class Game(Protocol):
 #   default_action(state, seat) -> Action | None
 #       What `seat` does when its turn timer runs out and the game has no computer player to play
 #       the turn (a pass, the cheapest choice); None: the bot plays the first legal action.
+#   pass_action(state, seat) -> Action | None
+#       What `seat`, which is to act, does when its only choice is to let the moment pass (Junta: ready
+#       at a card window with no card it may play in it); the bot plays it for a member at once. None:
+#       the seat has a real choice.
 #   games/<id>/ai.py: choose(state, seat, rng) -> Action
 #       A computer player: pure, deterministic for the same rng, bounded by a node budget.
 #   games/<id>/ai.py: advise(state, seat, rng) -> games.core.choice.Advice

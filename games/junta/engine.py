@@ -26,7 +26,7 @@ from games.junta.checks import coup_card
 from games.junta.common import FAMILIES, SUB_OFFICES, log
 from games.junta.driver import HANDLERS, do_timeout, restart_timer, run
 from games.junta.frames import ANSWERS, Action, State, top_frame
-from games.junta.moves import legal_actions
+from games.junta.moves import legal_actions, pass_action
 from games.junta.readers import decision_deadline, decision_of, hint_for, next_deadline, waiting
 from games.junta.views import view
 from games.junta.votes import push_election
@@ -107,6 +107,11 @@ class Junta(Engine):
         if state["result"] is None and not state.get("clock_started", True):
             return {"type": "start_clock"}
         return None
+
+    def pass_action(self, state: State, seat: int) -> Action | None:
+        """What the bot plays for a member whose only choice is to let the moment pass: `ready` at a card window
+        when he holds no card he may play in it (§4.5 [decision])."""
+        return pass_action(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         result = state["result"]

@@ -143,6 +143,15 @@ def _vote_turn(s: State, f: Frame, seat: int) -> list[Action]:
     return found
 
 
+def pass_action(s: State, seat: int) -> Action | None:
+    """`ready` for a seat the open card window waits on but which holds no card it may play in it (§4.5): the
+    bot answers so for a member, who then need not press Ready at every window. None otherwise."""
+    frame, seats = waiting(s)
+    if frame is None or frame["kind"] != "window" or seat not in seats:
+        return None
+    return None if _card_plays(s, seat, (frame["timing"],)) else {"type": "ready"}
+
+
 def _card_plays(s: State, seat: int, timings: tuple[str, ...], vote: Frame | None = None) -> list[Action]:
     """Plays of the seat's cards of these timings that the engine accepts now, with each choice of
     target or vote (a representative payment: the engine's cheapest)."""

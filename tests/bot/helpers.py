@@ -192,3 +192,17 @@ def computers_clickable_move(ui: Any, table: Any, seat: int, rng: Any) -> dict[s
     if table.game.id == "junta":
         return junta_kit.clickable(table, seat, wanted)
     return wanted if makeable(ui, table, seat, wanted) else None
+
+
+def table_at(game_id: str, state: Any, players: int, seq: int = 0, computers: AbstractSet[int] = frozenset()) -> Any:
+    """A playing table of `game_id` at `state` (no bot, no store): what a presenter draws a board from."""
+    from bot.meta import TableMeta
+    from bot.store import TableRow
+    from bot.tables import Table
+    from games import REGISTRY
+
+    meta = TableMeta()
+    meta.computer_seats = sorted(computers)
+    row = TableRow(1, game_id, 1, 2, None, 100, 1, {}, "playing", 0.0, 0.0, meta)
+    return Table(row=row, game=REGISTRY[game_id], users=[-1 - s if s in computers else 100 + s for s in range(players)],
+                 locales=[None] * players, state=state, seq=seq)

@@ -46,6 +46,14 @@ class SlowDiscord:
         await world.env.settle()
 
 
+@pytest.fixture(autouse=True)
+def no_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every family answers the card windows itself (the bot's passes for members with no card to play are
+    tests/bot/ui/test_practice.py's business): these tests need seven families asked at once."""
+    for where in ("bot.tables.pass_due", "bot.ui.board.pass_due"):
+        monkeypatch.setattr(where, lambda table, state: None)
+
+
 @pytest.fixture
 def bot_settings() -> dict[str, Any]:
     """Board edits unpaced: a paced edit's short timer would wait (in real time) for the held calls."""

@@ -2,8 +2,9 @@
 and SimCord's request log counts the REST calls, the public messages and the user look-ups per member action.
 
 Counted: every request made from a member's first click for an action until the bot has settled after it (its
-picker, its answer, the posts, DMs and board edits the change and the automatic steps after it made). `pytest
--s` prints the figures."""
+picker, its answer, the posts, DMs and board edits the change and the automatic steps after it made). A pass the
+bot makes for a member (Ready at a Junta card window with no card to play: `ComputerPlayers.passes`) counts as a
+member action: it is the click the member no longer makes. `pytest -s` prints the figures."""
 
 from __future__ import annotations
 
@@ -68,6 +69,7 @@ class Stretch:
     requests: list[Any] = field(default_factory=list)
     board_clicks: list[list[Any]] = field(default_factory=list)  # the requests of each click on the board
     places: set[int] = field(default_factory=set)
+    passes: list[int] = field(default_factory=list)  # the seats the bot passed for, one entry a pass
 
 
 def one_click(ui: Any, table: Any, seat: int, action: dict[str, Any], board: Any) -> bool:
@@ -86,6 +88,16 @@ async def play(world: World, script: Script) -> Stretch:
     ui = world.bot.presenters[script.game].ui
     rng = random.Random(5)
     stretch = Stretch()
+    service = world.bot.service
+    pass_due = service._pass_due
+
+    def counted(table: Any) -> Any:
+        due = pass_due(table)
+        if due is not None:
+            stretch.passes.append(due[0])
+        return due
+
+    service._pass_due = counted  # type: ignore[method-assign]
     table_id = await open_members_table(world, script.game, script.members, script.options)
     for step in range(script.actions * 4):
         if len(stretch.actions) >= script.actions:
@@ -131,14 +143,15 @@ async def test_a_member_action_costs_little_rest(world: World, script: Script) -
     """A scripted stretch of member actions: at most 2.5 REST calls and 0.5 public messages per action on
     average, no user look-up before a DM, and a click on the board answered by the board itself."""
     stretch = await play(world, script)
-    n = len(stretch.actions)
+    n = len(stretch.actions) + len(stretch.passes)
     calls, public = len(stretch.requests), public_posts(stretch)
     fetches = [r for r in stretch.requests if r.method == "GET" and re.fullmatch(r"/users/\d+", r.path)]
     kinds: dict[str, int] = {}
     for r in stretch.requests:
         kind = f"{r.method} {re.sub(r'[0-9]{5,}', '#', r.path).replace('simcord_interaction_#', '<token>')}"
         kinds[kind] = kinds.get(kind, 0) + 1
-    print(f"\n{script.game}: {n} member actions ({len(stretch.board_clicks)} by one click on the board): "
+    print(f"\n{script.game}: {n} member actions ({len(stretch.passes)} passes by the bot, "
+          f"{len(stretch.board_clicks)} by one click on the board): "
           f"{calls / n:.2f} REST calls and {len(public) / n:.2f} public messages per action, "
           f"{len(fetches)} user look-ups; " + ", ".join(f"{v} {k}" for k, v in sorted(kinds.items(),
                                                                                 key=lambda kv: -kv[1])))

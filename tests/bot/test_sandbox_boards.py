@@ -107,6 +107,21 @@ LOADED = """() => {
 }"""
 
 
+# The board message (embed, buttons and picture) against the height of the channel's scrolling list of messages.
+MESSAGE_FITS = """() => {
+    const boards = [...document.querySelectorAll('article.channel-message')].filter(
+        a => a.querySelector('.component-button') && a.querySelector('img'));
+    const board = boards[boards.length - 1];
+    let list = board.parentElement;
+    while (list && !(list.scrollHeight > list.clientHeight && getComputedStyle(list).overflowY !== 'visible')) {
+        list = list.parentElement;
+    }
+    const parts = sel => [...board.querySelectorAll(sel)].map(e => Math.round(e.getBoundingClientRect().height));
+    return {message: board.getBoundingClientRect().height, list: list ? list.clientHeight : window.innerHeight,
+            embed: parts('.embed, [class*=embed]'), rows: parts('.component-row, [class*=action-row]')};
+}"""
+
+
 async def shown_board(page: Any, sandbox: Sandbox, table: Any) -> dict[str, float]:
     """The bounding box of the newest board picture in the page (the message with the board's buttons), once
     the picture has loaded. The preview redraws its messages as they change, so the picture is looked up
@@ -128,8 +143,9 @@ async def shown_board(page: Any, sandbox: Sandbox, table: Any) -> dict[str, floa
         except PlaywrightError:
             continue  # redrawn meanwhile: look it up again
         if box is not None and box["width"] > 0:
+            fits = await page.evaluate(MESSAGE_FITS)
             return {"width": box["width"], "height": box["height"], "natural_width": loaded[0],
-                    "natural_height": loaded[1]}
+                    "natural_height": loaded[1], "message": fits["message"], "list": fits["list"], "parts": fits}
     raise AssertionError("the board's picture never showed in the page")
 
 
@@ -149,3 +165,6 @@ async def test_the_board_is_read_in_the_channel_without_opening_it(
         await page.screenshot(path=str(Path(folder) / f"{game}_{locale}.png"))
         assert shown["width"] >= MIN_SHOWN_WIDTH, (game, locale, shown)
         assert shown["natural_width"] >= shown["natural_height"], (game, "the board is landscape", shown)
+        # The whole board message, picture and buttons included, within one screen (docs/decisions.md, "A board
+        # within one screen").
+        assert shown["message"] <= shown["list"], (game, locale, "the board message is taller than the screen", shown)

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot.tables import Change, Table
+from games.junta.engine import GAME as JUNTA
 from tests.bot.conftest import World, custom_id
 from tests.bot.rated import member_moves
 from tests.bot.test_store_outage import locked
@@ -311,3 +312,89 @@ async def test_database_away_is_a_clear_refusal(world: World, db_path: Path) -> 
     assert world.channel.threads == [] and world.bot.service.practice_of(member.id) is None
     await member.slash(world.channel, "game learn", game="polls")
     assert len(world.channel.threads) == 1 and practice_of(world, member).status == "playing"
+
+
+THINKING = "The computer is thinking"
+
+
+def thinking_boards(world: World, thread: Any) -> list[int]:
+    """The ids of the messages in the thread whose embed says a computer is thinking."""
+    return [m.id for m in thread.history() if m.embeds and THINKING in (m.embeds[0].description or "")]
+
+
+@pytest.mark.parametrize("bot_settings", [{"practice_pace": 30.0}])
+@pytest.mark.parametrize("game", ["polls", "junta"])
+async def test_no_old_board_says_the_computer_is_thinking(world: World, game: str) -> None:
+    """While a computer thinks only the table's board says so; once it has played and new boards came (a round's
+    or a phase's), no old board still says it."""
+    member = world.players[0]
+    await member.slash(world.channel, "game learn", game=game)
+    (thread,) = world.channel.threads
+    table = practice_of(world, member)
+    seen = 0
+    for _ in range(30):
+        await member_moves(world, member, table, thread)
+        if table.status != "playing":
+            break
+        if set(table.computer_seats) & table.game.to_act(table.state):
+            assert thinking_boards(world, thread) == [table.row.meta.board]
+            seen += 1
+        while table.status == "playing" and set(table.computer_seats) & table.game.to_act(table.state):
+            await world.env.advance_time(31)
+        assert thinking_boards(world, thread) == []
+    assert seen >= 2 and len({m.id for m in thread.history() if m.embeds and m.embeds[0].title}) > 2
+
+
+@pytest.mark.parametrize("bot_settings", [{"practice_pace": 30.0}])
+async def test_a_table_left_while_the_computer_thinks_keeps_no_thinking_board(world: World) -> None:
+    """Left while a computer thinks, the table's last board no longer says it is thinking."""
+    member = world.players[0]
+    await member.slash(world.channel, "game learn", game="som")
+    (thread,) = world.channel.threads
+    table = practice_of(world, member)
+    for _ in range(10):
+        await member_moves(world, member, table, thread)
+        if set(table.computer_seats) & table.game.to_act(table.state):
+            break
+        await world.env.advance_time(1)
+    assert thinking_boards(world, thread) == [table.row.meta.board]
+    await member.slash(thread, "game leave")
+    assert table.status == "ended"
+    assert thinking_boards(world, thread) == []
+
+
+async def test_junta_card_windows_pass_a_member_with_nothing_to_play(world: World,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a Junta practice table, a card window never waits on the member when none of his cards can be played in
+    it: the bot presses Ready for him (three windows and more), and tells him so once, by DM."""
+    member = world.players[0]
+    service = world.bot.service
+    passed: list[int] = []
+    original = service._pass_due
+
+    def counting(table: Table) -> Any:
+        due = original(table)
+        if due is not None:
+            passed.append(due[0])
+        return due
+
+    monkeypatch.setattr(service, "_pass_due", counting)
+    await member.slash(world.channel, "game learn", game="junta")
+    (thread,) = world.channel.threads
+    table = practice_of(world, member)
+    seat = table.seat_of(member.id)
+    assert seat is not None
+
+    def asked_for_nothing(t: Table) -> bool:
+        """The member is waited on at a window with nothing to play (what the bot must answer for him)."""
+        return seat in t.game.to_act(t.state) and JUNTA.pass_action(t.state, seat) is not None
+
+    for _ in range(60):
+        if table.status != "playing" or passed.count(seat) >= 3:
+            break
+        await member_moves(world, member, table, thread, until=asked_for_nothing, cap=1)
+        assert not asked_for_nothing(table)
+        await world.env.settle()
+    assert passed.count(seat) >= 3 and set(passed) == {seat}
+    told = [text for text in world.texts(member.user.dm_channel) if text.startswith("🃏 None of your cards")]
+    assert len(told) == 1

@@ -319,3 +319,18 @@ def test_returnee_takes_only_the_turns_still_to_come():
     s = play(s, 1, {"type": "pass_vote"})
     s = play(s, 2, {"type": "pass_vote"})
     assert waiting(s) == ("vote:turns", [3])
+
+
+def test_a_window_passes_only_seats_with_nothing_to_play():
+    """`pass_action` is Ready for a seat the window waits on with no card it may play in it, None for a seat that
+    holds one (No Confidence at the start of Phase 2) and for a seat the window no longer waits on; the engine's
+    window still waits on every active player."""
+    s = position(4, phase=2, president=0, hands={1: ["evt_no_confidence"]}, influence={1: ["inf_church"]},
+                 offices={"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 3,
+                          "air_force": 2})
+    assert waiting(s) == ("window", [0, 1, 2, 3])
+    assert [engine.GAME.pass_action(s, x) for x in range(4)] == [{"type": "ready"}, None, {"type": "ready"},
+                                                                 {"type": "ready"}]
+    s = play(s, 0, {"type": "ready"})
+    assert engine.GAME.pass_action(s, 0) is None
+    assert waiting(s) == ("window", [1, 2, 3])
