@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import limits
 from bot.i18n import described
 from bot.ports import CogHost
 from bot.ui.board import TablePresenter
@@ -813,7 +814,7 @@ def secret_text(ctx: Ctx) -> discord.Embed | None:
     embed = discord.Embed(title=ctx.msg("junta.secret.title", name=who(ctx, ctx.seat)),
                           colour=discord.Colour.dark_gold())
     hand = "\n".join(card_votes(c, ctx) for c in view["hand"]) or ctx.msg("junta.secret.no_cards")
-    embed.add_field(name=ctx.plural("junta.secret.hand", len(view["hand"])), value=hand[:1024], inline=False)
+    embed.add_field(name=ctx.plural("junta.secret.hand", len(view["hand"])), value=limits.field(hand), inline=False)
     embed.add_field(name=ctx.msg("junta.secret.cash"), value=notes_text(view["money"], ctx), inline=True)
     embed.add_field(name=ctx.msg("junta.secret.account"), value=notes_text(view["account"], ctx), inline=True)
     choice = view.get("location_choice") or {}
@@ -825,10 +826,10 @@ def secret_text(ctx: Ctx) -> discord.Embed | None:
         embed.add_field(name=ctx.msg("junta.secret.location"), value=exile, inline=False)
     news = [line for line in (arrival(e, ctx) for e in view.get("log", [])) if line][-3:]
     if news:  # what others handed this family lately: the other party of a gift is told what arrived
-        embed.add_field(name=ctx.msg("junta.secret.news"), value="\n".join(news)[:1024], inline=False)
+        embed.add_field(name=ctx.msg("junta.secret.news"), value=limits.field("\n".join(news)), inline=False)
     if view.get("swaps"):
         embed.add_field(name=ctx.msg("junta.secret.swaps"),
-                        value="\n".join(swap_line(w, ctx) for w in view["swaps"])[:1024], inline=False)
+                        value=limits.field("\n".join(swap_line(w, ctx) for w in view["swaps"])), inline=False)
     return embed
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot import limits
 from bot.delivery import render_png
 from bot.i18n import words
 from bot.ports import PresenterParts
@@ -46,7 +47,6 @@ FOLD_FROM = 3
 # A member who made a move of their own at the table this recently is following it: the board tells them it is
 # their turn, and a ping would be one more channel message (docs/decisions.md, "A REST budget per action").
 PRESENT_SECONDS = 90.0
-DESCRIPTION_LIMIT = 4096
 FAREWELL = MessageFamily("table.closed", ("ended", "cancelled"))
 
 
@@ -254,7 +254,7 @@ class TablePresenter:
         thinking."""
         if self.ui.render is None:
             return self.details(ctx, calm)  # no picture: the board is all words, and short enough
-        title = self.ui.title(ctx)[:256]
+        title = limits.title(self.ui.title(ctx))
         lines = self.status_lines(ctx, calm)
         left = BOARD_LINES - shown_lines(title) - shown_lines("\n".join(lines)) - 1  # less the moves' heading
         moves: list[str] = []
@@ -267,7 +267,7 @@ class TablePresenter:
             left -= shown_lines(line)
         heading = "**" + ctx.msg("core.recent_moves") + "**"
         description = "\n".join([*lines, heading, *moves] if moves else lines)
-        return discord.Embed(title=title, description=description[:DESCRIPTION_LIMIT], colour=self.ui.colour)
+        return discord.Embed(title=title, description=limits.description(description), colour=self.ui.colour)
 
     def details(self, ctx: Ctx, calm: bool = False) -> discord.Embed:
         """The whole public board in words, for "📜 Details": the status, the recent moves and the game's rows (and
@@ -276,13 +276,13 @@ class TablePresenter:
         recent = self.recent(ctx)
         heading = "**" + ctx.msg("core.recent_moves") + "**"
         description = "\n".join([*lines, "", heading, *recent] if recent else lines)
-        while len(description) > DESCRIPTION_LIMIT and recent:
+        while len(description) > limits.DESCRIPTION and recent:
             recent.pop(0)  # the oldest moves give way first
             description = "\n".join([*lines, "", heading, *recent])
-        embed = discord.Embed(title=self.ui.title(ctx)[:256], description=description[:DESCRIPTION_LIMIT],
+        embed = discord.Embed(title=limits.title(self.ui.title(ctx)), description=limits.description(description),
                               colour=self.ui.colour)
-        for name, value in self.ui.fields(ctx)[:25]:
-            embed.add_field(name=name[:256], value=value[:1024] or "—", inline=False)
+        for name, value in self.ui.fields(ctx)[:limits.FIELDS]:
+            embed.add_field(name=limits.title(name), value=limits.field(value) or "—", inline=False)
         return embed
 
     async def update_board(self, table: Table, *, repost: bool = False) -> None:

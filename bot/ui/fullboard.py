@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot import limits
 from bot.delivery import render_png
 from bot.i18n import t
 from bot.ui.common import bot_of, check_table, follow_up, locale_of
@@ -32,7 +33,7 @@ def full_board_button(table_id: int, locale: str) -> FullBoardButton:
 
 class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gf:(?P<table>\d+)"):
     def __init__(self, table_id: int, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=limits.label(label or "…"), style=discord.ButtonStyle.secondary,
                                            emoji="🔍", custom_id=f"gf:{table_id}"))
         self.table_id = table_id
 

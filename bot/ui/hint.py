@@ -23,6 +23,7 @@ from typing import Any
 import discord
 from babel.numbers import format_decimal
 
+from bot import limits
 from bot.computer import adviser, chooser, has_computer, salt
 from bot.i18n import t
 from bot.tables import Table
@@ -85,7 +86,7 @@ def reason_words(advice: Advice, ctx: Ctx) -> str:
 
 class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gh:(?P<table>\d+)"):
     def __init__(self, table_id: int, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=limits.label(label or "…"), style=discord.ButtonStyle.secondary,
                                            emoji="💡", custom_id=f"gh:{table_id}"))
         self.table_id = table_id
         self.found: tuple[Table, int] | None = None  # the table and the presser's seat, found by the check

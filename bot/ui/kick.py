@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot import limits
 from bot.i18n import t, tn
 from bot.meta import KickVote
 from bot.ports import Client
@@ -192,7 +193,7 @@ class VoteKickButton(
 ):
     def __init__(self, table_id: int, target: int, choice: str, label: str = "") -> None:
         style = discord.ButtonStyle.danger if choice == "y" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=(label or choice)[:80], style=style,
+        super().__init__(discord.ui.Button(label=limits.label(label or choice), style=style,
                                            custom_id=f"vk:{table_id}:{target}:{choice}"))
         self.table_id, self.target, self.choice = table_id, target, choice
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot import limits
 from bot.absence import TURN_TIMER_CHOICES, duration, offers_turn_timer
 from bot.computer import has_computer
 from bot.i18n import t, tn
@@ -112,8 +113,8 @@ class HintsToggle(discord.ui.DynamicItem[discord.ui.Button], template=r"lobbyh:(
     the lobby is open, in a game with a computer player."""
 
     def __init__(self, table_id: int, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.secondary, emoji="💡",
-                                           custom_id=f"lobbyh:{table_id}"))
+        super().__init__(discord.ui.Button(label=limits.label(label or "…"), style=discord.ButtonStyle.secondary,
+                                           emoji="💡", custom_id=f"lobbyh:{table_id}"))
         self.table_id = table_id
 
     @classmethod
@@ -144,10 +145,10 @@ class TurnTimerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lobb
     """The host's choice of a turn timer (off by default), while the lobby is open."""
 
     def __init__(self, table_id: int, locale: str = "en", chosen: int = 0) -> None:
-        options = [discord.SelectOption(label=duration(locale, seconds)[:100], value=str(seconds),
+        options = [discord.SelectOption(label=limits.option(duration(locale, seconds)), value=str(seconds),
                                         default=seconds == chosen) for seconds in TURN_TIMER_CHOICES]
         super().__init__(discord.ui.Select(custom_id=f"lobbyt:{table_id}", options=options,
-                                           placeholder=t(locale, "lobby.turn_timer_pick")[:150]))
+                                           placeholder=limits.placeholder(t(locale, "lobby.turn_timer_pick"))))
         self.table_id = table_id
 
     @classmethod

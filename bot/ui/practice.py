@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot import limits
 from bot.computer import has_computer
 from bot.i18n import t, tn
 from bot.ports import PresenterParts
@@ -109,8 +110,8 @@ async def open_place(interaction: discord.Interaction, game: Game, locale: str,
                      computers: int) -> discord.Thread | discord.DMChannel | None:
     """Where the practice table talks, its welcome posted there: a private thread of this channel with only the
     member, else the member's DMs; None when neither takes a message."""
-    thread = await private_thread(interaction, t(locale, "learn.thread", game=game.title,
-                                                 member=interaction.user.display_name)[:100])
+    thread = await private_thread(interaction, limits.option(t(locale, "learn.thread", game=game.title,
+                                                               member=interaction.user.display_name)))
     welcome = tn(locale, "learn.welcome", computers, member=mention(interaction.user.id), game=game.title)
     if thread is not None:
         stop = t(locale, "learn.stop")

@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot import limits
 from bot.i18n import Catalog, t, words
 from bot.meta import PostedReplay
 from bot.ports import Client
@@ -281,7 +282,7 @@ def link(guild: int | None, channel: int, message: int) -> str:
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<table>\d+)"):
     def __init__(self, table_id: int, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=(label or "Replay")[:80], style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=limits.label(label or "Replay"), style=discord.ButtonStyle.secondary,
                                            emoji="🎞️", custom_id=f"replay:{table_id}"))
         self.table_id = table_id
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import limits
 from bot.delivery import render_png
 from bot.i18n import t
 from bot.ui.common import bot_of, check_table, follow_up, locale_of
@@ -54,7 +55,7 @@ async def spectator_copy(interaction: discord.Interaction, table: Table, locale:
 
 class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gw:(?P<table>\d+):(?P<mode>new|refresh)"):
     def __init__(self, table_id: int, mode: str, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=limits.label(label or "…"), style=discord.ButtonStyle.secondary,
                                            emoji="📜" if mode == "new" else "🔄", custom_id=f"gw:{table_id}:{mode}"))
         self.table_id, self.mode = table_id, mode
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import limits
 from bot.i18n import t
 from bot.ui.common import bot_of, check_table, locale_of
 from bot.whatnow import WhatNow, what_now
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from bot.ports import Client
     from bot.tables import Table
 
-FIELD_LIMIT = 1024
 COLOUR = discord.Colour.teal()
 
 
@@ -37,13 +37,13 @@ def relative(when: float) -> str:
     return f"<t:{int(when)}:R>"
 
 
-def bounded(lines: list[str], limit: int = FIELD_LIMIT) -> str:
+def bounded(lines: list[str], limit: int = limits.FIELD) -> str:
     """Lines as one field's value, the last ones giving way (with an ellipsis) past Discord's limit."""
     text = "\n".join(lines)
     while len(text) > limit and len(lines) > 1:
         lines = lines[:-1]
         text = "\n".join([*lines, "…"])
-    return text[:limit] or "—"
+    return limits.fit(text, limit) or "—"
 
 
 def answer_embed(answer: WhatNow, locale: str, clock_lines: list[str], now: float | None = None) -> discord.Embed:
@@ -83,7 +83,7 @@ async def answer_for(bot: Client, table: Table, user_id: int, locale: str) -> di
 
 class WhatNowButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gn:(?P<table>\d+):(?P<mode>new|refresh)"):
     def __init__(self, table_id: int, mode: str, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=limits.label(label or "…"), style=discord.ButtonStyle.secondary,
                                            emoji="❓" if mode == "new" else "🔄", custom_id=f"gn:{table_id}:{mode}"))
         self.table_id, self.mode = table_id, mode
 
