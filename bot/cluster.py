@@ -202,6 +202,14 @@ def _unpack(text: str) -> Raw:
     return raw
 
 
+def click_message(key: str, sender: str, owner: Lease, table: int, user: int, raw: Raw) -> dict[str, Any]:
+    """What a forwarded click says: who sends it to whom, the lease (and epoch) it was sent under, the table, the
+    member and the interaction itself (compressed: a click's message with its components is long)."""
+    return {"app": APP, "v": VERSION, "kind": "click", "key": key, "from": sender, "to": owner.owner,
+            "count": owner.count, "shard": owner.shard, "epoch": owner.epoch, "table": table, "user": user,
+            "sent": time.time(), "raw": _pack(raw)}
+
+
 class Refused(Exception):
     """A forwarded click this process will not take; the message says why (logged)."""
 
@@ -256,10 +264,7 @@ class Forwarder:
             key = f"{self.cluster.owner}/{next(self._numbers)}"
             taken = self._taken[key] = asyncio.get_running_loop().create_future()
             self.metrics.forwarded("sent")
-            await self._notify({"app": APP, "v": VERSION, "kind": "click", "key": key, "from": self.cluster.owner,
-                                "to": owner.owner, "count": owner.count, "shard": owner.shard,
-                                "epoch": owner.epoch, "table": table, "user": user, "sent": time.time(),
-                                "raw": _pack(raw)})
+            await self._notify(click_message(key, self.cluster.owner, owner, table, user, raw))
             await asyncio.wait_for(taken, self.seconds)
         except (Refused, StoreError, asyncpg.PostgresError, OSError) as exc:
             log.warning("table %s: a click could not be forwarded: %s", table, exc)
@@ -278,10 +283,10 @@ class Forwarder:
     def _heard(self, conn: Any, pid: int, channel: str, payload: str) -> None:
         try:
             message = json.loads(payload)
-            if not isinstance(message, dict) or message.get("app") != APP or message.get("v") != VERSION:
-                raise Refused("it is not a message of this bot")
-        except (ValueError, Refused) as exc:
-            log.warning("cluster channel: a message was refused: %s: %.80r", exc, payload)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict) or message.get("app") != APP or message.get("v") != VERSION:
+            log.warning("cluster channel: a message was refused: it is not a message of this bot: %.80r", payload)
             return
         if message.get("to") != self.cluster.owner:
             return  # every process hears every message: this one is for another

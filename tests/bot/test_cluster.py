@@ -6,6 +6,7 @@ made to run out in the database (`expire`), never a wait."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.cluster import Cluster
-from bot.store import Shards, Store
+from bot.cluster import CHANNEL, Cluster, Forwarder, click_message
+from bot.store import Lease, Shards, Store
 from bot.tables import TableMoved, TableService
 
 SECONDS = 5.0  # the tests' lease timeout; nothing waits for it: `expire` makes a lease run out
@@ -229,3 +230,85 @@ async def test_two_to_three_shards_moves_every_table_to_exactly_one_process(post
 
 def guild_shard(guild: int, count: int) -> int:
     return (guild >> 22) % count
+
+
+@asynccontextmanager
+async def forwarding(process: Process) -> AsyncIterator[tuple[Forwarder, list[dict[str, Any]]]]:
+    """`process`'s forwarder; what it plays is kept in the list instead of being handed to discord.py."""
+    played: list[dict[str, Any]] = []
+
+    def accept(table_id: int, user: int) -> str | None:
+        table = process.service.tables.get(table_id)
+        return "no such table runs here" if table is None else None if user in table.users else "no seat"
+
+    url = process.store.backend.url
+    forwarder = Forwarder(url, process.cluster, accept=accept, handle=played.append, seconds=0.5)
+    await forwarder.start()
+    try:
+        yield forwarder, played
+    finally:
+        await forwarder.stop()
+
+
+def click(table: int, user: int) -> dict[str, Any]:
+    """An INTERACTION_CREATE of a DM button of `table` pressed by `user`."""
+    return {"id": "1", "type": 3, "token": "t", "channel_id": "5", "user": {"id": str(user)}, "locale": "it",
+            "data": {"custom_id": f"g:{table}:give_card:1", "component_type": 2}}
+
+
+async def until_logged(caplog: pytest.LogCaptureFixture, words: str) -> str:
+    """The first log line with `words`, once it is logged (the owner hears a NOTIFY on its own connection)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10
+    while loop.time() < deadline:
+        found = [r.getMessage() for r in caplog.records if words in r.getMessage()]
+        if found:
+            return found[0]
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"nothing logged with {words!r}")
+
+
+async def test_a_forwarded_click_is_played_by_the_owner_and_a_silent_owner_times_out(postgres_url: str) -> None:
+    """Shard 0's process forwards a click of a shard-1 table: the owner takes it (and plays the very interaction);
+    when the owner holds its lease but does not listen, the sender gives up after its wait and says so."""
+    clock = Clock()
+    async with processes(postgres_url) as made:
+        sender = await start(made, postgres_url, Shards(2, (0,)), clock, "sender")
+        owner = await start(made, postgres_url, Shards(2, (1,)), clock, "owner")
+        table = await spyfall_running(owner.service, guild_on(1, 2), 100)
+        async with forwarding(sender) as (outgoing, _), forwarding(owner) as (_, played):
+            assert await outgoing.forward(click(table, 101), table, guild_on(1, 2))
+            assert [raw["data"]["custom_id"] for raw in played] == [f"g:{table}:give_card:1"]
+        async with forwarding(sender) as (outgoing, _):  # the owner no longer listens
+            assert not await outgoing.forward(click(table, 101), table, guild_on(1, 2))
+            assert outgoing.metrics.forwards.labels("timed_out")._value.get() == 1
+
+
+async def test_bad_forwarded_messages_are_refused_with_a_log_line(
+        postgres_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A NOTIFY that is not ours, a stale or forged epoch, a table or a user that does not exist there: each is
+    refused with a line saying why, and nothing is played."""
+    clock = Clock()
+    caplog.set_level(logging.WARNING, logger="bot.cluster")
+    async with processes(postgres_url) as made:
+        owner = await start(made, postgres_url, Shards(2, (1,)), clock, "owner")
+        table = await spyfall_running(owner.service, guild_on(1, 2), 100)
+        lease = owner.cluster.held[1]
+        async with forwarding(owner) as (forwarder, played):
+            async def send(text: str) -> None:
+                async with owner.store.backend.write() as db:
+                    await db.execute("SELECT pg_notify(?, ?)", (CHANNEL, text))
+
+            await send("hello from another program")
+            assert "not a message of this bot" in await until_logged(caplog, "was refused")
+            caplog.clear()
+            stale = Lease(lease.count, lease.shard, lease.owner, lease.epoch - 1)
+            await send(json.dumps(click_message("k1", "sender", stale, table, 101, click(table, 101))))
+            assert f"at epoch {lease.epoch - 1}" in await until_logged(caplog, "refused")
+            caplog.clear()
+            await send(json.dumps(click_message("k2", "sender", lease, 999_999, 101, click(999_999, 101))))
+            assert "table 999999: no such table runs here" in await until_logged(caplog, "refused")
+            caplog.clear()
+            await send(json.dumps(click_message("k3", "sender", lease, table, 4242, click(table, 4242))))
+            assert f"table {table}: no seat" in await until_logged(caplog, "refused")
+            assert played == []
