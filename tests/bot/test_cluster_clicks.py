@@ -142,14 +142,23 @@ async def expire_all(store: Store) -> None:
 
 async def test_a_process_waiting_for_its_shard_leaves_that_shard_s_events_to_the_holder(
         simcord_env: simcord.Env, postgres_url: str, caplog: pytest.LogCaptureFixture) -> None:
-    """The shard-0 bot loses its lease to another process started with the same shard: it drops its tables, and
-    while it waits it answers nothing of shard 0 (the holder receives the same events); once the holder stops, it
-    takes the lease back and answers again."""
+    """The shard-0 bot loses its lease to another process started with the same shard: it drops its tables (their
+    timers stop), says so once, reports itself unhealthy, and while it waits it answers nothing of shard 0 (the
+    holder receives the same events); once the holder stops, it takes the lease back, resumes its tables with their
+    timers, and answers again."""
     bot = receiver(simcord_env)
     assert bot.cluster is not None and bot.store is not None
     guild = simcord_env.create_guild("Near", shard_id=0)
     channel = guild.create_text_channel("games")
-    member = guild.add_member(simcord_env.create_user("anna"))
+    members = [guild.add_member(simcord_env.create_user(name)) for name in ("anna", "bruno", "carla")]
+    table = await bot.service.create_lobby("spyfall", guild=guild.id, channel=channel.id, host=members[0].id,
+                                           options={})
+    for member in members[1:]:
+        await bot.service.join(table.id, member.id)
+    await bot.service.start(table.id, members[0].id)
+    timer = bot.service.timer(table.id)
+    assert timer is not None and await bot.metrics.health() == (True, "ok")
+
     await expire_all(bot.store)  # the bot's process pauses past its lease…
     other_store = await Store.connect(postgres_url)
     other = Cluster(other_store, Shards(2, (0,)), owner="other")
@@ -157,13 +166,20 @@ async def test_a_process_waiting_for_its_shard_leaves_that_shard_s_events_to_the
     assert other.held
     caplog.set_level(logging.INFO, logger="bot")
     await bot.cluster.tick()
-    assert not bot.cluster.held
+    assert not bot.cluster.held and table.id not in bot.service.tables
+    await until(lambda: timer.done())
     assert len([r for r in caplog.records if "lease lost" in r.getMessage()]) == 1
     assert len([r for r in caplog.records if "held by other" in r.getMessage()]) == 1
-    ignored = await member.slash(channel, "game rules", game="spyfall")
+    healthy, why = await bot.metrics.health()
+    assert not healthy and why.startswith("waiting for a shard lease")
+    assert bot.metrics.lease_losses._value.get() == 1
+    ignored = await members[0].slash(channel, "game rules", game="spyfall")
     assert ignored.response is None
+
     await other.stop()
     await other_store.close()
     await bot.cluster.tick()
-    answered = await member.slash(channel, "game rules", game="spyfall")
+    assert table.id in bot.service.tables and bot.service.timer(table.id) is not None
+    assert await bot.metrics.health() == (True, "ok")
+    answered = await members[0].slash(channel, "game rules", game="spyfall")
     assert answered.response is not None
