@@ -241,7 +241,7 @@ async def forwarding(process: Process) -> AsyncIterator[tuple[Forwarder, list[di
         table = process.service.tables.get(table_id)
         return "no such table runs here" if table is None else None if user in table.users else "no seat"
 
-    url = process.store.backend.url
+    url = str(getattr(process.store.backend, "url", ""))
     forwarder = Forwarder(url, process.cluster, accept=accept, handle=played.append, seconds=0.5)
     await forwarder.start()
     try:
