@@ -37,6 +37,7 @@ from bot.store import Holder, Lease, Shards, Store, StoreError
 log = logging.getLogger(__name__)
 
 LEASE_SECONDS = 30.0  # the default lease timeout (`[bot] lease_timeout`): a dead process's shards wait this long
+WAITING_TRY = 1.0  # seconds between two tries of a process waiting for a lease
 FORWARD_SECONDS = 1.2  # a forwarded click not taken by then is answered "press again" (Discord allows 3 s)
 CHANNEL = "tablemaster_cluster"  # the NOTIFY channel every process of this bot listens on
 APP = "tablemaster"
@@ -84,6 +85,7 @@ class Cluster:
         self.on_gained: Callable[[int], Coroutine[Any, Any, None]] | None = None
         self.on_lost: Callable[[int], Coroutine[Any, Any, None]] | None = None
         self._waiting: dict[int, str] = {}  # shard -> the holder last logged, so that waiting is said once
+        self._resumed: dict[int, asyncio.Event] = {}  # shard -> set once its tables are loaded after taking it
         self._renewed = time.monotonic()
         self._task: asyncio.Task[None] | None = None
         self._tick_lock = asyncio.Lock()
@@ -103,7 +105,10 @@ class Cluster:
 
     async def _run(self) -> None:
         while not self.stopped:
-            await asyncio.sleep(self.seconds / 3)
+            # A waiting process tries every second (at most): a dead holder's shards are taken within about a second
+            # of its lease running out, not a third of the timeout later.
+            waiting = len(self.held) < len(self.shards.ids)
+            await asyncio.sleep(min(self.seconds / 3, WAITING_TRY) if waiting else self.seconds / 3)
             await self.tick()
 
     async def tick(self) -> None:
@@ -151,11 +156,22 @@ class Cluster:
         self.held[shard] = got
         self.metrics.leases_held(len(self.held))
         log.warning("shard %d: lease taken (epoch %d); running its tables", shard, got.epoch)
-        if self.on_gained is not None:
-            try:
+        resumed = self._resumed[shard] = asyncio.Event()
+        try:
+            if self.on_gained is not None:
                 await self.on_gained(shard)
-            except Exception:
-                log.exception("shard %d: resuming its tables failed", shard)
+        except Exception:
+            log.exception("shard %d: resuming its tables failed", shard)
+        finally:
+            resumed.set()
+
+    async def resumed(self, shard: int, seconds: float) -> None:
+        """Wait (at most `seconds`) until a shard just taken has its tables loaded: a click forwarded meanwhile
+        finds them."""
+        event = self._resumed.get(shard)
+        if event is not None and not event.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), seconds)
 
     def lost(self, shard: int, why: str) -> None:
         """This process no longer holds the shard: its tables are dropped (once, whoever notices first)."""
@@ -266,12 +282,12 @@ class Forwarder:
             self.metrics.forwarded("sent")
             await self._notify(click_message(key, self.cluster.owner, owner, table, user, raw))
             await asyncio.wait_for(taken, self.seconds)
-        except (Refused, StoreError, asyncpg.PostgresError, OSError) as exc:
-            log.warning("table %s: a click could not be forwarded: %s", table, exc)
+        except TimeoutError:  # before OSError, of which it is a kind
+            log.warning("table %s: no process took the forwarded click within %g s", table, self.seconds)
             self.metrics.forwarded("timed_out")
             return False
-        except TimeoutError:
-            log.warning("table %s: no process took the forwarded click within %g s", table, self.seconds)
+        except (Refused, StoreError, asyncpg.PostgresError, OSError) as exc:
+            log.warning("table %s: a click could not be forwarded: %s", table, exc)
             self.metrics.forwarded("timed_out")
             return False
         finally:
@@ -301,6 +317,8 @@ class Forwarder:
 
     async def _take(self, message: dict[str, Any]) -> None:
         try:
+            if isinstance(message.get("shard"), int):
+                await self.cluster.resumed(message["shard"], self.seconds / 2)
             raw = self.check(message)
             await self._notify({"app": APP, "v": VERSION, "kind": "taken", "key": message["key"],
                                 "from": self.cluster.owner, "to": message["from"]})
