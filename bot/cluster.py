@@ -82,6 +82,7 @@ class Cluster:
         self.owner = owner or new_owner()
         self.metrics = metrics if metrics is not None else Metrics()
         self.held: dict[int, Lease] = {}
+        self.metrics.leases_held(0)  # from now on /healthz wants a lease: a process that starts as a standby is 503
         self.on_gained: Callable[[int], Coroutine[Any, Any, None]] | None = None
         self.on_lost: Callable[[int], Coroutine[Any, Any, None]] | None = None
         self._waiting: dict[int, str] = {}  # shard -> the holder last logged, so that waiting is said once
@@ -268,7 +269,9 @@ class Forwarder:
             raise Refused(f"the message is {len(text.encode())} bytes, more than NOTIFY takes")
         if self._conn is None:
             raise Refused("the forwarder is not started")
-        await self._conn.execute("SELECT pg_notify($1, $2)", CHANNEL, text)
+        # On a pooled connection: the listening one runs one statement at a time, and clicks go out together.
+        async with self.cluster.store.backend.read() as db:
+            await db.execute("SELECT pg_notify(?, ?)", (CHANNEL, text))
 
     async def forward(self, raw: Raw, table: int, guild: int) -> bool:
         """Send a click for `table` (of `guild`) to the process that runs it; True once it said it took it."""
@@ -322,7 +325,7 @@ class Forwarder:
             raw = self.check(message)
             await self._notify({"app": APP, "v": VERSION, "kind": "taken", "key": message["key"],
                                 "from": self.cluster.owner, "to": message["from"]})
-        except (Refused, asyncpg.PostgresError, OSError) as exc:
+        except (Refused, StoreError, asyncpg.PostgresError, OSError) as exc:
             log.warning("a forwarded click was refused: %s", exc)
             return
         self.handle(raw)
