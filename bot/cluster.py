@@ -87,7 +87,6 @@ class Cluster:
         self.on_lost: Callable[[int], Coroutine[Any, Any, None]] | None = None
         self._waiting: dict[int, str] = {}  # shard -> the holder last logged, so that waiting is said once
         self._resumed: dict[int, asyncio.Event] = {}  # shard -> set once its tables are loaded after taking it
-        self._renewed = time.monotonic()
         self._task: asyncio.Task[None] | None = None
         self._tick_lock = asyncio.Lock()
         self.stopped = False
@@ -123,13 +122,10 @@ class Cluster:
                     if shard not in self.held:
                         await self._take(shard)
             except StoreError as exc:
-                # The database is away: the leases run out on its clock; ours stop a little before, so that
-                # whoever takes over never finds this process still running them (its writes are refused anyway).
-                if self.held and time.monotonic() - self._renewed > self.seconds * 0.9:
-                    for shard in list(self.held):
-                        self.lost(shard, f"its lease could not be renewed for {self.seconds:g} s ({exc})")
-                else:
-                    log.warning("shard leases: the database cannot be reached; trying again (%s)", exc)
+                # The database is away: the tables stay (their clicks are refused as "can't be reached", their timers
+                # retry), since no write can reach it either. If another process takes a shard meanwhile, the first
+                # renewal or write that reaches the database again finds another epoch, and the shard is dropped.
+                log.warning("shard leases: the database cannot be reached; trying again (%s)", exc)
 
     async def _renew(self) -> None:
         leases = list(self.held.values())
@@ -137,7 +133,6 @@ class Cluster:
             return
         kept = await self.store.renew_leases(leases, self.seconds)
         self.metrics.lease_renewed()
-        self._renewed = time.monotonic()
         for lease in leases:
             if lease.epoch not in kept and self.held.get(lease.shard) == lease:
                 self.lost(lease.shard, "another process took its lease")
@@ -153,7 +148,6 @@ class Cluster:
                             got.owner, other, max(got.seconds_left, 0))
             return
         self._waiting.pop(shard, None)
-        self._renewed = time.monotonic()
         self.held[shard] = got
         self.metrics.leases_held(len(self.held))
         log.warning("shard %d: lease taken (epoch %d); running its tables", shard, got.epoch)

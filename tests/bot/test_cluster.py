@@ -17,6 +17,7 @@ import pytest
 
 from bot.cluster import CHANNEL, Cluster, Forwarder, click_message
 from bot.store import Lease, Shards, Store
+from bot.testkit.cluster import until
 from bot.tables import TableMoved, TableService
 
 SECONDS = 5.0  # the tests' lease timeout; nothing waits for it: `expire` makes a lease run out
@@ -278,6 +279,7 @@ async def test_a_forwarded_click_is_played_by_the_owner_and_a_silent_owner_times
         table = await spyfall_running(owner.service, guild_on(1, 2), 100)
         async with forwarding(sender) as (outgoing, _), forwarding(owner) as (_, played):
             assert await outgoing.forward(click(table, 101), table, guild_on(1, 2))
+            await until(lambda: bool(played))  # the owner says "taken", then hands the click over
             assert [raw["data"]["custom_id"] for raw in played] == [f"g:{table}:give_card:1"]
         async with forwarding(sender) as (outgoing, _):  # the owner no longer listens
             assert not await outgoing.forward(click(table, 101), table, guild_on(1, 2))
