@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -192,7 +192,7 @@ class GameMasterBot(commands.AutoShardedBot):
             return f"user {user} has no seat at it"
         return None
 
-    def _route(self, raw: Raw) -> None:
+    def _route(self, raw: Raw, waited: bool = False) -> None:
         """Where an interaction goes: played here, left to the process holding its shard, or forwarded."""
         cluster = self.cluster
         if cluster is None:
@@ -202,15 +202,26 @@ class GameMasterBot(commands.AutoShardedBot):
         arrived_on = self.lease_domain.of(int(guild)) if guild is not None else 0  # DMs come to shard 0
         if not cluster.holds(arrived_on):
             # The process that holds this shard received the event too: it answers, never both.
-            log.info("an interaction on shard %d was left to the process holding its lease", arrived_on)
+            log.debug("an interaction on shard %d was left to the process holding its lease", arrived_on)
+            return
+        if cluster.resuming(arrived_on) and not waited:  # just taken: its tables are loading, the click waits for them
+            self._later(self._after_resume(raw, arrived_on))
             return
         table = table_named(raw)
         if guild is not None or (table is not None and table in self.service.tables):
             self._parse_interaction(raw)
             return
-        task = asyncio.get_running_loop().create_task(self._route_dm(raw, table))
+        self._later(self._route_dm(raw, table))
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._routing.add(task)
         task.add_done_callback(self._routing.discard)
+
+    async def _after_resume(self, raw: Raw, shard: int) -> None:
+        assert self.cluster is not None
+        await self.cluster.resumed(shard, self.config.forward_timeout)
+        self._route(raw, waited=True)
 
     async def _route_dm(self, raw: Raw, table_id: int | None) -> None:
         """A DM interaction whose table may run in another process: found in the database and forwarded there."""

@@ -160,6 +160,11 @@ class Cluster:
         finally:
             resumed.set()
 
+    def resuming(self, shard: int) -> bool:
+        """Whether a shard just taken is still loading its tables."""
+        event = self._resumed.get(shard)
+        return event is not None and not event.is_set()
+
     async def resumed(self, shard: int, seconds: float) -> None:
         """Wait (at most `seconds`) until a shard just taken has its tables loaded: a click forwarded meanwhile
         finds them."""
