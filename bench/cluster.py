@@ -193,26 +193,47 @@ async def until(check: Any, seconds: float) -> bool:
 
 
 async def make_tables(url: str, count: int) -> dict[int, tuple[int, list[int]]]:
-    """`count` running 3-player Spyfall tables over the guilds of every shard: table → (guild, members)."""
+    """`count` running 3-player Spyfall tables over the guilds of every shard, written in bulk as the table service
+    writes them (the table, its seats, the game master's opening steps in the log, the snapshot): table → (guild,
+    members)."""
+    import json
+
+    from bot.meta import TableMeta
     from bot.store import Store
-    from bot.tables import TableService
+    from games import REGISTRY
+    from games.core.rng import SeededRng
 
+    game = REGISTRY["spyfall"]
     store = await Store.connect(url)
-    service = TableService(store)
     made: dict[int, tuple[int, list[int]]] = {}
-
-    async def one(k: int) -> None:
-        guild = guild_of(k % SHARDS, k // SHARDS)
-        host = 10_000 + 10 * k
-        table = await service.create_lobby("spyfall", guild=guild, channel=guild + k, host=host, options={})
-        for user in (host + 1, host + 2):
-            await service.join(table.id, user)
-        await service.start(table.id, host)
-        made[table.id] = (guild, [host, host + 1, host + 2])
-
-    for first in range(0, count, 20):
-        await asyncio.gather(*(one(k) for k in range(first, min(first + 20, count))))
-    await service.shutdown()
+    now = time.time()
+    meta = json.dumps(TableMeta().to_json())
+    for first in range(0, count, 1000):
+        rows = []
+        for k in range(first, min(first + 1000, count)):
+            guild = guild_of(k % SHARDS, k // SHARDS)
+            rows.append((guild, 10_000 + 10 * k, 1 + k))
+        async with store.backend.write() as db:
+            ids = [int((await db.fetch(
+                "INSERT INTO tables (game, guild, channel, host, seed, options, status, created, updated, meta)"
+                " VALUES ('spyfall', ?, ?, ?, ?, '{}', 'playing', ?, ?, ?) RETURNING id",
+                (guild, guild + host, host, seed, now, now, meta)))[0]["id"]) for guild, host, seed in rows]
+            seats, actions, snapshots = [], [], []
+            for table, (guild, host, seed) in zip(ids, rows, strict=True):
+                members = [host, host + 1, host + 2]
+                made[table] = (guild, members)
+                seats += [(table, seat, user, None) for seat, user in enumerate(members)]
+                state, seq = game.setup(3, {}, SeededRng(seed, 0)), 0
+                while (step := game.auto_action(state)) is not None:  # type: ignore[attr-defined]
+                    seq += 1
+                    stamped = {**step, "at": now}
+                    state = game.apply(state, None, stamped, SeededRng(seed, seq))
+                    actions.append((table, seq, None, json.dumps(stamped), now))
+                snapshots.append((table, seq, json.dumps(game.dump(state))))
+            await db.executemany('INSERT INTO seats ("table", seat, "user", locale) VALUES (?, ?, ?, ?)', seats)
+            await db.executemany('INSERT INTO actions ("table", seq, seat, action, at) VALUES (?, ?, ?, ?, ?)',
+                                 actions)
+            await db.executemany('INSERT INTO snapshots ("table", seq, state) VALUES (?, ?, ?)', snapshots)
     await store.close()
     return made
 
