@@ -67,8 +67,9 @@ async def node(url: str, shard: int, lease: float) -> None:
         print(json.dumps(event), flush=True)
 
     async def gained(s: int) -> None:
+        taken = time.time()
         tables = await service.resume_all(Shards(SHARDS, (s,)))
-        say(event="gained", shard=s, tables=len(tables), at=time.time())
+        say(event="gained", shard=s, tables=len(tables), at=taken, took=time.time() - taken)
 
     async def lost(s: int) -> None:
         service.drop_shard(shards, s)
@@ -303,6 +304,11 @@ async def measure(url: str, tables: int, rate: float, seconds: float, lease: flo
     stops = [e for e in events if e.get("event") == "stopped"]
     renewals = sum(e["renewals"] for e in stops)
     duration = time.monotonic() - clicking
+    if replacement is not None and killed_at is not None:
+        for e in replacement.events:
+            if e.get("event") == "gained":
+                print(f"   the replacement took shard {KILLED}'s lease {e['at'] - killed_at:.1f} s after the kill and "
+                      f"resumed its {e['tables']} tables in {e['took']:.1f} s")
     print(f"   {sent} clicks sent to shard 0 ({rate:g}/s); played {len(played)} ({len(forwarded)} forwarded), "
           f"answered 'press again' {len(moving)}; renewals {renewals} in {duration:.0f} s; torn logs {torn}")
     return [
