@@ -17,8 +17,8 @@ import pytest
 
 from bot.cluster import CHANNEL, Cluster, Forwarder, click_message
 from bot.store import Lease, Shards, Store
-from bot.testkit.cluster import until
 from bot.tables import TableMoved, TableService
+from bot.testkit.cluster import until
 
 SECONDS = 5.0  # the tests' lease timeout; nothing waits for it: `expire` makes a lease run out
 
