@@ -183,3 +183,46 @@ async def test_a_process_waiting_for_its_shard_leaves_that_shard_s_events_to_the
     assert await bot.metrics.health() == (True, "ok")
     answered = await members[0].slash(channel, "game rules", game="spyfall")
     assert answered.response is not None
+
+
+async def test_a_killed_owner_s_table_plays_on_in_its_replacement_with_its_computer(
+        simcord_env: simcord.Env, postgres_url: str) -> None:
+    """kill -9 of the shard-1 process while its practice table's computer is thinking: once the lease runs out, the
+    replacement (the same shard) takes it, resumes the table and its computer plays its turn; the log and the
+    snapshot agree."""
+    slow = await beside(simcord_env, make_bot(postgres_url, **SETTINGS, shard_ids=(1,), practice_pace=3600.0))
+    guild = simcord_env.create_guild("Far", shard_id=1)
+    member = guild.add_member(simcord_env.create_user("anna"))
+    dm = await slow.create_dm(discord.Object(member.id))
+    table = await slow.service.open_practice(
+        "polls", guild=guild.id, place=dm.id, member=member.id, name="anna", locale="en",
+        computers=computer_names("en", players_for(slow.service.registry["polls"]) - 1), options={})
+    slow.service.release(table.id)
+    await slow.service.drained(table.id)
+    for _ in range(10):  # the member plays until the computer's turn comes
+        if slow.computers.to_act(table):
+            break
+        await slow.service.act(table.id, member.id, table.legal_actions(0)[0])
+    await slow.service.drained(table.id)
+    thinking = slow.computers.to_act(table)
+    assert thinking, "the computer's turn follows the member's"
+    seq = table.seq
+
+    await slow.stop_cluster(release=False)  # kill -9: the leases stay…
+    await slow.close_store()  # …and nothing of it runs any more
+    store = await Store.connect(postgres_url)
+    await expire_all(store)  # …until they run out
+    await store.close()
+    replacement = await beside(simcord_env, make_bot(postgres_url, **SETTINGS, shard_ids=(1,)))
+    try:
+        await replacement.on_ready()  # what its gateway's READY does
+        resumed = replacement.service.tables[table.id]
+        await until(lambda: resumed.seq > seq)
+        assert replacement.store is not None
+        log = await replacement.store.actions(table.id)
+        assert [a[0] for a in log] == list(range(1, resumed.seq + 1)) and log[seq][1] in thinking
+        game = replacement.service.registry["polls"]
+        assert game.dump(await replacement.service.replay(table.id)) == game.dump(resumed.state)
+    finally:
+        await replacement.service.drained(seconds=5)
+        await replacement.close()
