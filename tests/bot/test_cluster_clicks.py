@@ -217,7 +217,9 @@ async def test_a_killed_owner_s_table_plays_on_in_its_replacement_with_its_compu
     try:
         await replacement.on_ready()  # what its gateway's READY does
         resumed = replacement.service.tables[table.id]
-        await until(lambda: resumed.seq > seq)
+        await until(lambda: resumed.seq > seq)  # the computer plays its turn, up to the member's
+        runtime = replacement.service.runtimes.of(table.id)
+        await until(lambda: not replacement.computers.to_act(resumed) and runtime.task("thinking") is None)
         assert replacement.store is not None
         log = await replacement.store.actions(table.id)
         assert [a[0] for a in log] == list(range(1, resumed.seq + 1)) and log[seq][1] in thinking
