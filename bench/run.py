@@ -10,6 +10,7 @@ bot_load (100 Spyfall tables through SimCord), click_path (a 7-seat Junta table'
 edited, without and with 300 ms per Discord call), scale (1,000 tables and 10,000 deadlines in one process, on
 both backends), replay (a long random game of each game replayed from its log, drawn and encoded as the Replay
 button does), faults (the database away for 20 s in a game, on both backends; Discord answering errors),
+cluster (3 processes on one PostgreSQL: 3,000 tables, DM clicks forwarded to their owner, a process killed),
 samples (every board's sample pictures written under tests/artifacts/<game>/ for a person to look at). About
 5-6 minutes on 2 cores. Each prints its own details first; the table at the end gathers what they measured.
 The targets are reported against, never asserted: the exit status is 0 unless a benchmark crashed.
@@ -29,11 +30,12 @@ if __package__ in (None, ""):  # `python bench/run.py`: make the repository root
 
 from bench._common import Metric, header, load_average, print_metrics  # noqa: E402
 
-NAMES = ("engines", "renderers", "boards", "store", "bot_load", "click_path", "scale", "replay", "faults", "samples")
+NAMES = ("engines", "renderers", "boards", "store", "bot_load", "click_path", "scale", "replay", "faults", "cluster",
+         "samples")
 
 
 def benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], list[Metric]]]:
-    from bench import boards, bot_load, click_path, engines, faults, renderers, replay, samples, scale, store
+    from bench import boards, bot_load, click_path, cluster, engines, faults, renderers, replay, samples, scale, store
 
     return {
         "engines": lambda: engines.run(args.engine_seconds, args.also),
@@ -45,6 +47,7 @@ def benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], list[Metric]]
         "scale": lambda: scale.run(directory=args.dir),
         "replay": lambda: replay.run(),
         "faults": lambda: faults.run(),
+        "cluster": lambda: cluster.run(tables=args.cluster_tables),
         "samples": lambda: samples.run(),
     }
 
@@ -57,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--render-samples", type=int, default=60, help="warm renders per function (default 60)")
     parser.add_argument("--appends", type=int, default=3000, help="timed store appends (default 3000)")
     parser.add_argument("--tables", type=int, default=100, help="tables alive at once in bot_load (default 100)")
+    parser.add_argument("--cluster-tables", type=int, default=3000,
+                        help="live tables over the 3 processes of bench.cluster (default 3000)")
     parser.add_argument("--dir", default=None, help="directory for the temporary databases (default: temp dir)")
     args = parser.parse_args(argv)
 

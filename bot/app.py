@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -12,13 +14,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.absence import TurnClock
+from bot.cluster import Cluster, Forwarder, Raw, table_named
 from bot.computer import ComputerPlayers
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.i18n import Translator, t
 from bot.metrics import Metrics, MetricsServer, serve
 from bot.ports import CogHost, Presenter
-from bot.store import Store
+from bot.store import Shards, Store
 from bot.tables import Change, Opening, Table, TableService, all_within
 from bot.ui import practice
 from bot.ui.common import locale_of, refuse
@@ -104,6 +107,13 @@ class GameMasterBot(commands.AutoShardedBot):
         self.service: TableService
         self.delivery: Delivery
         self.accepting = True  # False once a shutdown began: clicks and commands are turned away
+        self.cluster: Cluster | None = None  # PostgreSQL: this process's shard leases (bot/cluster.py)
+        self.forwarder: Forwarder | None = None
+        # Every interaction passes here first (`_route`): with leases, one for a shard this process does not hold is
+        # left to its holder, and one for a table another process runs is forwarded to it.
+        self._parse_interaction = self._connection.parsers["INTERACTION_CREATE"]
+        self._connection.parsers["INTERACTION_CREATE"] = self._route
+        self._routing: set[asyncio.Task[None]] = set()
 
     async def names(self, table: Table) -> list[str]:
         """Display names in seat order, as remembered when the players joined."""
@@ -132,10 +142,115 @@ class GameMasterBot(commands.AutoShardedBot):
         await self.tree.set_translator(Translator())
         for cog in cogs():
             await self.load_extension(cog)
-        await self.service.resume_all()
+        if self.store.dialect == "postgresql":
+            await self.start_cluster()
+        else:
+            await self.service.resume_all()
         self.metrics.instrument(self.http)
         self.metrics_server = await serve(self, self._metrics_socket)
         await self.sync_commands()
+
+    # --- several processes on one PostgreSQL (bot/cluster.py) ----------------------------------------
+
+    @property
+    def lease_domain(self) -> Shards:
+        """The shards whose leases this process takes: its configured ones, or all of the bot as one shard."""
+        return self.config.shards or Shards(1, (0,))
+
+    async def start_cluster(self) -> None:
+        """Take this process's shard leases (resuming the tables of those taken) and listen for forwarded clicks."""
+        assert self.store is not None
+        url = getattr(self.store.backend, "url", self.config.storage_url)
+        cluster = self.cluster = Cluster(self.store, self.lease_domain, seconds=self.config.lease_timeout,
+                                         metrics=self.metrics)
+        cluster.on_gained, cluster.on_lost = self._gained, self._lost
+        self.service.fence = cluster
+        self.forwarder = Forwarder(url, cluster, accept=self._accept_forwarded, handle=self._parse_interaction,
+                                   seconds=self.config.forward_timeout, metrics=self.metrics)
+        await self.forwarder.start()
+        await cluster.start()
+
+    async def _gained(self, shard: int) -> None:
+        domain = self.lease_domain
+        tables = await self.service.resume_all(Shards(domain.count, (shard,)))
+        if not self.is_ready():
+            return  # on_ready publishes, wakes and redraws them with the rest
+        for table in tables:
+            self.service.release(table.id)
+            self.computers.kick(table)
+            if self.turns.seconds(table) and table.status == "playing":
+                self.turns.schedule(table)
+            try:
+                await self.presenter(table).redraw_if_stale(table)
+            except Exception:
+                log.exception("table %s: redrawing its board after a takeover failed", table.id)
+
+    async def _lost(self, shard: int) -> None:
+        dropped = self.service.drop_shard(self.lease_domain, shard)
+        log.info("shard %d: %d table(s) dropped from memory", shard, len(dropped))
+
+    def _accept_forwarded(self, table_id: int, user: int) -> str | None:
+        """Why this process refuses a forwarded click (None: it takes it)."""
+        table = self.service.tables.get(table_id)
+        if table is None:
+            return "no such table runs here"
+        if user not in table.users and user != table.host:
+            return f"user {user} has no seat at it"
+        return None
+
+    def _route(self, raw: Raw, waited: bool = False) -> None:
+        """Where an interaction goes: played here, left to the process holding its shard, or forwarded."""
+        cluster = self.cluster
+        if cluster is None:
+            self._parse_interaction(raw)
+            return
+        guild = raw.get("guild_id")
+        arrived_on = self.lease_domain.of(int(guild)) if guild is not None else 0  # DMs come to shard 0
+        if not cluster.holds(arrived_on):
+            # The process that holds this shard received the event too: it answers, never both.
+            log.debug("an interaction on shard %d was left to the process holding its lease", arrived_on)
+            return
+        if cluster.resuming(arrived_on) and not waited:  # just taken: its tables are loading, the click waits for them
+            self._later(self._after_resume(raw, arrived_on))
+            return
+        table = table_named(raw)
+        if guild is not None or (table is not None and table in self.service.tables):
+            self._parse_interaction(raw)
+            return
+        self._later(self._route_dm(raw, table))
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._routing.add(task)
+        task.add_done_callback(self._routing.discard)
+
+    async def _after_resume(self, raw: Raw, shard: int) -> None:
+        assert self.cluster is not None
+        await self.cluster.resumed(shard, self.config.forward_timeout)
+        self._route(raw, waited=True)
+
+    async def _route_dm(self, raw: Raw, table_id: int | None) -> None:
+        """A DM interaction whose table may run in another process: found in the database and forwarded there."""
+        assert self.store is not None and self.forwarder is not None and self.cluster is not None
+        try:
+            if table_id is None:  # a command in a member's DMs: the practice table talking there
+                found = await self.store.table_in(int(raw.get("channel_id") or raw.get("channel", {}).get("id", 0)))
+                table_id, guild = found if found is not None else (None, None)
+            else:
+                place = await self.store.table_place(table_id)
+                guild = place[0] if place is not None and place[1] in ("lobby", "playing") else None
+        except Exception:
+            log.exception("a DM interaction could not be routed; answered here")
+            guild = None
+        if (table_id is None or guild is None or table_id in self.service.tables
+                or self.cluster.holds(self.lease_domain.of(guild))):
+            self._parse_interaction(raw)  # nothing runs it elsewhere: answered here as before
+            return
+        if await self.forwarder.forward(raw, table_id, guild):
+            return
+        interaction = discord.Interaction(data=raw, state=self._connection)  # type: ignore[arg-type]
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(t(locale_of(interaction), "error.table_moving"), ephemeral=True)
 
     async def sync_commands(self) -> None:
         if self.config.dev_guild_id:
@@ -184,6 +299,15 @@ class GameMasterBot(commands.AutoShardedBot):
                     "" if len(tables) == 1 else "s", "every action under way finished" if finished else
                     "an action still under way was left (its table resumes from its last stored action)")
 
+    async def stop_cluster(self, release: bool = True) -> None:
+        """Stop renewing this process's leases and forwarding (with `release`, the leases are given back: a process
+        waiting for them takes them at its next try)."""
+        if self.forwarder is not None:
+            await self.forwarder.stop()
+            self.forwarder = None
+        if self.cluster is not None:
+            await self.cluster.stop(release=release)
+
     async def close_store(self) -> None:
         """Stop every table's tasks (their runtimes) and close the database (also what a test does with a
         retired bot)."""
@@ -195,6 +319,7 @@ class GameMasterBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.metrics_server is not None:
             await self.metrics_server.stop()
+        await self.stop_cluster()
         await self.close_store()
         await super().close()
 

@@ -39,6 +39,12 @@ class Config:
     database_url: str | None = None  # storage.url; None: the SQLite file `database`
     shard_count: int | None = None  # None: discord.py's automatic count, every shard in this process
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
+    # bot.lease_timeout: seconds a shard's lease lasts unless renewed (PostgreSQL's several processes, bot/cluster.py):
+    # a process that dies leaves its shards' tables unrun this long before another takes them.
+    lease_timeout: float = 30.0
+    # Seconds a click forwarded to the process that runs its table has to be taken before this process answers
+    # "press again"; not a config.toml key (Discord's 3 s set it). Test harnesses shorten it.
+    forward_timeout: float = 1.2
     metrics_port: int | None = None  # metrics.port: /metrics and /healthz served there (None: off)
     metrics_host: str = "127.0.0.1"  # metrics.host: the address the metrics port listens on
     # Seconds between two edits of one board (bot/ui/pacing.py); not a config.toml key: Discord's
@@ -151,6 +157,13 @@ def _shard_ids(name: str, value: Any) -> Any:
     return tuple(value)
 
 
+def _lease_timeout(name: str, value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 1 <= value <= 300:
+        raise _Refused(f"{name} must be a number of seconds from 1 to 300 (how long a dead process keeps its shards; "
+                       f"30 by default), not {describe(value)}.")
+    return float(value)
+
+
 PORT_RANGE = "a whole number from 1 to 65535 (a free TCP port, such as 9108)"
 
 
@@ -194,6 +207,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Checker]]] = {
         "log_level": ("log_level", _log_level),
         "shard_count": ("shard_count", _shard_count),
         "shard_ids": ("shard_ids", _shard_ids),
+        "lease_timeout": ("lease_timeout", _lease_timeout),
     },
     "storage": {
         "url": ("database_url", _url),

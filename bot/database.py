@@ -22,6 +22,11 @@ class StoreUnavailableError(StoreError):
     """The database cannot be reached or opened."""
 
 
+class LeaseLostError(StoreError):
+    """A write was refused: this process no longer holds the lease of the table's shard at its epoch (another
+    process took the shard over); nothing was written."""
+
+
 def unreachable(where: str, exc: BaseException) -> StoreUnavailableError:
     """A failure of the database itself (locked by another process, gone, restarting), as one sentence."""
     return StoreUnavailableError(f"The database {where} cannot be reached right now: {exc}.")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import aiohttp
 import discord
 from aiohttp import web
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
@@ -142,6 +142,17 @@ class Metrics:
                             "is known, error when no response came).", ["route", "status"], registry=registry)
         self.think = Histogram("tablemaster_computer_think_seconds", "A computer player's time to choose a move.",
                                ["game"], buckets=THINK_BUCKETS, registry=registry)
+        self.leases = Gauge("tablemaster_shard_leases_held", "Shard leases this process holds (PostgreSQL: it runs "
+                            "the tables of those shards only).", registry=registry)
+        self.lease_losses = Counter("tablemaster_shard_lease_losses", "Shard leases this process lost (not renewed "
+                                    "in time, taken over, or a write refused by the fence).", registry=registry)
+        self.lease_renewals = Counter("tablemaster_shard_lease_renewals", "Statements renewing this process's "
+                                      "leases (one per renewal, whatever the number of leases).", registry=registry)
+        self.forwards = Counter("tablemaster_forwarded_interactions", "Clicks and DM commands sent to the process "
+                                "that runs their table: sent, answered (the owner took it) or timed_out (answered "
+                                "here with 'press again').", ["outcome"], registry=registry)
+        self.cluster_on = False  # a lease is required for health (PostgreSQL's several processes)
+        self.held = 0
         self.bot: Observed | None = None
         self._unshown: dict[int, list[tuple[int, float]]] = {}  # table → (seq, stored at) not on its board yet
 
@@ -184,6 +195,22 @@ class Metrics:
             histogram.observe(now - waiting.pop(0)[1])
         if not waiting:
             del self._unshown[table.id]
+
+    # --- shard leases and forwarding (bot/cluster.py) ----------------------------------------------
+
+    def leases_held(self, count: int) -> None:
+        self.cluster_on = True
+        self.held = count
+        self.leases.set(count)
+
+    def lease_lost(self) -> None:
+        self.lease_losses.inc()
+
+    def lease_renewed(self) -> None:
+        self.lease_renewals.inc()
+
+    def forwarded(self, outcome: str) -> None:
+        self.forwards.labels(outcome).inc()
 
     def transaction(self, operation: str) -> AbstractContextManager[Any]:
         """Times one store write transaction."""
@@ -271,6 +298,8 @@ class Metrics:
             return False, "stopping"
         if not bot.is_ready():
             return False, "not connected to Discord yet"
+        if self.cluster_on and not self.held:
+            return False, "waiting for a shard lease: another process runs this process's shards"
         down = [shard for shard, connected in _shards(bot) if not connected]
         if down:
             return False, f"shard {', '.join(str(s) for s in down)} not connected to Discord"

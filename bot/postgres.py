@@ -55,9 +55,10 @@ class _PostgresConnection:
 class PostgresBackend:
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, where: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, where: str, url: str = "") -> None:
         self._pool = pool
         self.where = where
+        self.url = url  # the cluster's LISTEN connection (bot/cluster.py) opens its own
         self._closed = False
 
     @classmethod
@@ -68,7 +69,7 @@ class PostgresBackend:
                                              command_timeout=60)
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StoreUnavailableError(f"Cannot reach the database {where}: {_reason(exc)}.") from exc
-        return cls(pool, where)
+        return cls(pool, where, url)
 
     @property
     def closed(self) -> bool:

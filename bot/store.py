@@ -36,6 +36,7 @@ import aiosqlite
 
 from bot.database import (
     Connection,
+    LeaseLostError,
     StoreClosedError,
     StoreError,
     StoreUnavailableError,
@@ -48,9 +49,24 @@ from bot.ratings import Match, Rating, rate
 log = logging.getLogger(__name__)
 
 # Type words that differ between the dialects; the migrations name them in braces.
+# Shard leases (bot/cluster.py, docs/decisions.md "Shard leases"): several processes share only a PostgreSQL
+# database; a SQLite database has one process, which owns everything, so it gets no lease table.
+LEASES_SQL = """
+    CREATE SEQUENCE shard_lease_epochs;
+    CREATE TABLE shard_leases (
+        shard_count INTEGER NOT NULL,
+        shard INTEGER NOT NULL,
+        owner TEXT NOT NULL,
+        epoch BIGINT NOT NULL,
+        expires TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (shard_count, shard)
+    );
+"""
+
 DIALECT_WORDS: dict[str, dict[str, str]] = {
-    "sqlite": {"serial": "INTEGER PRIMARY KEY AUTOINCREMENT", "bigint": "INTEGER", "real": "REAL"},
-    "postgresql": {"serial": "BIGSERIAL PRIMARY KEY", "bigint": "BIGINT", "real": "DOUBLE PRECISION"},
+    "sqlite": {"serial": "INTEGER PRIMARY KEY AUTOINCREMENT", "bigint": "INTEGER", "real": "REAL", "leases": ""},
+    "postgresql": {"serial": "BIGSERIAL PRIMARY KEY", "bigint": "BIGINT", "real": "DOUBLE PRECISION",
+                   "leases": LEASES_SQL},
 }
 
 MIGRATIONS: list[str] = [
@@ -166,6 +182,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY ("table", "user")
     );
     CREATE INDEX rating_history_member ON rating_history(guild, "user", game, at);
+    """,
+    # 5: who runs each shard's tables (PostgreSQL only: the lease and its epoch, which fences every action's write)
+    """
+    {leases}
     """,
 ]
 
@@ -368,6 +388,29 @@ class Shards:
     def owns(self, guild: int) -> bool:
         return (guild >> 22) % self.count in self.ids
 
+    def of(self, guild: int) -> int:
+        """The shard of a guild (0 for a table without a guild: DMs go to shard 0)."""
+        return (guild >> 22) % self.count
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A shard's lease as one process holds it: its epoch changes whenever another process takes the shard."""
+
+    count: int
+    shard: int
+    owner: str
+    epoch: int
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Who keeps a process from taking a shard's lease: the process holding it, and how long it has left."""
+
+    owner: str
+    count: int
+    seconds_left: float
+
 
 class Store:
     def __init__(self, backend: Backend) -> None:
@@ -464,6 +507,7 @@ class Store:
     async def update_table(
         self, table: int, now: float, *, status: str | None = None, thread: int | None = None,
         meta: TableMeta | None = None, options: dict[str, Any] | None = None, host: int | None = None,
+        lease: Lease | None = None,
     ) -> None:
         """Change the given columns of a table (None: left as it is)."""
         given = {"status": status, "thread": thread, "meta": None if meta is None else json.dumps(meta.to_json()),
@@ -473,6 +517,7 @@ class Store:
             raise ValueError("nothing to update")
         assignments = ", ".join(f"{k} = ?" for k in fields)
         async with self.backend.write() as db:
+            await _fenced(db, lease)
             await db.execute(f"UPDATE tables SET {assignments}, updated = ? WHERE id = ?",
                              (*fields.values(), float(now), table))
 
@@ -534,12 +579,14 @@ class Store:
 
     async def append_action(
         self, table: int, seq: int, seat: int | None, action: dict[str, Any], at: float,
-        state: dict[str, Any], status: str | None = None,
+        state: dict[str, Any], status: str | None = None, lease: Lease | None = None,
     ) -> None:
-        """The action, its resulting snapshot and the table's status, in one transaction."""
+        """The action, its resulting snapshot and the table's status, in one transaction; with `lease`, only while
+        the writer still holds that lease at its epoch (else LeaseLostError, nothing written)."""
         action_json, state_json = json.dumps(action), json.dumps(state)  # fails before the transaction
         at = float(at)
         async with self.backend.write() as db:
+            await _fenced(db, lease)
             await db.execute(
                 'INSERT INTO actions ("table", seq, seat, action, at) VALUES (?, ?, ?, ?, ?)',
                 (table, seq, seat, action_json, at),
@@ -554,10 +601,11 @@ class Store:
             else:
                 await db.execute("UPDATE tables SET updated = ? WHERE id = ?", (at, table))
 
-    async def save_start(self, table: int, state: dict[str, Any], now: float) -> None:
+    async def save_start(self, table: int, state: dict[str, Any], now: float, lease: Lease | None = None) -> None:
         """The state after set-up (sequence 0) and the table's move from lobby to playing."""
         state_json = json.dumps(state)
         async with self.backend.write() as db:
+            await _fenced(db, lease)
             await db.execute(
                 'INSERT INTO snapshots ("table", seq, state) VALUES (?, 0, ?)'
                 ' ON CONFLICT("table") DO UPDATE SET seq = 0, state = excluded.state',
@@ -574,6 +622,73 @@ class Store:
         async with self.backend.read() as db:
             rows = await db.fetch('SELECT seq, state FROM snapshots WHERE "table" = ?', (table,))
         return (int(rows[0]["seq"]), json.loads(rows[0]["state"])) if rows else None
+
+    # --- shard leases (PostgreSQL only; bot/cluster.py) ------------------------------------------
+
+    async def take_lease(self, count: int, shard: int, owner: str, seconds: float) -> Lease | Holder:
+        """Take shard `shard` of `count` for `owner` for `seconds`, with a new epoch, unless another process holds
+        it (or any shard of another count: a change of the shard count waits until the old count's leases are
+        gone) and its lease has not run out: then who holds it. Leases of another count that ran out are removed,
+        so the process that held them can write nothing more."""
+        async with self.backend.write() as db:
+            await db.execute(f"SELECT pg_advisory_xact_lock({LEASE_LOCK})")  # one taker at a time
+            rows = await db.fetch(
+                "SELECT shard_count, shard, owner, EXTRACT(EPOCH FROM expires - clock_timestamp()) AS left_s"
+                " FROM shard_leases ORDER BY shard_count, shard FOR UPDATE")
+            live = [r for r in rows if float(r["left_s"]) > 0]
+            other = [r for r in live if int(r["shard_count"]) != count]
+            same = [r for r in live if int(r["shard_count"]) == count and int(r["shard"]) == shard
+                    and r["owner"] != owner]
+            if other or same:
+                blocker = (other or same)[0]
+                return Holder(str(blocker["owner"]), int(blocker["shard_count"]), float(blocker["left_s"]))
+            await db.execute("DELETE FROM shard_leases WHERE shard_count <> ?", (count,))
+            taken = await db.fetch(
+                "INSERT INTO shard_leases (shard_count, shard, owner, epoch, expires)"
+                " VALUES (?, ?, ?, nextval('shard_lease_epochs'), clock_timestamp() + make_interval(secs => ?))"
+                " ON CONFLICT (shard_count, shard) DO UPDATE SET owner = excluded.owner, epoch = excluded.epoch,"
+                " expires = excluded.expires RETURNING epoch",
+                (count, shard, owner, float(seconds)))
+        return Lease(count, shard, owner, int(taken[0]["epoch"]))
+
+    async def renew_leases(self, leases: Sequence[Lease], seconds: float) -> set[int]:
+        """Extend these leases by `seconds` from now, in one statement; the epochs still held (a lease another
+        process took has another epoch, or is gone)."""
+        if not leases:
+            return set()
+        async with self.backend.write() as db:
+            rows = await db.fetch(
+                "UPDATE shard_leases SET expires = clock_timestamp() + make_interval(secs => ?)"
+                " WHERE owner = ? AND epoch = ANY(?::bigint[]) RETURNING epoch",
+                (float(seconds), leases[0].owner, [lease.epoch for lease in leases]))
+        return {int(r["epoch"]) for r in rows}
+
+    async def release_leases(self, owner: str) -> None:
+        """Give back every lease of `owner` (a clean stop): a waiting process takes them at once."""
+        async with self.backend.write() as db:
+            await db.execute("DELETE FROM shard_leases WHERE owner = ?", (owner,))
+
+    async def leases(self) -> list[tuple[Lease, float]]:
+        """Every lease in the database with the seconds it has left (negative: run out)."""
+        async with self.backend.read() as db:
+            rows = await db.fetch(
+                "SELECT shard_count, shard, owner, epoch, EXTRACT(EPOCH FROM expires - clock_timestamp()) AS left_s"
+                " FROM shard_leases ORDER BY shard_count, shard")
+        return [(Lease(int(r["shard_count"]), int(r["shard"]), str(r["owner"]), int(r["epoch"])), float(r["left_s"]))
+                for r in rows]
+
+    async def table_place(self, table: int) -> tuple[int, str] | None:
+        """A table's guild and status (where a forwarded click must go), or None when there is no such table."""
+        async with self.backend.read() as db:
+            rows = await db.fetch("SELECT guild, status FROM tables WHERE id = ?", (table,))
+        return (int(rows[0]["guild"]), str(rows[0]["status"])) if rows else None
+
+    async def table_in(self, channel: int) -> tuple[int, int] | None:
+        """The open table talking in a channel (a member's DMs, for a practice table): its id and guild."""
+        async with self.backend.read() as db:
+            rows = await db.fetch("SELECT id, guild FROM tables WHERE status IN ('lobby', 'playing')"
+                                  " AND (channel = ? OR thread = ?) ORDER BY id DESC LIMIT 1", (channel, channel))
+        return (int(rows[0]["id"]), int(rows[0]["guild"])) if rows else None
 
     # --- stats ------------------------------------------------------------------------------
 
@@ -766,6 +881,21 @@ class Store:
         async with self.backend.read() as db:
             rows = await db.fetch('SELECT "user", locale FROM languages')
         return {int(r["user"]): str(r["locale"]) for r in rows}
+
+
+LEASE_LOCK = 0x7AB1E6  # the advisory lock that makes taking leases one process at a time
+
+
+async def _fenced(db: Connection, lease: Lease | None) -> None:
+    """Inside a write: refuse it (LeaseLostError) unless `lease` is still held at its epoch. FOR SHARE keeps the
+    lease row from being taken over until this transaction ends, so a takeover sees every write made under it."""
+    if lease is None:
+        return
+    rows = await db.fetch("SELECT epoch FROM shard_leases WHERE shard_count = ? AND shard = ? AND owner = ?"
+                          " AND epoch = ? FOR SHARE", (lease.count, lease.shard, lease.owner, lease.epoch))
+    if not rows:
+        raise LeaseLostError(f"the lease of shard {lease.shard} of {lease.count} at epoch {lease.epoch} is no longer "
+                             f"held by {lease.owner}")
 
 
 def _statements(script: str) -> Iterator[str]:

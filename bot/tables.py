@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from bot.metrics import Metrics
 from bot.ratings import match_of, reference
 from bot.runtime import Runtimes, TableRuntime
-from bot.store import Shards, Store, StoreUnavailableError, TableRow
+from bot.store import Lease, LeaseLostError, Shards, Store, StoreUnavailableError, TableRow
 from games import REGISTRY
 from games.core.messages import N_
 from games.core.protocol import Game, IllegalAction, optional_member
@@ -67,6 +67,23 @@ class StoreDown(TableError):
 
 
 RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0)  # waits between tries of a time-out while the database is down; then 8 s
+
+
+class TableMoved(TableError):
+    """This process does not (or no longer) hold the lease of the table's shard: another runs it; nothing was played."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("error.table_moving"))
+
+
+class Fence(Protocol):
+    """The shard leases of this process (bot/cluster.py), as the service uses them."""
+
+    shards: Shards
+
+    def lease_of(self, guild: int) -> Lease | None: ...
+
+    def lost(self, shard: int, why: str) -> None: ...
 
 
 class StaleMove(TableError):
@@ -249,6 +266,33 @@ class TableService:
         self.runtimes: Runtimes[Publication] = Runtimes()  # each table's tasks: its timer, its outbox, …
         self._seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._create_lock = asyncio.Lock()
+        self.fence: Fence | None = None  # PostgreSQL's several processes: every action's write checks the lease
+
+    def lease(self, table: Table) -> Lease | None:
+        """The lease a write of this table must hold (None without a fence); TableMoved when it is not held."""
+        if self.fence is None:
+            return None
+        lease = self.fence.lease_of(table.row.guild)
+        if lease is None:
+            raise TableMoved()
+        return lease
+
+    def _lease_refused(self, table: Table, lease: Lease | None, exc: LeaseLostError) -> TableMoved:
+        """A write refused by the fence: the shard is lost (its tables dropped); the caller is told it moved."""
+        if self.fence is not None and lease is not None:
+            self.fence.lost(lease.shard, f"a write of table {table.id} was refused: {exc}")
+        return TableMoved()
+
+    def drop_shard(self, shards: Shards, shard: int) -> list[int]:
+        """Forget the tables of a shard this process no longer holds and stop all their tasks (timers, turn clocks,
+        computers, outbox): the process that holds the shard now runs them from the database."""
+        gone = [t.id for t in self.tables.values() if shards.of(t.row.guild) == shard]
+        for table_id in gone:
+            self.tables.pop(table_id, None)
+            runtime = self.runtimes.get(table_id)
+            if runtime is not None:
+                runtime.close()
+        return gone
 
     # --- lookup -----------------------------------------------------------------------------
 
@@ -451,7 +495,11 @@ class TableService:
             table.state = game.setup(len(table.users), dict(table.row.options), SeededRng(table.row.seed, 0))
             table.seq = 0
             now = self.clock()
-            await self.store.save_start(table.id, game.dump(table.state), now)
+            lease = self.lease(table)
+            try:
+                await self.store.save_start(table.id, game.dump(table.state), now, lease=lease)
+            except LeaseLostError as exc:
+                raise self._lease_refused(table, lease, exc) from exc
             table.row.status = "playing"
             log.info("table %s: %s started with %d players", table.id, game.id, len(table.users))
             if hold:
@@ -470,8 +518,13 @@ class TableService:
         async with table.lock:
             if table.status not in ("lobby", "playing"):
                 raise TableError("error.table_gone")
-            table.row.status = "cancelled" if table.status == "lobby" else "ended"
-            await self.store.update_table(table.id, self.clock(), status=table.row.status)
+            status = "cancelled" if table.status == "lobby" else "ended"
+            lease = self.lease(table)
+            try:
+                await self.store.update_table(table.id, self.clock(), status=status, lease=lease)
+            except LeaseLostError as exc:
+                raise self._lease_refused(table, lease, exc) from exc
+            table.row.status = status
             self._end(table, Closing(table=table, reason=reason))
         log.info("table %s: closed (%s)", table.id, reason)
         return table
@@ -515,8 +568,13 @@ class TableService:
         after = table.game.apply(before, seat, stamped, SeededRng(table.row.seed, seq))
         outcome = table.game.outcome(after)
         status = "finished" if outcome is not None else None
-        with self.metrics.transaction("append_action"):
-            await self.store.append_action(table.id, seq, seat, stamped, at, table.game.dump(after), status=status)
+        lease = self.lease(table)
+        try:
+            with self.metrics.transaction("append_action"):
+                await self.store.append_action(table.id, seq, seat, stamped, at, table.game.dump(after),
+                                               status=status, lease=lease)
+        except LeaseLostError as exc:
+            raise self._lease_refused(table, lease, exc) from exc
         table.state, table.seq = after, seq
         self.metrics.applied(table, action.get("type"))
         log.info("table %s: seat %s %s (seq %d)", table.id, seat, action.get("type"), seq)
@@ -574,6 +632,8 @@ class TableService:
             except IllegalAction as exc:
                 log.error("table %s: the automatic step %s was refused: %s", table.id, action, exc)
                 return
+            except TableMoved:
+                return  # another process runs the table now (its shard's lease was lost): it takes the step
             except StoreUnavailableError:
                 # The action before it is stored; this step is taken once the database answers again.
                 log.warning("table %s: the database cannot be reached; the automatic step waits", table.id)
@@ -724,6 +784,8 @@ class TableService:
                     await self._act_locked(table, None, {"type": "timeout"})
                 except IllegalAction as exc:
                     log.warning("table %s: timeout refused: %s", table_id, exc)
+                except TableMoved:
+                    return  # its shard's lease was lost: the process that holds it now fires the time-out
                 except StoreUnavailableError:
                     # The deadline fell due while the database is down: it fires once the database is back.
                     wait = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
@@ -735,10 +797,13 @@ class TableService:
 
     # --- restart ----------------------------------------------------------------------------
 
-    async def resume_all(self) -> list[Table]:
-        """Load every open table of this process's shards from its snapshot and reschedule its clock."""
+    async def resume_all(self, shards: Shards | None = None) -> list[Table]:
+        """Load every open table of this process's shards (or of `shards`: a shard whose lease was just taken) from
+        its snapshot and reschedule its clock; a table already loaded is left as it is."""
         resumed = []
-        for row, seats, snap in await self.store.open_tables_with_state(self.shards):
+        for row, seats, snap in await self.store.open_tables_with_state(shards or self.shards):
+            if row.id in self.tables:
+                continue
             game = self.registry.get(row.game)
             if game is None:
                 log.error("table %s: unknown game %s, not resumed", row.id, row.game)

@@ -47,7 +47,7 @@ def test_vote_seconds_is_an_unknown_key(tmp_path: Path) -> None:
     path = write(tmp_path, "[bot]\nvote_seconds = 60\n")
     assert problems(path) == ["Unknown key bot.vote_seconds in " + str(path)
                               + ": the known keys of [bot] are token, dev_guild_id, use_threads, log_level, "
-                                "shard_count, shard_ids."]
+                                "shard_count, shard_ids, lease_timeout."]
 
 
 def test_unknown_section_is_reported(tmp_path: Path) -> None:
