@@ -11,9 +11,9 @@ from bot.cogs.spyfall_packs import PackCommands, choose_pack, pack_choices, plai
 from bot.i18n import described, t, tn
 from bot.ports import CogHost
 from bot.tables import TableError
+from bot.ui.acting import act
 from bot.ui.board import TablePresenter
 from bot.ui.common import bot_of, locale_of, mention, refuse, table_here, tell
-from bot.ui.controls import act
 from bot.ui.lobby import open_lobby, option_specs
 from bot.ui.spec import Ctx, GameUI, Group, Secret, Style, exactly, of_type
 from games.core.messages import N_, MessageFamily

@@ -24,8 +24,9 @@ from bot.delivery import render_png
 from bot.i18n import words
 from bot.ports import PresenterParts
 from bot.tables import Change, Opening, Table
+from bot.ui.acting import actions_of, human_seats
 from bot.ui.common import mention
-from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
+from bot.ui.controls import board_view, panel_view, picker
 from bot.ui.replay import replay_view
 from bot.ui.spec import Ctx, Describer, GameUI, Renderer, described
 from games.core.messages import MessageFamily

@@ -20,9 +20,9 @@ from bot.i18n import t, tn
 from bot.meta import KickVote
 from bot.ports import Client
 from bot.tables import Table, TableError
+from bot.ui.acting import human_seats
 from bot.ui.board import table_locale
 from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
-from bot.ui.controls import human_seats
 from games.core.messages import N_
 from games.core.protocol import IllegalAction
 

@@ -19,7 +19,7 @@ import pytest
 
 from bot.cogs import som as som_cog
 from bot.i18n import words
-from bot.ui.controls import public_actions
+from bot.ui.acting import public_actions
 from bot.ui.spec import Ctx
 from games.som import GAME
 from games.som.cards import CARD, DISC, neighbours
