@@ -13,11 +13,11 @@ from typing import Any
 import discord
 
 from bot.delivery import ANSWER_WITHIN, FAILURES, describe
+from bot.gameui import Ctx, GameUI, Group, OfTypes
 from bot.i18n import t
 from bot.ports import BoardAnswer, Client
 from bot.tables import Table, TableError
 from bot.ui.common import bot_of, check_table, locale_of, refusal_text, tell, why_not
-from bot.ui.spec import Ctx, GameUI, Group, OfTypes
 from games.core.protocol import Action, IllegalAction
 
 log = logging.getLogger(__name__)

@@ -20,15 +20,14 @@ from typing import Any
 
 import discord
 
-from bot.delivery import render_png
+from bot.delivery import mention, render_png
+from bot.gameui import Ctx, Describer, GameUI, Renderer, described
 from bot.i18n import words
 from bot.ports import PresenterParts
-from bot.tables import Change, Opening, Table
+from bot.tables import Change, Opening, Table, table_locale
 from bot.ui.acting import actions_of, human_seats
-from bot.ui.common import mention
 from bot.ui.controls import board_view, panel_view, picker
 from bot.ui.replay import replay_view
-from bot.ui.spec import Ctx, Describer, GameUI, Renderer, described
 from games.core.messages import MessageFamily
 
 log = logging.getLogger(__name__)
@@ -39,11 +38,6 @@ NO_PINGS = discord.AllowedMentions.none()
 PRESENT_SECONDS = 90.0
 DESCRIPTION_LIMIT = 4096
 FAREWELL = MessageFamily("table.closed", ("ended", "cancelled"))
-
-
-def table_locale(table: Table) -> str:
-    """Public messages use the language of whoever opened the table."""
-    return table.row.meta.locale
 
 
 class TablePresenter:

@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.gameui import Compose, Ctx, Group
 from bot.tables import Table
 from bot.ui.acting import (
     GROUP,
@@ -32,7 +33,6 @@ from bot.ui.acting import (
     strip_stamp,
 )
 from bot.ui.common import bot_of, refusal_text, tell, why_not
-from bot.ui.spec import Compose, Ctx, Group
 from games.core.protocol import Action
 
 MAX_ROWS = 4  # selects in a composer: Discord allows 5 rows, and the send button takes one

@@ -24,6 +24,7 @@ from typing import Any
 
 import discord
 
+from bot.gameui import Ctx, GameUI, Group
 from bot.i18n import t
 from bot.tables import Table
 from bot.ui.acting import (
@@ -45,7 +46,6 @@ from bot.ui.common import bot_of, check_table, follow_up, locale_of, refusal_tex
 from bot.ui.composer import ComposeChoose, ComposeSelect, ComposeSend, open_composer
 from bot.ui.fullboard import FullBoardButton, full_board_button
 from bot.ui.hint import HintButton, hint_button
-from bot.ui.spec import Ctx, GameUI, Group
 from bot.ui.watch import WatchButton, watch_button
 from bot.ui.whatnow import WhatNowButton, whatnow_button
 from games.core.protocol import Action

@@ -17,9 +17,9 @@ from typing import Any
 import discord
 
 from bot.delivery import render_png
+from bot.gameui import Ctx, described
 from bot.i18n import t
 from bot.ui.common import bot_of, check_table, follow_up, locale_of
-from bot.ui.spec import Ctx, described
 
 log = logging.getLogger(__name__)
 

@@ -22,12 +22,12 @@ from typing import Any, Literal
 import discord
 
 from bot.computer import has_computer
+from bot.delivery import mention
 from bot.i18n import t, tn
 from bot.ports import PresenterParts
 from bot.store import StoreUnavailableError
-from bot.tables import Change, StoreDown, Table, TableError
-from bot.ui.board import table_locale
-from bot.ui.common import bot_of, locale_of, mention, refuse, table_here, tell
+from bot.tables import Change, StoreDown, Table, TableError, table_locale
+from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
 from bot.ui.lobby import option_specs
 from games import GAME_IDS
 from games.core.messages import N_

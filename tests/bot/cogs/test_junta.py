@@ -204,7 +204,7 @@ async def test_a_member_with_closed_dms_uses_the_family_panel(world: World) -> N
 
 
 def _ctx(table: Any, view: dict[str, Any]) -> Any:
-    from bot.ui.spec import Ctx
+    from bot.gameui import Ctx
 
     return Ctx(table=table, view=view, names=["a", "b", "c", "d"], locale="en")
 
@@ -395,8 +395,8 @@ def test_a_parallel_decision_keeps_one_moment_for_the_controls() -> None:
     is not stale); the declarations that follow are one family's: their moment is the table's action count."""
     from types import SimpleNamespace
 
+    from bot.gameui import Ctx
     from bot.ui.acting import MOMENT
-    from bot.ui.spec import Ctx
     from tests.games.junta.junta_kit import play, position
 
     def moment(state: Any, seq: int) -> str:
@@ -419,7 +419,7 @@ async def test_gifts_of_several_notes_and_a_swap_from_the_family_panel(world: Wo
     note, answered with a card, confirmed: the hands change, each side is told, the channel learns nothing."""
     import copy
 
-    from bot.ui.spec import Ctx
+    from bot.gameui import Ctx
     from tests.games.junta.junta_kit import card, position
 
     hands = {0: [card("vote_riggers"), card("evt_student_petition")], 3: [card("unt_students")]}
