@@ -9,12 +9,7 @@ from typing import Any
 from games.core.messages import N_
 from games.core.protocol import Rng
 from games.junta import common
-from games.junta.board import (
-    AREA,
-    COASTAL,
-    EMBASSIES,
-    NEIGHBOURS,
-)
+from games.junta.board import AREA, COASTAL, EMBASSIES, NEIGHBOURS
 from games.junta.coup.state import make_rebel, may_not_rebel, rebel_act
 from games.junta.coup.units import (
     HIT,

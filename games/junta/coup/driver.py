@@ -1,5 +1,5 @@
 """The coup's driver: `advance` runs the automatic steps after every act until the coup waits on a
-player again (or is over); `label` names the decision it waits on, and `coup_decision_key` changes
+player again (or is over); `_label` names the decision it waits on, and `coup_decision_key` changes
 whenever that decision changes, so the engine restarts the clock. `HANDLERS` maps each coup action to
 its handler, `coup_timeout` applies §10's defaults, and `coup_to_act` says whom the coup waits on.
 """
@@ -11,10 +11,7 @@ from typing import Any, Final
 from games.core.messages import N_
 from games.core.protocol import Rng
 from games.junta import common
-from games.junta.board import (
-    AIR_STRIKE_DICE,
-    GUNBOAT_DICE,
-)
+from games.junta.board import AIR_STRIKE_DICE, GUNBOAT_DICE
 from games.junta.coup.combat import (
     attack_options,
     auto_casualties,

@@ -8,13 +8,7 @@ from typing import Any
 from games.core.messages import N_
 from games.core.protocol import Rng
 from games.junta import common
-from games.junta.board import (
-    MARINE_LANDINGS,
-    NEIGHBOURS,
-    OFFICE_UNITS,
-    UNIT_CARD_ENTRIES,
-    start_area,
-)
+from games.junta.board import MARINE_LANDINGS, NEIGHBOURS, OFFICE_UNITS, UNIT_CARD_ENTRIES, start_area
 from games.junta.cards import design_id
 from games.junta.coup.driver import advance
 from games.junta.coup.movement import do_land, do_move_units, do_play_card

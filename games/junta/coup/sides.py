@@ -5,9 +5,7 @@ from __future__ import annotations
 from games.core.messages import N_
 from games.core.protocol import Rng
 from games.junta import common
-from games.junta.board import (
-    POWER_CENTRES,
-)
+from games.junta.board import POWER_CENTRES
 from games.junta.coup.units import Action, Coup, State, players_in, refuse
 
 

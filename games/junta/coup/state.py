@@ -6,11 +6,7 @@ from typing import Any
 
 from games.core.messages import N_
 from games.junta import common
-from games.junta.board import (
-    AIR_STRIKES,
-    OFFICE_UNITS,
-    start_area,
-)
+from games.junta.board import AIR_STRIKES, OFFICE_UNITS, start_area
 from games.junta.coup.units import Coup, State, refuse
 
 

@@ -1,4 +1,4 @@
-"""A coup's units and the words its modules share.
+"""A coup's units, and what all its modules share.
 
 Who controls a unit (§8.4), which units are active and where, the dice a player rolls (§8.2) and the order
 casualties are taken in by default (§10); beside them the state's aliases, the coup's limits and the
@@ -12,13 +12,7 @@ from typing import Any, Final
 from games.core.messages import N_
 from games.core.protocol import IllegalAction
 from games.junta import common
-from games.junta.board import (
-    AREA,
-    EMBASSIES,
-    GUARD,
-    UNARMED,
-    UNIT_TYPE,
-)
+from games.junta.board import AREA, EMBASSIES, GUARD, UNARMED, UNIT_TYPE
 
 State = dict[str, Any]
 Coup = dict[str, Any]
@@ -104,6 +98,7 @@ def default_casualties(s: State, area: str, seat: int, count: int) -> list[str]:
 
 
 def moves_field(action: Action) -> list[tuple[str, Any]]:
+    """An action's `moves` as (unit, area) pairs, each unit once."""
     moves = action.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, dict) and isinstance(m.get("unit"), str) for m in moves):
         raise refuse(N_("junta.coup.bad_moves"), 'Give the moves as a list of {"unit": id, "to": area}.')

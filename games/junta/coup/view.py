@@ -5,9 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.junta.board import (
-    POWER_CENTRES,
-)
+from games.junta.board import POWER_CENTRES
 from games.junta.coup.driver import coup_to_act
 from games.junta.coup.sides import controls
 from games.junta.coup.units import State, contested, controller, is_active_unit
