@@ -20,12 +20,12 @@ from types import SimpleNamespace
 from typing import Any
 
 from bench._common import Metric, header, print_metrics, stats_line, summary_ms
+from bot.gameui import Ctx
 from bot.meta import TableMeta
 from bot.store import TableRow
 from bot.tables import Table
 from bot.ui.board import TablePresenter
 from bot.ui.controls import board_view
-from bot.ui.spec import Ctx
 from games import DESCRIPTORS, REGISTRY
 from games.core.playout import play
 

@@ -22,12 +22,11 @@ import logging
 import discord
 
 from bot.computer import has_computer
+from bot.delivery import mention
 from bot.i18n import t, tn, words
 from bot.meta import TurnClockMarks
 from bot.ports import TurnParts
-from bot.tables import Change, StaleMove, StoreDown, Table, TableError
-from bot.ui.board import table_locale
-from bot.ui.common import mention
+from bot.tables import Change, StaleMove, StoreDown, Table, TableError, table_locale
 from games.core.messages import NP_
 from games.core.protocol import Game, IllegalAction, optional_member
 

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.store import Shards, redact, url_kind
-from bot.ui.pacing import BOARD_EDIT_INTERVAL
 
 DEFAULT_PATH = Path("config.toml")
 PRACTICE_PACE = 2.0
+BOARD_EDIT_INTERVAL = 1.0  # seconds between two edits of one board (bot/ui/pacing.py)
 LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 

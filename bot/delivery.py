@@ -61,6 +61,11 @@ T = TypeVar("T")
 Place = discord.TextChannel | discord.Thread | discord.DMChannel  # where a table talks
 
 
+def mention(user_id: int) -> str:
+    """A member's mention in a message's text."""
+    return f"<@{user_id}>"
+
+
 def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """Text cut at line ends into messages of at most `limit` characters (a longer line is cut)."""
     parts: list[str] = []

@@ -20,13 +20,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from bot.gameui import Ctx, GameUI
 from bot.meta import TableMeta
 from bot.metrics import Metrics
 from bot.ratings import Match, Rating
 from bot.runtime import Runtimes
 from bot.store import TableRow
 from bot.tables import Change, Opening, Publication, Table
-from bot.ui.spec import Ctx, GameUI
 from games.core.protocol import Action, Game
 
 Job = Callable[[], Awaitable[None]]

@@ -181,6 +181,11 @@ class Table:
         return [action for _, action in sorted((p for k in kinds for p in indexed.get(k, [])), key=lambda p: p[0])]
 
 
+def table_locale(table: Table) -> str:
+    """Public messages use the language of whoever opened the table."""
+    return table.row.meta.locale
+
+
 @dataclass(frozen=True)
 class Change:
     """What one action did, for whoever publishes it."""

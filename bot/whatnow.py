@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 
 class Control(Protocol):
-    """What the answer needs of a board control (`bot.ui.spec.Group`): which actions it gathers, its label."""
+    """What the answer needs of a board control (`bot.gameui.Group`): which actions it gathers, its label."""
 
     @property
     def matches(self) -> Callable[[Action], bool]: ...

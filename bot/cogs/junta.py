@@ -16,12 +16,8 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.i18n import described
-from bot.ports import CogHost
-from bot.ui.board import TablePresenter
-from bot.ui.common import mention
-from bot.ui.lobby import most_computers, open_lobby, option_specs
-from bot.ui.spec import (
+from bot.delivery import mention
+from bot.gameui import (
     Compose,
     Ctx,
     GameUI,
@@ -36,6 +32,10 @@ from bot.ui.spec import (
     seat_of,
     seats_named,
 )
+from bot.i18n import described
+from bot.ports import CogHost
+from bot.ui.board import TablePresenter
+from bot.ui.lobby import most_computers, open_lobby, option_specs
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
 from games.junta import GAME

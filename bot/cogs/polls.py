@@ -7,12 +7,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.delivery import mention
+from bot.gameui import Ctx, GameUI, Group, Style, exactly, of_type
 from bot.i18n import described, t
 from bot.ports import CogHost
 from bot.ui.board import TablePresenter
-from bot.ui.common import locale_of, mention, tell
+from bot.ui.common import locale_of, tell
 from bot.ui.lobby import open_lobby
-from bot.ui.spec import Ctx, GameUI, Group, Style, exactly, of_type
 from games.core.messages import N_, MessageFamily
 from games.polls.data import PACT_REGIONS, PARTY_NAMES, PARTY_WORD, REGION_IN, REGION_WORD, REGIONS
 from renderers import polls as pictures

@@ -7,12 +7,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.delivery import mention
+from bot.gameui import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type, said, seats_named
 from bot.i18n import described
 from bot.ports import CogHost
 from bot.ui.board import TablePresenter
-from bot.ui.common import mention
 from bot.ui.lobby import most_computers, open_lobby, option_specs
-from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, Style, exactly, of_type, said, seats_named
 from games.core.messages import N_, NP_, MessageFamily
 from games.core.protocol import Action
 from games.som import GAME

@@ -8,14 +8,15 @@ import discord
 from discord import app_commands
 
 from bot.cogs.spyfall_packs import PackCommands, choose_pack, pack_choices, plain, server_packs
+from bot.delivery import mention
+from bot.gameui import Ctx, GameUI, Group, Secret, Style, exactly, of_type
 from bot.i18n import described, t, tn
 from bot.ports import CogHost
 from bot.tables import TableError
+from bot.ui.acting import act
 from bot.ui.board import TablePresenter
-from bot.ui.common import bot_of, locale_of, mention, refuse, table_here, tell
-from bot.ui.controls import act
+from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
 from bot.ui.lobby import open_lobby, option_specs
-from bot.ui.spec import Ctx, GameUI, Group, Secret, Style, exactly, of_type
 from games.core.messages import N_, MessageFamily
 from games.spyfall import packs
 from games.spyfall.locations import LOCATION_NAME, LOCATIONS, ROLE_NAME

@@ -9,17 +9,10 @@ from typing import Any
 
 import discord
 
+from bot.gameui import Ctx, GameUI, Group
 from bot.testkit.world import World, components, custom_id
-from bot.ui.controls import (
-    Draft,
-    actions_of,
-    compose_choices,
-    composed_action,
-    preset_of,
-    public_actions,
-    read_draft,
-)
-from bot.ui.spec import Ctx, GameUI, Group
+from bot.ui.acting import actions_of, public_actions
+from bot.ui.composer import Draft, compose_choices, composed_action, preset_of, read_draft
 from games.core.protocol import Game, IllegalAction
 from games.core.rng import ScriptedRng
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.cogs import junta as junta_cog
+from bot.gameui import Ctx
 from bot.testkit.clicks import actions_of, compose_plan, group_for
 from bot.testkit.world import World, custom_id
-from bot.ui.spec import Ctx
 from games.junta import GAME
 from games.junta.common import exact_split
 

@@ -21,14 +21,14 @@ from typing import Any
 import discord
 
 from bot import limits
-from bot.delivery import render_png
+from bot.delivery import mention, render_png
+from bot.gameui import Ctx, Describer, GameUI, Renderer, described
 from bot.i18n import words
 from bot.ports import PresenterParts
-from bot.tables import Change, Opening, Table, pass_due
-from bot.ui.common import mention
-from bot.ui.controls import actions_of, board_view, human_seats, panel_view, picker
+from bot.tables import Change, Opening, Table, pass_due, table_locale
+from bot.ui.acting import actions_of, human_seats
+from bot.ui.controls import board_view, panel_view, picker
 from bot.ui.replay import replay_view
-from bot.ui.spec import Ctx, Describer, GameUI, Renderer, described
 from games.core.messages import MessageFamily
 from games.core.protocol import optional_member
 
@@ -48,11 +48,6 @@ FOLD_FROM = 3
 # their turn, and a ping would be one more channel message (docs/decisions.md, "A REST budget per action").
 PRESENT_SECONDS = 90.0
 FAREWELL = MessageFamily("table.closed", ("ended", "cancelled"))
-
-
-def table_locale(table: Table) -> str:
-    """Public messages use the language of whoever opened the table."""
-    return table.row.meta.locale
 
 
 class TablePresenter:

@@ -138,7 +138,3 @@ def why_not(table: Table, seat: int, action: dict[str, Any]) -> IllegalAction | 
     except IllegalAction as exc:
         return exc
     return None
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"

@@ -5,110 +5,57 @@ custom_id layouts (all carry the table id, so they work after a restart):
     gp:<table>:<group>:<moment>:<page>    the private picker of a group with several choices
     gq:<table>:<group>:<moment>:<page>    the picker's page buttons (past Discord's 25 options)
     gm:<table>:<group>:<moment>           the modal that asks an amount
-    gb:<table>:<group>:<moment>           a composer's first select: which action to start from
-    gc:<table>:<group>:<moment>:<draft>:<r>   a composer's r-th select (what goes to receiver r, or pairs)
-    gg:<table>:<group>:<moment>:<draft>   a composer's send button (the draft: a receiver per item)
+    gb:, gc:, gg:                         a composer's selects and send button (bot/ui/composer.py)
     gs:<table>                            "Show my …": the player's private view, ephemerally
     gw:<table>:<new|refresh>              "📜 Details": the whole public board, ephemerally (bot/ui/watch.py)
     gf:<table>                            "Full board": the detailed public picture, ephemerally (bot/ui/fullboard.py)
     gn:<table>:<new|refresh>              "What now?": the moment explained, ephemerally (bot/ui/whatnow.py)
     gh:<table>                            "Hint": the computer's move in the presser's seat and why (bot/ui/hint.py)
 A control from another moment than the table's current one is stale and says so. Only
-`interaction_check` decides who may press; callbacks only act.
+`interaction_check` decides who may press; callbacks only act. What every control does with a click (the
+group's actions at this moment, the click's checks, acting) is bot/ui/acting.py.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
 import re
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.delivery import ANSWER_WITHIN, FAILURES, describe
+from bot import limits
+from bot.gameui import Ctx, GameUI, Group
 from bot.i18n import t
-from bot.ports import BoardAnswer, Client
-from bot.tables import Table, TableError
+from bot.tables import Table
+from bot.ui.acting import (
+    GROUP,
+    MAX_OPTIONS,
+    MOMENT,
+    act,
+    actions_of,
+    context,
+    current_group,
+    explain,
+    moment_of,
+    option_text,
+    public_actions,
+    strip_stamp,
+    ui_of,
+)
 from bot.ui.common import bot_of, check_table, follow_up, locale_of, refusal_text, tell, why_not
+from bot.ui.composer import ComposeChoose, ComposeSelect, ComposeSend, open_composer
 from bot.ui.fullboard import FullBoardButton, full_board_button
 from bot.ui.hint import HintButton, hint_button
-from bot.ui.spec import Compose, Ctx, GameUI, Group, OfTypes
 from bot.ui.watch import WatchButton, watch_button
 from bot.ui.whatnow import WhatNowButton, whatnow_button
-from games.core.protocol import Action, IllegalAction
+from games.core.protocol import Action
 
-log = logging.getLogger(__name__)
-
-MAX_OPTIONS = 25  # Discord's limit of options in one select
 MAX_EACH = 5  # buttons of one `each` group (a row)
 BOARD_ROWS = 5  # rows of controls in one message; a select takes a whole row
-MOMENT = r"[A-Za-z0-9_-]+"
-GROUP = r"[a-z0-9_]+"
 
 
-# --- reading the table -------------------------------------------------------------------------
-
-
-def ui_of(bot: Client, table: Table) -> GameUI:
-    return bot.presenter(table).ui
-
-
-def human_seats(table: Table) -> list[int]:
-    computers = set(table.computer_seats)
-    return [s for s in range(len(table.users)) if s not in computers]
-
-
-def strip_stamp(action: Action) -> Action:
-    return {k: v for k, v in action.items() if k != "at"}
-
-
-def actions_of(table: Table, group: Group, seat: int) -> list[Action]:
-    """The legal actions of `seat` that `group` gathers."""
-    return [a for a in table.legal_actions(seat) if group.matches(a)]
-
-
-def public_actions(table: Table, group: Group) -> list[Action]:
-    """The group's actions over every human seat, without repeats, in a stable order."""
-    seats = tuple(human_seats(table))
-    matches = group.matches
-    pool = table.seats_actions_of_types(seats, matches.kinds) if isinstance(matches, OfTypes) else \
-        table.seats_actions(seats)
-    found = [a for a in pool if matches(a)]
-    if group.sort_key is not None and len(found) > 1:
-        view = table.view(None)
-        key = group.sort_key
-        found.sort(key=lambda action: key(action, view))
-    return found
-
-
-def moment_of(ctx: Ctx, group: Group) -> str:
-    return group.moment(ctx) if group.moment is not None else str(ctx.table.seq)
-
-
-async def context(bot: Client, table: Table, locale: str, seat: int | None = None) -> Ctx:
-    return Ctx(table=table, view=table.view(seat), names=await bot.names(table), locale=locale, seat=seat)
-
-
-def explain(table: Table, seat: int, group: Group, ctx: Ctx) -> str:
-    """Why `seat` cannot use `group` now: whose turn it is, or the engine's own refusal."""
-    to_act = table.game.to_act(table.state)
-    if len(to_act) == 1 and seat not in to_act:
-        (waiting,) = to_act
-        return ctx.msg("core.not_your_turn", name=ctx.name(waiting))
-    probe = group.probe or next(iter(public_actions(table, group)), None)
-    if probe is not None:
-        refusal = why_not(table, seat, probe)
-        if refusal is not None:
-            return refusal_text(ctx.locale, refusal, ctx.names)
-    return ctx.msg("core.cannot_now")
-
-
-def option_text(group: Group, action: Action, ctx: Ctx) -> str:
-    return group.option(action, ctx) if group.option is not None else ctx.msg(group.label)
+# --- select options ----------------------------------------------------------------------------
 
 
 def encode(action: Action, index: int) -> str:
@@ -195,13 +142,13 @@ def add_options(select: discord.ui.Select[Any], group: Group, ctx: Ctx, choices:
     """`choices` as a select's options, numbered from `start` (an option's value is its action, or its number)."""
     for index, action in enumerate(choices, start=start):
         hint = group.hint(action, ctx) if group.hint is not None else None
-        select.add_option(label=option_text(group, action, ctx)[:100], value=encode(action, index),
-                          description=hint[:100] if hint else None)
+        select.add_option(label=limits.option(option_text(group, action, ctx)), value=encode(action, index),
+                          description=limits.option(hint) if hint else None)
 
 
 def board_select(table: Table, group: Group, at: str, choices: list[Action], ctx: Ctx) -> BoardSelect:
     select = BoardSelect(table.id, group.id, at)
-    select.item.placeholder = ctx.msg(group.placeholder or group.label)[:150]
+    select.item.placeholder = limits.placeholder(ctx.msg(group.placeholder or group.label))
     add_options(select.item, group, ctx, choices, 0)
     return select
 
@@ -218,67 +165,6 @@ def panel_view(table: Table, ui: GameUI, ctx: Ctx, seat: int) -> discord.ui.View
     return view if view.children else None
 
 
-async def current_group(interaction: discord.Interaction, table_id: int, group_id: str, moment: str,
-                        ) -> tuple[Table, Group, Ctx, int] | None:
-    """The shared checks of a click: running table, seated clicker, known group, current moment."""
-    table = await check_table(interaction, table_id)
-    if table is None:
-        return None
-    bot = bot_of(interaction)
-    group = ui_of(bot, table).group(group_id)
-    seat = table.seat_of(interaction.user.id)
-    assert seat is not None
-    ctx = await context(bot, table, locale_of(interaction))
-    if group is None or moment_of(ctx, group) != moment:
-        await tell(interaction, t(ctx.locale, "error.stale"))
-        return None
-    return table, group, ctx, seat
-
-
-Acknowledge = Callable[[], Awaitable[Any]]
-
-
-async def act(interaction: discord.Interaction, table: Table, action: Action, names: list[str],
-              acknowledge: Acknowledge) -> bool:
-    """Hand one action to the table for an interaction not yet acknowledged, then acknowledge it (`acknowledge`:
-    the picker says what was picked, a deferral): the action is stored first, so a click waits for nothing
-    Discord does. A click on the board is answered by the board's own edit instead when it can be (one call,
-    `BoardAnswer` in bot/delivery.py). A busy table is acknowledged first, after `ANSWER_WITHIN`; a refusal is
-    answered privately instead."""
-    bot = bot_of(interaction)
-    until = asyncio.get_running_loop().time() + ANSWER_WITHIN
-    answer: BoardAnswer | None = bot.delivery.expect_answer(interaction, table)
-    acting = asyncio.ensure_future(bot.service.act(table.id, interaction.user.id, strip_stamp(action)))
-    try:
-        done, _ = await asyncio.wait({acting}, timeout=ANSWER_WITHIN)
-        if not done:  # the table is busy (its lock, the database): the interaction is acknowledged now
-            if answer is not None:
-                await bot.delivery.conclude_answer(answer, table.id, None, until)
-                answer = None
-            await acknowledged(interaction, acknowledge)
-        change = await acting
-    except BaseException as exc:
-        if answer is not None:
-            await bot.delivery.conclude_answer(answer, table.id, None, until)
-        if not isinstance(exc, (IllegalAction, TableError)):
-            raise
-        await tell(interaction, refusal_text(locale_of(interaction), exc, names))
-        return False
-    if answer is None or not await bot.delivery.conclude_answer(answer, table.id, change.seq, until):
-        await acknowledged(interaction, acknowledge)
-    return True
-
-
-async def acknowledged(interaction: discord.Interaction, acknowledge: Acknowledge) -> None:
-    """Acknowledge the interaction unless that is done (the action is stored whatever Discord answers)."""
-    if interaction.response.is_done():
-        return
-    try:
-        await acknowledge()
-    except FAILURES as exc:
-        log.warning("interaction %s could not be acknowledged: %s", interaction.id, describe(exc))
-
-
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"g:(?P<table>\d+):(?P<group>{GROUP})(?:\.(?P<index>\d+))?:(?P<moment>{MOMENT})",
@@ -289,7 +175,7 @@ class TableButton(
         style = group.style if group is not None else discord.ButtonStyle.secondary
         emoji = group.emoji if group is not None else None
         super().__init__(discord.ui.Button(
-            label=(label or group_id)[:80], style=style, emoji=emoji,
+            label=limits.label(label or group_id), style=style, emoji=emoji,
             custom_id=f"g:{table_id}:{group_id}{suffix}:{moment}",
         ))
         self.table_id, self.group_id, self.moment, self.index = table_id, group_id, moment, index
@@ -432,7 +318,7 @@ def picker(table: Table, group: Group, ctx: Ctx, choices: list[Action], page: in
     at = moment_of(ctx, group)
     start = page * MAX_OPTIONS
     select = PickerSelect(table.id, group.id, at, page)
-    select.item.placeholder = ctx.msg(group.placeholder or group.label)[:150]
+    select.item.placeholder = limits.placeholder(ctx.msg(group.placeholder or group.label))
     add_options(select.item, group, ctx, choices[start:start + MAX_OPTIONS], start)
     view = discord.ui.View(timeout=None)
     view.add_item(select)
@@ -506,317 +392,6 @@ class PickerPage(
         await interaction.response.edit_message(**picker(table, group, ctx, actions_of(table, group, seat), self.page))
 
 
-# --- composed actions --------------------------------------------------------------------------
-
-MAX_ROWS = 4  # selects in a composer: Discord allows 5 rows, and the send button takes one
-# A draft: "<k>x" (the k-th choice of `Compose.choose`, when there is one), then the receiver of
-# each item (1-based; 0 = kept): "2x0102" starts from the third choice, items 2 and 4 given.
-DRAFT = r"(?:[0-9]+x)?[0-9]*"
-
-
-def _draft_of(draft: str, items: int) -> list[int]:
-    """The receiver of each item, from a draft's digits."""
-    given = [int(c) for c in draft[:items] if c.isdigit()]
-    return given + [0] * (items - len(given))
-
-
-def _split_draft(draft: str) -> tuple[int, str]:
-    key, _x, digits = draft.rpartition("x")
-    return (int(key) if key.isdigit() else 0), digits
-
-
-def _join_draft(key: int, given: list[int], keyed: bool) -> str:
-    return (f"{key}x" if keyed else "") + "".join(map(str, given))
-
-
-def compose_choices(group: Group, mine: list[Action]) -> list[list[Action]]:
-    """The player's actions of a composed group, gathered by `Compose.choose` (one lot without it)."""
-    spec = group.compose
-    assert spec is not None
-    if spec.choose is None:
-        return [mine] if mine else []
-    lots: dict[Any, list[Action]] = {}
-    for action in mine:
-        lots.setdefault(spec.choose(action), []).append(action)
-    return list(lots.values())[:MAX_OPTIONS]
-
-
-@dataclass
-class Draft:
-    """A composer's state: which choice it starts from, the items, the receivers and who gets what."""
-
-    key: int
-    chosen: list[Action]
-    items: list[tuple[Any, str]]
-    receivers: list[tuple[Any, str]]
-    given: list[int]
-
-    def code(self, group: Group, given: list[int] | None = None) -> str:
-        assert group.compose is not None
-        return _join_draft(self.key, self.given if given is None else given, group.compose.choose is not None)
-
-
-def preset_of(spec: Compose, base: Action, items: list[tuple[Any, str]], receivers: list[tuple[Any, str]],
-            ) -> list[int]:
-    """Who gets what in `base` itself: an assignment (item → receiver), pairs, or items for the first receiver."""
-    given = [0] * len(items)
-    number = {value: n for n, (value, _label) in enumerate(receivers, start=1)}
-
-    def place(item: Any, receiver: int) -> None:
-        for index, (value, _label) in enumerate(items):
-            if value == item and given[index] == 0:
-                given[index] = receiver
-                return
-
-    held = base.get(spec.field) if spec.field else None
-    if isinstance(held, dict):
-        for item, receiver in held.items():
-            place(item, number.get(receiver, 0))
-    elif isinstance(held, list):
-        for entry in held:
-            if isinstance(entry, dict):
-                place(entry.get(spec.item_key), number.get(entry.get(spec.receiver_key), 0))
-            else:
-                place(entry, 1)
-    return given
-
-
-def read_draft(group: Group, ctx: Ctx, mine: list[Action], draft: str) -> Draft | None:
-    """The composer's state from its custom id (None: the choice it started from is gone)."""
-    spec = group.compose
-    assert spec is not None
-    key, digits = _split_draft(draft)
-    lots = compose_choices(group, mine)
-    if not 0 <= key < len(lots):
-        return None
-    chosen = lots[key]
-    rows = MAX_ROWS - (1 if spec.choose is not None else 0)
-    receivers = spec.receivers(ctx, chosen)
-    items = spec.items(ctx, chosen)
-    if spec.layout == "pairs":
-        per_select = max(1, MAX_OPTIONS // max(1, len(receivers)))
-        items = items[:per_select * rows]
-        receivers = receivers[:9]
-    else:
-        items, receivers = items[:MAX_OPTIONS], receivers[:rows]
-    if digits == "" and spec.preset:
-        given = preset_of(spec, chosen[0], items, receivers)
-    else:
-        given = _draft_of(digits, len(items))
-    given = [r if r <= len(receivers) else 0 for r in given]
-    return Draft(key, chosen, items, receivers, given)
-
-
-def composed_action(group: Group, draft: Draft) -> Action:
-    """The group's action with its field (or fields) filled from the draft."""
-    spec = group.compose
-    assert spec is not None
-    chosen = [{spec.item_key: draft.items[i][0], spec.receiver_key: draft.receivers[r - 1][0]}
-              for i, r in enumerate(draft.given) if r]
-    made: Any = spec.build(chosen) if spec.build is not None else chosen
-    base = strip_stamp(draft.chosen[0])
-    return {**base, **made} if spec.field is None else {**base, spec.field: made}
-
-
-def _pair_chunks(draft: Draft) -> list[list[int]]:
-    """The item indices of each pairs select: as many items as leave room for every receiver."""
-    per_select = max(1, MAX_OPTIONS // max(1, len(draft.receivers)))
-    indices = list(range(len(draft.items)))
-    return [indices[i:i + per_select] for i in range(0, len(indices), per_select)]
-
-
-def choice_label(group: Group, action: Action, ctx: Ctx) -> str:
-    spec = group.compose
-    assert spec is not None
-    return spec.choose_label(action, ctx) if spec.choose_label is not None else option_text(group, action, ctx)
-
-
-def composer(table: Table, group: Group, ctx: Ctx, draft: Draft) -> dict[str, Any]:
-    """The private panel: what goes to whom so far, the selects, and the send button."""
-    spec = group.compose
-    assert spec is not None
-    at = moment_of(ctx, group)
-    code = draft.code(group)
-    view = discord.ui.View(timeout=None)
-    if spec.choose is not None:
-        lots = compose_choices(group, actions_of(table, group, ctx.seat if ctx.seat is not None else -1))
-        first = ComposeChoose(table.id, group.id, at)
-        first.item.placeholder = ctx.msg(spec.choose_placeholder)[:150]
-        for key, lot in enumerate(lots):
-            first.item.add_option(label=choice_label(group, lot[0], ctx)[:100], value=str(key),
-                                  default=key == draft.key)
-        view.add_item(first)
-    if spec.layout == "pairs":
-        for number, chunk in enumerate(_pair_chunks(draft), start=1):
-            select = ComposeSelect(table.id, group.id, at, code, number)
-            select.item.placeholder = ctx.msg(group.placeholder or group.label)[:150]
-            for index in chunk:
-                for receiver, (_value, name) in enumerate(draft.receivers, start=1):
-                    select.item.add_option(label=f"{draft.items[index][1]} → {name}"[:100], value=f"{index}.{receiver}",
-                                           default=draft.given[index] == receiver)
-            select.item.min_values, select.item.max_values = 0, max(1, len(select.item.options))
-            if select.item.options:
-                view.add_item(select)
-    else:
-        for number, (_value, name) in enumerate(draft.receivers, start=1):
-            select = ComposeSelect(table.id, group.id, at, code, number)
-            select.item.placeholder = ctx.msg(spec.receiver_label, name=name)[:150]
-            select.item.min_values, select.item.max_values = 0, max(1, len(draft.items))
-            for index, (_item, label) in enumerate(draft.items):
-                select.item.add_option(label=label[:100], value=str(index), default=draft.given[index] == number)
-            if draft.items:
-                view.add_item(select)
-    count = sum(1 for r in draft.given if r)
-    label = ctx.plural(spec.submit, count) if count else ctx.msg(spec.submit_empty)
-    view.add_item(ComposeSend(table.id, group.id, at, code, label))
-    head = ctx.msg(group.placeholder or group.label)
-    if spec.choose is not None:
-        head += f"\n**{choice_label(group, draft.chosen[0], ctx)}**"
-    lines = [f"• {draft.items[i][1]} → {draft.receivers[r - 1][1]}" for i, r in enumerate(draft.given) if r]
-    return {"content": "\n".join([head, *lines]), "view": view}
-
-
-async def open_composer(interaction: discord.Interaction, table: Table, group: Group, ctx: Ctx, seat: int) -> None:
-    """A composed group's button: its private panel, starting from the first choice."""
-    own = await context(bot_of(interaction), table, ctx.locale, seat)
-    draft = read_draft(group, own, actions_of(table, group, seat), "")
-    if draft is None:
-        await tell(interaction, explain(table, seat, group, ctx))
-        return
-    await interaction.response.send_message(**composer(table, group, own, draft), ephemeral=True)
-
-
-async def composing(interaction: discord.Interaction, table_id: int, group_id: str, moment: str, draft: str,
-                    ) -> tuple[Table, Group, Ctx, Draft] | None:
-    """The checks of a composer's control: the moment, and that the clicker may take the action now."""
-    found = await current_group(interaction, table_id, group_id, moment)
-    if found is None:
-        return None
-    table, group, ctx, seat = found
-    mine = actions_of(table, group, seat)
-    if group.compose is None or not mine:
-        await tell(interaction, explain(table, seat, group, ctx))
-        return None
-    own = await context(bot_of(interaction), table, ctx.locale, seat)
-    state = read_draft(group, own, mine, draft)
-    if state is None:
-        await tell(interaction, ctx.msg("error.stale"))
-        return None
-    return table, group, own, state
-
-
-class ComposeChoose(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=rf"gb:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT})",
-):
-    """A composer's first select: which of the group's actions to start from (recipient, origin, target)."""
-
-    def __init__(self, table_id: int, group_id: str, moment: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"gb:{table_id}:{group_id}:{moment}"))
-        self.table_id, self.group_id, self.moment = table_id, group_id, moment
-        self.found: tuple[Table, Group, Ctx, Draft] | None = None
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ComposeChoose:
-        return cls(int(match["table"]), match["group"], match["moment"])
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        data: Any = interaction.data or {}
-        values = [str(v) for v in data.get("values") or [] if str(v).isdigit()]
-        self.found = await composing(interaction, self.table_id, self.group_id, self.moment,
-                                     f"{values[0] if values else 0}x")
-        return self.found is not None
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        assert self.found is not None
-        table, group, ctx, draft = self.found
-        await interaction.response.edit_message(**composer(table, group, ctx, draft))
-
-
-class ComposeSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=rf"gc:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT}):(?P<draft>{DRAFT}):(?P<receiver>\d)",
-):
-    def __init__(self, table_id: int, group_id: str, moment: str, draft: str, receiver: int) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"gc:{table_id}:{group_id}:{moment}:{draft}:{receiver}"))
-        self.table_id, self.group_id, self.moment = table_id, group_id, moment
-        self.draft, self.receiver = draft, receiver
-        self.found: tuple[Table, Group, Ctx, Draft] | None = None
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ComposeSelect:
-        return cls(int(match["table"]), match["group"], match["moment"], match["draft"], int(match["receiver"]))
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        self.found = await composing(interaction, self.table_id, self.group_id, self.moment, self.draft)
-        return self.found is not None
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        assert self.found is not None
-        table, group, ctx, draft = self.found
-        assert group.compose is not None
-        data: Any = interaction.data or {}
-        values = [str(v) for v in data.get("values") or []]
-        given = list(draft.given)
-        if group.compose.layout == "pairs":
-            # This select's items go to the receivers picked for them (the last pick of an item wins).
-            chunks = _pair_chunks(draft)
-            for index in chunks[self.receiver - 1] if 0 < self.receiver <= len(chunks) else []:
-                given[index] = 0
-            for value in values:
-                item, _dot, receiver = value.partition(".")
-                if item.isdigit() and receiver.isdigit() and int(item) < len(given) \
-                        and 0 < int(receiver) <= len(draft.receivers):
-                    given[int(item)] = int(receiver)
-        else:
-            picked = {int(v) for v in values if v.isdigit()}
-            # What this receiver's select now holds goes to them; what it no longer holds is kept again.
-            given = [self.receiver if i in picked else (0 if r == self.receiver else r) for i, r in enumerate(given)]
-        draft.given = given
-        await interaction.response.edit_message(**composer(table, group, ctx, draft))
-
-
-class ComposeSend(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"gg:(?P<table>\d+):(?P<group>{GROUP}):(?P<moment>{MOMENT}):(?P<draft>{DRAFT})",
-):
-    def __init__(self, table_id: int, group_id: str, moment: str, draft: str, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"gg:{table_id}:{group_id}:{moment}:{draft}"))
-        self.table_id, self.group_id, self.moment, self.draft = table_id, group_id, moment, draft
-        self.found: tuple[Table, Group, Ctx, Draft] | None = None
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ComposeSend:
-        return cls(int(match["table"]), match["group"], match["moment"], match["draft"],
-                   getattr(item, "label", None) or "")
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        self.found = await composing(interaction, self.table_id, self.group_id, self.moment, self.draft)
-        if self.found is None:
-            return False
-        table, group, ctx, draft = self.found
-        refusal = why_not(table, ctx.seat if ctx.seat is not None else -1, composed_action(group, draft))
-        if refusal is not None:  # the panel stays as it is, so the player can change the draft
-            await tell(interaction, refusal_text(ctx.locale, refusal, ctx.names))
-            return False
-        return True
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        assert self.found is not None
-        table, group, ctx, draft = self.found
-        action = composed_action(group, draft)
-        picked = ctx.msg("core.picked", choice=composer(table, group, ctx, draft)["content"])
-        await act(interaction, table, action, ctx.names,
-                  lambda: interaction.response.edit_message(content=picked, view=None))
-
-
 # --- amounts -----------------------------------------------------------------------------------
 
 
@@ -834,10 +409,11 @@ async def ask_amount(interaction: discord.Interaction, table: Table, group: Grou
     after a restart, goes through the same listener.
     """
     bounds = amount_bounds(group, choices)
-    modal = discord.ui.Modal(title=ctx.msg(group.label)[:45], custom_id=f"gm:{table.id}:{group.id}:"
+    modal = discord.ui.Modal(title=limits.modal_title(ctx.msg(group.label)), custom_id=f"gm:{table.id}:{group.id}:"
                              f"{moment_of(ctx, group)}", timeout=None)
     hint = ctx.msg("core.amount_between", low=bounds[0], high=bounds[1]) if bounds else ctx.msg("core.amount")
-    modal.add_item(discord.ui.TextInput(label=hint[:45], custom_id="amount", required=True, max_length=12))
+    modal.add_item(discord.ui.TextInput(label=limits.modal_title(hint), custom_id="amount", required=True,
+                                        max_length=12))
     await interaction.response.send_modal(modal)
     modal.stop()
 
@@ -888,7 +464,7 @@ async def on_amount(interaction: discord.Interaction) -> bool:
 
 class SecretButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gs:(?P<table>\d+)"):
     def __init__(self, table_id: int, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=(label or "…")[:80], style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=limits.label(label or "…"), style=discord.ButtonStyle.secondary,
                                            emoji="🔒", custom_id=f"gs:{table_id}"))
         self.table_id = table_id
 

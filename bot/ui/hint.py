@@ -25,10 +25,10 @@ from babel.numbers import format_decimal
 
 from bot import limits
 from bot.computer import adviser, chooser, has_computer, salt
+from bot.gameui import Ctx, GameUI
 from bot.i18n import t
 from bot.tables import Table
 from bot.ui.common import bot_of, follow_up, locale_of, tell
-from bot.ui.spec import Ctx, GameUI
 from games.core.choice import Advice
 from games.core.messages import N_
 from games.core.protocol import Action, Rng

@@ -17,13 +17,13 @@ from typing import Any
 import discord
 
 from bot import limits
+from bot.delivery import mention
 from bot.i18n import t, tn
 from bot.meta import KickVote
 from bot.ports import Client
-from bot.tables import Table, TableError
-from bot.ui.board import table_locale
-from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
-from bot.ui.controls import human_seats
+from bot.tables import Table, TableError, table_locale
+from bot.ui.acting import human_seats
+from bot.ui.common import bot_of, check_table, locale_of, refuse, tell
 from games.core.messages import N_
 from games.core.protocol import IllegalAction
 

@@ -11,11 +11,11 @@ import discord
 from bot import limits
 from bot.absence import TURN_TIMER_CHOICES, duration, offers_turn_timer
 from bot.computer import has_computer
+from bot.delivery import mention
 from bot.i18n import t, tn
 from bot.ports import Client
-from bot.tables import Table, TableError
-from bot.ui.board import table_locale
-from bot.ui.common import bot_of, check_table, locale_of, mention, refuse, tell
+from bot.tables import Table, TableError, table_locale
+from bot.ui.common import bot_of, check_table, locale_of, refuse, tell
 from games.core.messages import N_
 from games.core.protocol import Game, IllegalAction, OptionSpec, optional_member
 

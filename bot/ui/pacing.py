@@ -17,11 +17,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.config import BOARD_EDIT_INTERVAL
 from bot.runtime import Job, PacedBoard, Runtimes, TableRuntime
 
 log = logging.getLogger(__name__)
-
-BOARD_EDIT_INTERVAL = 1.0  # seconds between two edits of one board
 
 
 class BoardPacer:

@@ -23,12 +23,12 @@ import discord
 
 from bot import limits
 from bot.computer import has_computer
+from bot.delivery import mention
 from bot.i18n import t, tn
 from bot.ports import PresenterParts
 from bot.store import StoreUnavailableError
-from bot.tables import Change, StoreDown, Table, TableError
-from bot.ui.board import table_locale
-from bot.ui.common import bot_of, locale_of, mention, refuse, table_here, tell
+from bot.tables import Change, StoreDown, Table, TableError, table_locale
+from bot.ui.common import bot_of, locale_of, refuse, table_here, tell
 from games import DESCRIPTORS, descriptor_of
 from games.core.protocol import Game, IllegalAction
 

@@ -28,14 +28,15 @@ from typing import Any
 import discord
 
 from bot import limits
+from bot.delivery import mention
+from bot.gameui import Ctx, GameUI, described
 from bot.i18n import Catalog, t, words
 from bot.meta import PostedReplay
 from bot.ports import Client
 from bot.replays import MAX_FRAMES, LoggedAction, Moment, Replay, ReplayMissing, build, check_log
 from bot.store import TableRow
 from bot.tables import Table
-from bot.ui.common import bot_of, follow_up, locale_of, mention, tell
-from bot.ui.spec import Ctx, GameUI, described
+from bot.ui.common import bot_of, follow_up, locale_of, tell
 from games.core.protocol import Game
 from renderers.alt import replay as alt
 from renderers.animation import MAX_BYTES, Animation, Picture, TooLarge, animate

@@ -17,9 +17,9 @@ import discord
 
 from bot import limits
 from bot.delivery import render_png
+from bot.gameui import Ctx, described
 from bot.i18n import t
 from bot.ui.common import bot_of, check_table, follow_up, locale_of
-from bot.ui.spec import Ctx, described
 
 if TYPE_CHECKING:
     from bot.tables import Table

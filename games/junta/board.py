@@ -1,6 +1,6 @@
 """The coup map of Junta (rules/junta_map.md): 27 areas, 52 edges, units and their start positions.
 
-Pure data and small lookups; the coup sub-game (games/junta/coup.py) and the political engine
+Pure data and small lookups; the coup sub-game (games/junta/coup/) and the political engine
 (Phase 1 reset, the opening act of a coup) read it. Nothing here knows a player.
 """
 

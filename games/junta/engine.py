@@ -1,5 +1,5 @@
 """Junta (rules/junta.md): the political game of a banana republic, phases 1-9, with the coup of
-games/junta/coup.py behind the interface of docs/junta-state.md.
+games/junta/coup/ behind the interface of docs/junta-state.md.
 
 The state is a JSON-ready dict (docs/junta-state.md lists every key). `apply` clones it, runs the
 action, then runs every automatic step until the game waits on a player again: the procedure is

@@ -1,4 +1,5 @@
-"""bot/ has no import cycle: every import statement counts, at any depth (in a function, under TYPE_CHECKING)."""
+"""bot/ has no import cycle, and its own modules never import bot/ui (the UI lies above them): every import
+statement counts, at any depth (in a function, under TYPE_CHECKING)."""
 
 from __future__ import annotations
 
@@ -92,3 +93,29 @@ def test_the_graph_sees_nested_and_relative_imports() -> None:
     edges = imported(tree, "bot.store", False, known)
     assert edges == {"bot", "bot.app", "bot.tables", "bot.ui", "bot.ui.board"}
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+
+
+# The modules that build the bot from all its parts, the UI included: they stand above every layer.
+COMPOSITION_ROOTS = frozenset({"bot.app", "bot.__main__", "bot.sandbox"})
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Each (module, imported) where a module directly in bot/ (not a package below it, not a composition root)
+    imports bot.ui or a module of it: the UI lies above the service, the store and the ports."""
+    return sorted((module, target) for module, targets in graph.items() for target in targets
+                  if module.count(".") == 1 and module not in COMPOSITION_ROOTS
+                  and (target == "bot.ui" or target.startswith("bot.ui.")))
+
+
+def test_bot_modules_never_import_the_ui() -> None:
+    """No module of bot/ itself (config, ports, absence, tables, …) imports bot/ui, by any import statement;
+    only the composition roots, which build the bot, see every layer."""
+    assert upward_imports(import_graph(BOT)) == []
+
+
+def test_an_upward_import_is_found() -> None:
+    """The check finds a bot/ module importing bot.ui or one of its modules, and leaves the UI, the cogs and the
+    composition root alone."""
+    graph = {"bot.config": {"bot.store", "bot.ui.pacing"}, "bot.ports": {"bot.ui"}, "bot.app": {"bot.ui.board"},
+             "bot.ui.board": {"bot.gameui"}, "bot.cogs.junta": {"bot.gameui"}, "bot.tables": {"bot.store"}}
+    assert upward_imports(graph) == [("bot.config", "bot.ui.pacing"), ("bot.ports", "bot.ui")]

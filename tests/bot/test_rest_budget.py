@@ -18,7 +18,7 @@ import pytest
 from bot.testkit import junta as junta_kit
 from bot.testkit.clicks import actions_of, group_for, table_of, use
 from bot.testkit.world import World, components
-from bot.ui.controls import public_actions
+from bot.ui.acting import public_actions
 from games.core.rng import SeededRng
 from tests.bot.helpers import computers_clickable_move, deciding_seats, makeable, open_members_table
 

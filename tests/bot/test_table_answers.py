@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
+from bot.gameui import GameUI, Group, OfTypes, exactly, of_type, of_type_where
 from bot.meta import TableMeta
 from bot.store import TableRow
 from bot.tables import Table
-from bot.ui.controls import human_seats, public_actions
-from bot.ui.spec import GameUI, Group, OfTypes, exactly, of_type, of_type_where
+from bot.ui.acting import human_seats, public_actions
 from games import REGISTRY
 from games.core.protocol import Game
 from games.core.rng import SeededRng

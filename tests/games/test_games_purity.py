@@ -54,3 +54,13 @@ def test_module_is_pure(path: Path):
     if path not in RANDOM_ALLOWED_IN:
         bad += [(m, line) for m, line in imported_roots(tree) if m == "random"]
     assert not bad, f"{path.relative_to(GAMES_DIR)} imports {bad}"
+
+
+MAX_LINES = 1000
+
+
+def test_no_module_is_over_the_line_limit():
+    """Each module of games/ holds one thing: none is over 1,000 lines (a bigger one becomes a package of
+    one-job modules, as Junta's political half and its coup are)."""
+    sizes = {str(p.relative_to(GAMES_DIR)): len(p.read_text(encoding="utf-8").splitlines()) for p in MODULES}
+    assert {name: lines for name, lines in sizes.items() if lines > MAX_LINES} == {}

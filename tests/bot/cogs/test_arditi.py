@@ -237,7 +237,7 @@ def test_the_result_lists_the_parties_in_the_engines_standings() -> None:
     """The result post numbers the parties in the order the engine's result ranks them (score, then captured
     numbers), not in seat order."""
     from bot.cogs import arditi as arditi_cog
-    from bot.ui.spec import Ctx
+    from bot.gameui import Ctx
     from tests.games.arditi.arditi_kit import march, position
     from tests.games.arditi.test_arditi_end import finished
 

@@ -204,7 +204,7 @@ async def test_a_member_with_closed_dms_uses_the_family_panel(world: World) -> N
 
 
 def _ctx(table: Any, view: dict[str, Any]) -> Any:
-    from bot.ui.spec import Ctx
+    from bot.gameui import Ctx
 
     return Ctx(table=table, view=view, names=["a", "b", "c", "d"], locale="en")
 
@@ -258,7 +258,7 @@ def accepts(s: Any, seat: int, action: dict[str, Any]) -> bool:
 
 def test_the_move_panel_moves_part_of_a_stack() -> None:
     """From a stack of three or more, one unit goes to one neighbour, one to another, the rest stay."""
-    from bot.ui.controls import compose_choices, composed_action
+    from bot.ui.composer import compose_choices, composed_action
     from games.junta import coup
     from tests.games.junta.junta_kit import play
     from tests.games.junta.test_junta_coup import started
@@ -290,7 +290,7 @@ def test_the_move_panel_moves_part_of_a_stack() -> None:
 
 def test_the_fire_panel_fires_with_some_units_and_the_casualty_panel_picks_the_losses() -> None:
     """Seat 1 fires with one of its three units (preset: all three); seat 2, hit twice, loses the two it picks."""
-    from bot.ui.controls import composed_action
+    from bot.ui.composer import composed_action
     from tests.games.junta.junta_kit import play
     from tests.games.junta.test_junta_coup import _battle
 
@@ -321,7 +321,7 @@ def test_the_assignment_panel_makes_an_assignment_the_list_does_not_hold() -> No
     from pairs; the engine takes it."""
     import itertools
 
-    from bot.ui.controls import composed_action
+    from bot.ui.composer import composed_action
     from games.junta.common import SUB_OFFICES
     from tests.games.junta.junta_kit import play, position, ready_all
 
@@ -395,8 +395,8 @@ def test_a_parallel_decision_keeps_one_moment_for_the_controls() -> None:
     is not stale); the declarations that follow are one family's: their moment is the table's action count."""
     from types import SimpleNamespace
 
-    from bot.ui.controls import MOMENT
-    from bot.ui.spec import Ctx
+    from bot.gameui import Ctx
+    from bot.ui.acting import MOMENT
     from tests.games.junta.junta_kit import play, position
 
     def moment(state: Any, seq: int) -> str:
@@ -419,7 +419,7 @@ async def test_gifts_of_several_notes_and_a_swap_from_the_family_panel(world: Wo
     note, answered with a card, confirmed: the hands change, each side is told, the channel learns nothing."""
     import copy
 
-    from bot.ui.spec import Ctx
+    from bot.gameui import Ctx
     from tests.games.junta.junta_kit import card, position
 
     hands = {0: [card("vote_riggers"), card("evt_student_petition")], 3: [card("unt_students")]}

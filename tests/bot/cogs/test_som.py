@@ -18,9 +18,9 @@ import discord
 import pytest
 
 from bot.cogs import som as som_cog
+from bot.gameui import Ctx
 from bot.i18n import words
-from bot.ui.controls import public_actions
-from bot.ui.spec import Ctx
+from bot.ui.acting import public_actions
 from games.som import GAME
 from games.som.cards import CARD, DISC, neighbours
 from tests.bot.conftest import World, components, custom_id

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.app import cogs
+from bot.gameui import Ctx, GameUI
 from bot.i18n import LOCALES
-from bot.ui.spec import Ctx, GameUI
 from games import REGISTRY
 from tests.support.corpus import PlayoutCorpus
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.ui.board import BOARD_LINES, TablePresenter, shown_lines
-from bot.ui.spec import Ctx, GameUI
+from bot.gameui import Ctx, GameUI
 from games import REGISTRY
 from tests.bot.helpers import table_at
 from tests.support.corpus import PlayoutCorpus

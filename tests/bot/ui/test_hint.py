@@ -15,9 +15,9 @@ import pytest
 
 from bot.cogs import junta as junta_cog
 from bot.cogs import polls as polls_cog
+from bot.gameui import Ctx, GameUI
 from bot.i18n import words
 from bot.testkit.clicks import group_for, table_of
-from bot.ui.spec import Ctx, GameUI
 from games.arditi import GAME as ARDITI
 from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import embed_text, lobby_message

@@ -17,9 +17,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.gameui import Compose, Ctx, GameUI, Group, Secret, exactly, of_type
 from bot.ui.board import TablePresenter
 from bot.ui.lobby import open_lobby
-from bot.ui.spec import Compose, Ctx, GameUI, Group, Secret, exactly, of_type
 from games.core.descriptor import GameDescriptor
 from games.core.protocol import IllegalAction, Outcome, Rng
 

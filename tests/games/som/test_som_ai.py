@@ -16,14 +16,17 @@ from typing import Any
 import pytest
 
 import games.som.ai as ai
-from games.core.choice import Advice
+import games.som.search as search_module
+from games.core.choice import Advice, Budget
 from games.core.messages import counted, msg, seat_ref
 from games.core.protocol import IllegalAction
 from games.core.rng import ScriptedRng, SeededRng
 from games.som import GAME
 from games.som.ai import advise, choose, random_choose
 from games.som.cards import CARD, CELLS, DISC, SPAIN, URN, neighbours, total
+from games.som.common import MAX_STEPS
 from games.som.driver import run
+from games.som.know import Know
 from games.som.turn import start_turn
 from tests.games.som.som_kit import act, at_cohesion, at_move, bid, position, step
 from tests.support.advice_words import assert_worded
@@ -135,9 +138,9 @@ def test_work_per_decision_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Look-ahead positions expanded and engine applications together stay within the node budget (a tiny
     budget still gives a legal action); with the normal budget the same decisions do more work."""
     work = [0]
-    real_ways_on, real_apply = ai.Mover.ways_on, ai._apply
+    real_ways_on, real_apply = search_module.Mover.ways_on, ai._apply
 
-    def ways_on(self: ai.Mover, *args: Any) -> Any:
+    def ways_on(self: search_module.Mover, *args: Any) -> Any:
         work[0] += 1
         return real_ways_on(self, *args)
 
@@ -145,7 +148,7 @@ def test_work_per_decision_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         work[0] += 1
         return real_apply(*args)
 
-    monkeypatch.setattr(ai.Mover, "ways_on", ways_on)
+    monkeypatch.setattr(search_module.Mover, "ways_on", ways_on)
     monkeypatch.setattr(ai, "_apply", apply)
     states = [s for n, mode in ((4, "A"), (2, "B"), (3, "C")) for s in random_states(11, n, mode, 2)]
     worst = {}
@@ -237,11 +240,11 @@ def test_steps_back_onto_a_card_it_stood_on_to_reach_the_face_down_ones() -> Non
 def test_the_search_counts_only_the_steps_left() -> None:
     """With one step left (39 taken), stepping back onto F2 can turn nothing more: it is worth only where
     the movement then ends, and the search does not count on a draw beyond the 40th step."""
-    know = ai.Know(dead_end(ai.MAX_STEPS - 1))
-    search = ai.Mover(know, 0, ai.Budget(ai.NODE_BUDGET))
-    pools = tuple(tuple(float(group[t]) for t in ai._TYPES) for group in know.groups)
+    know = Know(dead_end(MAX_STEPS - 1))
+    search = search_module.Mover(know, 0, Budget(ai.NODE_BUDGET), ai.protectable(know))
+    pools = search_module.pools_of(know)
     one_left = search.first_steps("G1", pools, True, 1)
-    assert one_left["F2"] == pytest.approx(search.end("F2") - ai.STEP)
+    assert one_left["F2"] == pytest.approx(search.end("F2") - search_module.STEP)
     assert search.first_steps("G1", pools, True, 2)["F2"] > one_left["F2"] + 1
 
 
@@ -253,7 +256,7 @@ def test_prefers_the_cards_a_state_action_dealt_without_spain_cards() -> None:
     s["log"] = [{"id": 1, "type": "state_acts", "seat": 0, "card": "loapa", "cell": "D6", "degree": "medium",
                  "protected": [], "protecting": [], "collected": ["recerca_i_universitats", "cultura_democratica"],
                  "relaid": ["C3", "E3"]}]
-    know = ai.Know(s)
+    know = Know(s)
     assert know.group_of["C3"] == know.group_of["E3"] == 1 and know.group_of["D4"] == 0
     assert know.groups[1]["urn"] == 1 and know.groups[1]["cat"] == 1 and know.groups[0]["urn"] == 3
     assert choose(s, 0) in (step("C3"), step("E3"))

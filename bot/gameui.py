@@ -4,7 +4,8 @@ A game's cog builds one `GameUI`. Controls are made from the engine's `legal_act
 `Group` gathers the actions it matches; the board shows a button per group that some seat can
 use now (or that the game wants shown to explain why not), and the click either acts at once
 (one action), opens a private picker (several), or asks an amount (a modal). Nothing here knows
-a rule: which actions exist, who may take them and what they cost all come from the engine.
+a rule: which actions exist, who may take them and what they cost all come from the engine. It lies below
+the UI (bot/ui) and the ports, which both speak of a `GameUI` and its `Ctx`.
 """
 
 from __future__ import annotations

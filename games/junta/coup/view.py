@@ -1,0 +1,38 @@
+"""The coup's public view (§11)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from games.junta.board import POWER_CENTRES
+from games.junta.coup.driver import coup_to_act
+from games.junta.coup.sides import controls
+from games.junta.coup.units import State, contested, controller, is_active_unit
+
+
+def coup_view(state: State, seat: int | None) -> dict[str, Any]:
+    """The whole coup is public (§11), except the fire orders of a wave until all are in."""
+    s = state
+    c = s["coup"]
+    if c is None:
+        return {}
+    units = {u: {"type": d["type"], "area": d["area"], "office": d["office"], "owner": d["owner"],
+                 "marker": d["marker"], "moved": d["moved"], "controller": controller(s, u),
+                 "active": is_active_unit(s, u)} for u, d in c["units"].items()}
+    cb = c["combat"]
+    fire = {k: (v if seat is not None and k == str(seat) else "given") for k, v in cb["fire"].items()}
+    combat = {k: copy.deepcopy(v) for k, v in cb.items() if k != "fire"}
+    combat["fire"] = fire
+    return {
+        "leader": c["leader"], "rebels": list(c["rebels"]), "sides": dict(c["sides"]), "winner": c["winner"],
+        "over": c["over"], "phase": c["phase"], "segment": c["segment"], "first_mover": c["first_mover"],
+        "order": list(c["order"]), "pos": c["pos"], "turn": copy.deepcopy(c["turn"]), "units": units,
+        "landed": dict(c["landed"]), "helicopter_moved": c["helicopter_moved"], "air_strikes": c["air_strikes"],
+        "air_strike_used": c["air_strike_used"], "gunboat_used": c["gunboat_used"],
+        "proposal": copy.deepcopy(c["proposal"]), "proposed": list(c["proposed"]), "agreed": c["agreed"],
+        "safe_conduct": list(c["safe_conduct"]), "reaction": copy.deepcopy(c["reaction"]), "combat": combat,
+        "permits": copy.deepcopy(c["permits"]), "contested": contested(s),
+        "control": {a: controls(s, a) for a in POWER_CENTRES},
+        "waiting": sorted(coup_to_act(s)), "sides_order": list(c["sides_order"]), "sides_pos": c["sides_pos"],
+    }
