@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.ui.board import BOARD_LINES, TablePresenter, shown_lines
 from bot.gameui import Ctx, GameUI
+from bot.ui.board import BOARD_LINES, TablePresenter, shown_lines
 from games import REGISTRY
 from tests.bot.helpers import table_at
 from tests.support.corpus import PlayoutCorpus
