@@ -47,6 +47,7 @@ MEMBERS = ("ada", "bruno", "carla", "dario", "elena")
 DEFAULT_DATABASE = "data/sandbox.db"
 DEFAULT_PORT = 8765
 TICK = 1.0  # real seconds between two steps of the virtual clock
+REPUBLISH = 15.0  # virtual seconds after which the preview publishes again even when the bot did nothing
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # where SimCord's virtual clock starts
 
 INTRO = """\
@@ -138,6 +139,8 @@ class Sandbox:
     _runner: Any = None
     _ticker: asyncio.Task[None] | None = None
     _elapsed: float = 0.0
+    _published: int = -1  # the length of SimCord's transcript when the preview last published
+    _published_at: float = 0.0
     _clock: SandboxClock | None = None
 
     async def start(self) -> str:
@@ -251,9 +254,15 @@ class Sandbox:
             if seconds > 0:
                 await self.env.advance_time(seconds)
                 self._elapsed += seconds
-            if self.preview is not None:
+            # Publishing costs the preview a snapshot of every open page (half a second with a board or two):
+            # only when the bot has done something (each of its requests is in SimCord's transcript), or now and
+            # then so that relative times ("in 5 minutes") move on.
+            transcript = self.env.backend.transcript
+            due = len(transcript) != self._published or self._elapsed - self._published_at >= REPUBLISH
+            if self.preview is not None and due:
                 with contextlib.suppress(Exception):
                     await self.preview.refresh()
+                self._published, self._published_at = len(transcript), self._elapsed
         if seconds > 0 and self._clock is not None:
             self._clock.save(self._elapsed)
 
