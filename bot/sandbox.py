@@ -52,8 +52,8 @@ SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # where SimCord's virtual cloc
 
 INTRO = """\
 Tablemaster sandbox: open {url} in your browser, pick a member, type /spyfall new (or /polls,
-/arditi, /som, /junta new) and play; the launcher page switches between the #games channel and
-each member's DMs. Press Ctrl+C to stop."""
+/arditi, /som, /junta new) and play, or /game learn for a practice table of your own; the bar above the
+channel switches between #games, the threads and each member's DMs. Press Ctrl+C to stop."""
 RESUMED = "Resumed from the last run: {count} game{s}, each where it was left."
 
 
