@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.sandbox import MEMBERS, Sandbox
-from tests.bot.browser_kit import CHROMIUM, CHROMIUM_ARGS, NO_BROWSER, REASON, async_playwright
+from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, NO_BROWSER, REASON, async_playwright
 from tests.bot.helpers import location_name
 from tests.renderers.helpers import artifacts_dir
 

@@ -20,8 +20,9 @@ import pytest
 
 from bot.i18n import t
 from bot.sandbox import MEMBERS, Sandbox
+from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, NO_BROWSER, REASON, Person, async_playwright
 from bot.ui.practice import TOURS
-from tests.bot.browser_kit import CHROMIUM, CHROMIUM_ARGS, NO_BROWSER, REASON, Person, async_playwright
+from tests.renderers.helpers import artifacts_dir
 
 if NO_BROWSER:
     print(f"\n*** {REASON} ***\n")
@@ -48,7 +49,7 @@ async def person(tmp_path: Path) -> AsyncIterator[Person]:
             await page.goto(sandbox.url)
             await page.click("#go-games")
             await page.wait_for_selector("#channel-composer-input")
-            someone = Person(page, sandbox)
+            someone = Person(page, sandbox, pictures=artifacts_dir("sandbox"))
             try:
                 yield someone
             finally:

@@ -1,5 +1,6 @@
-"""What the sandbox's browser tests share: Debian's Chromium driven by Playwright (or the reason they cannot run),
-and a person at the page of a sandbox whose clock ticks in real time, as `python -m bot sandbox` runs it.
+"""What the sandbox's browser tests (tests/bot/) and its benchmark (bench/sandbox_switch.py) share: Debian's
+Chromium driven by Playwright (or the reason they cannot run), and a person at the page of a sandbox whose clock
+ticks in real time, as `python -m bot sandbox` runs it.
 
 The person acts as a person does: picks a member in "Viewing as", types a command, presses what the page shows,
 and waits for the page's own answer to each action (the preview's receipt), never on the bot's internals; the
@@ -11,10 +12,10 @@ import asyncio
 import shutil
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.sandbox import Sandbox
-from tests.renderers.helpers import artifacts_dir
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # What Chromium needs on a machine with a closed network (no background connections) and as root.
@@ -58,6 +59,7 @@ class Person:
 
     page: Page
     sandbox: Sandbox
+    pictures: Path | None = None  # where `snap` puts its screenshots (tests/artifacts/sandbox/ in the tests)
     switches: list[float] = field(default_factory=list)  # seconds each member switch took, in order
 
     async def receipt(self) -> dict[str, Any] | None:
@@ -130,4 +132,5 @@ class Person:
         raise AssertionError(f"the page never showed {text!r}")
 
     async def snap(self, name: str) -> None:
-        await self.page.screenshot(path=str(artifacts_dir("sandbox") / f"{name}.png"))
+        if self.pictures is not None:
+            await self.page.screenshot(path=str(self.pictures / f"{name}.png"))
