@@ -12,6 +12,12 @@ function status() {
   try { return window.simcordPreview; } catch { return null; }
 }
 
+// The preview holds an action back while one is under way, or until it has read the page its last action made.
+function held(state) {
+  return Boolean(state?.pendingAction)
+    || (state?.awaitingRevision != null && state.awaitingRevision > (state.publishedRevision ?? 0));
+}
+
 function memberName() {
   const viewer = status()?.viewerId;
   return (viewer && places?.members?.[viewer]) || places?.member || null;
@@ -134,10 +140,7 @@ function watchReceipts() {
 document.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest("button.component-button") : null;
   if (!(button instanceof HTMLButtonElement) || button.disabled || !event.isTrusted) return;
-  const state = status();
-  const busy = Boolean(state?.pendingAction) || (state?.awaitingRevision ?? null) !== null
-    || button.getAttribute("aria-disabled") === "true";
-  if (!busy) return;
+  if (!held(status()) && button.getAttribute("aria-disabled") !== "true") return;
   event.stopImmediatePropagation();
   waiting = button.dataset.controlKey || null;
   answer("Your click is kept: it is played as soon as the page has finished the last action.");
@@ -145,8 +148,7 @@ document.addEventListener("click", (event) => {
 
 function playWaiting() {
   if (!waiting) return;
-  const state = status();
-  if (state?.pendingAction || (state?.awaitingRevision ?? null) !== null) return;
+  if (held(status())) return;
   const button = [...document.querySelectorAll("button.component-button")]
     .find((item) => item.dataset.controlKey === waiting);
   waiting = null;
