@@ -111,16 +111,16 @@ class Publications:
 
 
 def rebased(preview: Any, page: Any, body: Mapping[str, Any], publications: Publications) -> Mapping[str, Any]:
-    """The action as if made on the page's newest publication, when it was made on an older one and still means
-    the same; otherwise as it came (the preview refuses it, and says why)."""
+    """The action as if made on the page's newest publication and on the message as it is now, when it was made on
+    an older one and still means the same; otherwise as it came (the preview refuses it, and says why)."""
     revision = body.get("published_revision")
     sequence = body.get("sequence")
     kind = body.get("kind")
-    if (not isinstance(revision, int) or isinstance(revision, bool) or revision == page.revision
+    if (not isinstance(revision, int) or isinstance(revision, bool)
             or sequence != page.last_sequence + 1):  # a repeated request must stay byte for byte what it was
         return body
     if kind in REBASED_KINDS:
-        return {**body, "published_revision": page.revision}
+        return {**body, "published_revision": page.revision} if revision != page.revision else body
     if kind not in COMPONENT_KINDS:
         return body
     seen = publications.seen(page.id, revision)
@@ -131,8 +131,9 @@ def rebased(preview: Any, page: Any, body: Mapping[str, Any], publications: Publ
         message = preview.env.backend.get_message(page.channel_id, int(key.split(":")[1]))
     except Exception:  # noqa: BLE001 - the message is gone: refused as it came
         return body
+    # Also on the newest publication: the bot may have edited the message since, moving its buttons.
     now = control_now(message, seen[key])
-    if now is None:
+    if now is None or (now == key and revision == page.revision):
         return body
     return {**body, "control_key": now, "target_id": str(message.id), "published_revision": page.revision}
 

@@ -123,11 +123,12 @@ async def a_move(person: Person, table: Any) -> bool:
         with contextlib.suppress(AssertionError):
             await until(lambda: table.seq > before, 3)
         if table.seq == before and await menu.count() > menus:
-            answer = await person.answered(choose(page, menu.last))
-            assert answer.played, (label, answer)
+            # How to fill a menu differs from game to game (one choice, several and Apply, a button to confirm):
+            # what this generic player does may not make a move, and then the next button is tried. The clicks
+            # themselves are test_fifty_clicks_…'s business.
+            await person.answered(choose(page, menu.last))
             if table.seq == before and await menu.last.locator(MOVE).count():  # "Give 1 disc": confirmed
-                answer = await person.answered(menu.last.locator(MOVE).first.click)
-                assert answer.played, (label, answer)
+                await person.answered(menu.last.locator(MOVE).first.click)
         with contextlib.suppress(AssertionError):
             await until(lambda: table.seq > before, 10)
             return True
@@ -225,7 +226,7 @@ async def test_every_spyfall_voter_casts_a_vote(person: Person) -> None:
 
 
 async def test_fifty_clicks_at_a_human_pace_are_all_played(person: Person) -> None:
-    """Fifty presses of a Spyfall board's buttons ("What now?", "Show my card"), 0.2–1 s apart while the
+    """Fifty presses of a Spyfall board's buttons ("What now?", "Show my card"), 0.1–0.6 s apart while the
     sandbox's clock steps on: every one is played (none refused as made on an old page, none unanswered)."""
     sandbox = person.sandbox
     service = sandbox.env.bot.service
@@ -244,7 +245,7 @@ async def test_fifty_clicks_at_a_human_pace_are_all_played(person: Person) -> No
     for click in range(50):
         label = t("en", "whatnow.button") if click % 2 else t("en", "spyfall.button.card")
         answers.append(await person.press(label))
-        await asyncio.sleep(pace.uniform(0.2, 1.0))
+        await asyncio.sleep(pace.uniform(0.1, 0.6))
     lost = [(n, a.code) for n, a in enumerate(answers) if a.lost]
     print(f"50 clicks: {len(lost)} lost; slowest answer {max(a.seconds for a in answers):.2f} s")
     assert not lost, lost
