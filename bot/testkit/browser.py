@@ -65,12 +65,12 @@ class Person:
     async def receipt(self) -> dict[str, Any] | None:
         return await self.page.evaluate(RECEIPT)
 
-    async def answered(self, act: Any) -> Answer:
+    async def answered(self, act: Any, within: float = ANSWER_WAIT) -> Answer:
         """Do `act` and wait for the page's answer to it (a new receipt, settled or refused)."""
         before = await self.receipt()
         started = time.monotonic()
         await act()
-        while time.monotonic() - started < ANSWER_WAIT:
+        while time.monotonic() - started < within:
             now = await self.receipt()
             if now is not None and (before is None or now["id"] != before["id"]) and now["settlement"] != "pending":
                 played = not now["rejected"] and now["settlement"] == "settled"

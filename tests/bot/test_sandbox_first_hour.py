@@ -24,6 +24,11 @@ from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, NO_BROWSER, REASON, Per
 from bot.ui.practice import TOURS
 from tests.renderers.helpers import artifacts_dir
 
+try:
+    from playwright.async_api import Error as PlaywrightError
+except ImportError:  # pragma: no cover - the test extra installs it
+    PlaywrightError = Exception  # type: ignore[assignment,misc]
+
 if NO_BROWSER:
     print(f"\n*** {REASON} ***\n")
     pytestmark = pytest.mark.skip(reason=REASON)
@@ -84,13 +89,17 @@ MOVE = "button.component-button:not([disabled]):not(.button-style-2)"  # the gam
 
 
 def choose(page: Any, menu: Any) -> Any:
-    """Pick the first option of a menu not already chosen (and Apply, for a menu of several choices)."""
+    """Pick the first option of a menu not already chosen (and Apply, for a menu of several choices); a menu it
+    cannot fill this way is left as it is (a generic player: the caller tries another control)."""
     async def act() -> None:
-        await menu.locator(".select-trigger").last.click()
-        await page.locator("#channel-timeline [role=option]:not([aria-selected=true]):visible").first.click()
-        apply = page.locator("#channel-timeline button", has_text="Apply")
-        if await apply.count() and await apply.last.is_visible():
-            await apply.last.click()
+        with contextlib.suppress(PlaywrightError):
+            await menu.locator(".select-trigger").last.click(timeout=5000)
+            options = page.locator("#channel-timeline [role=option]:visible")
+            fresh = page.locator("#channel-timeline [role=option]:not([aria-selected=true]):visible")
+            await (fresh if await fresh.count() else options).first.click(timeout=5000)
+            apply = page.locator("#channel-timeline button", has_text="Apply")
+            if await apply.count() and await apply.last.is_visible():
+                await apply.last.click(timeout=5000)
 
     return act
 
@@ -126,9 +135,9 @@ async def a_move(person: Person, table: Any) -> bool:
             # How to fill a menu differs from game to game (one choice, several and Apply, a button to confirm):
             # what this generic player does may not make a move, and then the next button is tried. The clicks
             # themselves are test_fifty_clicks_…'s business.
-            await person.answered(choose(page, menu.last))
+            await person.answered(choose(page, menu.last), within=5)
             if table.seq == before and await menu.last.locator(MOVE).count():  # "Give 1 disc": confirmed
-                await person.answered(menu.last.locator(MOVE).first.click)
+                await person.answered(menu.last.locator(MOVE).first.click, within=5)
         with contextlib.suppress(AssertionError):
             await until(lambda: table.seq > before, 10)
             return True
