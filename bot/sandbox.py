@@ -47,6 +47,7 @@ MEMBERS = ("ada", "bruno", "carla", "dario", "elena")
 DEFAULT_DATABASE = "data/sandbox.db"
 DEFAULT_PORT = 8765
 TICK = 1.0  # real seconds between two steps of the virtual clock
+PLAYING = 15.0  # real seconds after an action in the page during which `--speed` keeps real time
 REPUBLISH = 15.0  # virtual seconds after which the preview publishes again even when the bot did nothing
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # where SimCord's virtual clock starts
 
@@ -141,6 +142,7 @@ class Sandbox:
     _elapsed: float = 0.0
     _published: int = -1  # the length of SimCord's transcript when the preview last published
     _published_at: float = 0.0
+    _acted_at: float = float("-inf")  # when the person last acted in the page (time.monotonic())
     _clock: SandboxClock | None = None
 
     async def start(self) -> str:
@@ -199,13 +201,17 @@ class Sandbox:
             chosen = self.member
             viewers = sorted(viewers, key=lambda viewer: viewer.id != chosen)  # the page opens as the first
             preview = self.env.preview(channel, viewers=viewers, layout="channel")
-            adapt(preview, lock=self.lock, places=self.places, remember=self._remember, member=lambda: self.member)
+            adapt(preview, lock=self.lock, places=self.places, remember=self._remember, member=lambda: self.member,
+                  acted=self._acted)
             await preview.__aenter__()
             self.preview, self.view = preview, view
             return str(preview.url)
 
     def _remember(self, member: int) -> None:
         self.member = member
+
+    def _acted(self) -> None:
+        self._acted_at = time.monotonic()
 
     def _place(self, view: str) -> tuple[Any, list[Any]]:
         """The channel of a view and the members who may look at it."""
@@ -266,12 +272,19 @@ class Sandbox:
         if seconds > 0 and self._clock is not None:
             self._clock.save(self._elapsed)
 
+    def step(self) -> float:
+        """Virtual seconds of the clock's next step. `--speed` hurries the waits, not the play: while the person
+        acts (a click, a switch of member in the last PLAYING seconds) the clock keeps real time, so that a vote
+        or a turn can be answered (a Spyfall vote's minute would be six seconds at `--speed 10`)."""
+        playing = time.monotonic() - self._acted_at < PLAYING
+        return TICK * (1.0 if playing else self.speed)
+
     async def _tick(self) -> None:
         """Real time passes in the virtual Discord too (`speed` times faster): timers and deadlines fire."""
         while True:
             await asyncio.sleep(TICK)
             try:
-                await self.advance(TICK * self.speed)
+                await self.advance(self.step())
             except Exception:  # noqa: BLE001 - a slow step must not stop the clock for good
                 log.exception("the sandbox clock could not advance")
 

@@ -172,11 +172,11 @@ class SandboxPreviewServer(PreviewServer):
                             headers=self._SECURITY_HEADERS)
 
 
-def adapt(preview: Any, *, lock: Any, places: Callable[[], dict[str, Any]],
-          remember: Callable[[int], None], member: Callable[[], int | None]) -> None:
+def adapt(preview: Any, *, lock: Any, places: Callable[[], dict[str, Any]], remember: Callable[[int], None],
+          member: Callable[[], int | None], acted: Callable[[], None]) -> None:
     """Install the sandbox's adaptations on a preview made but not yet entered: its server, one action at a time
     with the clock (`lock`), late actions taken on the newest publication, the member remembered (`remember` is
-    told each member chosen; `member` names the one a new page opens as)."""
+    told each member chosen; `member` names the one a new page opens as; `acted` is told of each action)."""
     preview._server = SandboxPreviewServer(preview, preview._server._requested_port, places)
     publications = Publications()
     publish: Callable[..., None] = preview._publish
@@ -189,6 +189,7 @@ def adapt(preview: Any, *, lock: Any, places: Callable[[], dict[str, Any]],
     act: Callable[..., Awaitable[Any]] = preview._action
 
     async def one_at_a_time(context_id: Any, body: Any) -> Any:
+        acted()
         async with lock:
             page = preview._pages.get(context_id)
             if page is not None and isinstance(body, Mapping):

@@ -151,3 +151,14 @@ def test_a_late_click_presses_the_button_the_member_saw_or_none() -> None:
     assert rebased(preview, page, command, publications)["published_revision"] == 5
     repeated = {**late, "sequence": 3}  # a request sent again stays as it was
     assert rebased(preview, page, repeated, publications) is repeated
+
+
+def test_speed_hurries_the_waits_not_the_play(tmp_path: Path) -> None:
+    """At `--speed 10` the clock steps ten seconds a second, but one second a second while the person is acting in
+    the page (a Spyfall vote's minute stays a minute to switch members and vote)."""
+    sandbox = Sandbox(tmp_path / "s.db", speed=10.0)
+    assert sandbox.step() == 10.0
+    sandbox._acted()
+    assert sandbox.step() == 1.0
+    sandbox._acted_at -= 60  # a minute without a click: the waiting is hurried again
+    assert sandbox.step() == 10.0
