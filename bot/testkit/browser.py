@@ -23,9 +23,11 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 try:
+    from playwright.async_api import Error as PlaywrightError
     from playwright.async_api import Page, async_playwright
 except ImportError:  # pragma: no cover - the test extra installs it
     async_playwright = None  # type: ignore[assignment]
+    PlaywrightError = Exception  # type: ignore[assignment,misc]
 
 NO_BROWSER = CHROMIUM is None or async_playwright is None
 REASON = ("NO BROWSER: the sandbox's browser tests need Debian's chromium package and the playwright "
@@ -118,8 +120,15 @@ class Person:
 
     async def pick(self, option: str) -> Answer:
         """Open the newest menu in the channel and pick one of its options."""
-        await self.page.locator("#channel-timeline .select-trigger").last.click()
-        return await self.answered(self.page.get_by_role("option", name=option).last.click)
+        choice = self.page.locator("#channel-timeline [role=option]:visible").get_by_text(option, exact=True).last
+        for _ in range(3):  # the menu may still be arriving when it is first clicked: a person clicks it again
+            await self.page.locator("#channel-timeline .select-trigger").last.click()
+            try:
+                await choice.wait_for(timeout=5000)
+                break
+            except PlaywrightError:
+                await self.page.keyboard.press("Escape")
+        return await self.answered(choice.click)
 
     async def shows(self, text: str, seconds: float = 30.0) -> None:
         """Wait until the channel shows `text`."""
