@@ -33,8 +33,11 @@ from typing import Any
 
 import discord
 from aiohttp import web
+from simcord.backend.access import can_access_channel
+from simcord.builders import ChannelHandle
 
 from bot.config import Config
+from bot.sandbox_preview import adapt, show_mentions_in_embeds, timers_follow_the_sandbox_clock
 from bot.signals import on_stop_signals
 
 log = logging.getLogger(__name__)
@@ -44,12 +47,14 @@ MEMBERS = ("ada", "bruno", "carla", "dario", "elena")
 DEFAULT_DATABASE = "data/sandbox.db"
 DEFAULT_PORT = 8765
 TICK = 1.0  # real seconds between two steps of the virtual clock
+PLAYING = 15.0  # real seconds after an action in the page during which `--speed` keeps real time
+REPUBLISH = 15.0  # virtual seconds after which the preview publishes again even when the bot did nothing
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # where SimCord's virtual clock starts
 
 INTRO = """\
 Tablemaster sandbox: open {url} in your browser, pick a member, type /spyfall new (or /polls,
-/arditi, /som, /junta new) and play; the launcher page switches between the #games channel and
-each member's DMs. Press Ctrl+C to stop."""
+/arditi, /som, /junta new) and play, or /game learn for a practice table of your own; the bar above the
+channel switches between #games, the threads and each member's DMs. Press Ctrl+C to stop."""
 RESUMED = "Resumed from the last run: {count} game{s}, each where it was left."
 
 
@@ -129,11 +134,15 @@ class Sandbox:
     members: list[Any] = field(default_factory=list)
     preview: Any = None
     view: str = "games"
+    member: int | None = None  # who the person is, as last chosen ("Viewing as"): every place opens as them
     url: str = ""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _runner: Any = None
     _ticker: asyncio.Task[None] | None = None
     _elapsed: float = 0.0
+    _published: int = -1  # the length of SimCord's transcript when the preview last published
+    _published_at: float = 0.0
+    _acted_at: float = float("-inf")  # when the person last acted in the page (time.monotonic())
     _clock: SandboxClock | None = None
 
     async def start(self) -> str:
@@ -142,6 +151,7 @@ class Sandbox:
 
         from bot.app import GameMasterBot
 
+        show_mentions_in_embeds()
         self.database.parent.mkdir(parents=True, exist_ok=True)
         problem = usable_database(self.database)
         if problem is not None:
@@ -150,6 +160,7 @@ class Sandbox:
                                     **self.settings))
         self.env = simcord.Env(bot, check_errors=False, settle_timeout=60.0)
         self.env.backend.bot_user.name = "Tablemaster"  # SimCord calls its bot "TestBot"
+        timers_follow_the_sandbox_clock(self.env)
         await self.env.start()
         self.guild = self.env.create_guild("Tablemaster sandbox", id=GUILD_ID)
         self.channel = self.guild.create_text_channel("games", topic="Play here: type / to see the commands.")
@@ -173,36 +184,74 @@ class Sandbox:
                 with contextlib.suppress(discord.HTTPException):
                     await bot.presenter(table).show_board(table)
 
-    async def show(self, view: str) -> str:
-        """Switch the preview to the #games channel ("games") or a member's DMs ("dm:<name>")."""
+    async def show(self, view: str, member: str | None = None) -> str:
+        """Switch the preview to the #games channel ("games"), a thread ("thread:<id>") or a member's DMs
+        ("dm:<name>"), as `member` when given (else as the member last chosen, when they may see it)."""
+        if member is not None:
+            if member not in MEMBERS:
+                raise SandboxError(f"there is no member called {member!r}")
+            self.member = self.members[MEMBERS.index(member)].id
         async with self.lock:
             if self.preview is not None and view == self.view:
-                return str(self.preview.url)
-            if view == "games":
-                channel, viewers = self.channel, self.members
-            elif view.startswith("dm:") and view[3:] in MEMBERS:
-                member = self.members[MEMBERS.index(view[3:])]
-                channel, viewers = member.user.dm_channel, [member.user]
-            else:
-                raise SandboxError(f"there is no view called {view!r}")
+                return str(self.preview.url)  # a page opened on it opens as the member chosen
+            channel, viewers = self._place(view)
             if self.preview is not None:
                 await self.preview.close()
                 self.preview = None
+            chosen = self.member
+            viewers = sorted(viewers, key=lambda viewer: viewer.id != chosen)  # the page opens as the first
             preview = self.env.preview(channel, viewers=viewers, layout="channel")
+            adapt(preview, lock=self.lock, places=self.places, remember=self._remember, member=lambda: self.member,
+                  acted=self._acted)
             await preview.__aenter__()
-            self._serialise(preview)
             self.preview, self.view = preview, view
             return str(preview.url)
 
-    def _serialise(self, preview: Any) -> None:
-        """A browser action and a step of the clock never overlap (SimCord runs one operation at a time)."""
-        original: Callable[..., Awaitable[Any]] = preview._action
+    def _remember(self, member: int) -> None:
+        self.member = member
 
-        async def one_at_a_time(*args: Any, **kwargs: Any) -> Any:
-            async with self.lock:
-                return await original(*args, **kwargs)
+    def _acted(self) -> None:
+        self._acted_at = time.monotonic()
 
-        preview._action = one_at_a_time
+    def _place(self, view: str) -> tuple[Any, list[Any]]:
+        """The channel of a view and the members who may look at it."""
+        if view == "games":
+            return self.channel, list(self.members)
+        if view.startswith("dm:") and view[3:] in MEMBERS:
+            member = self.members[MEMBERS.index(view[3:])]
+            return member.user.dm_channel, [member.user]
+        if view.startswith("thread:") and view[7:].isdigit():
+            thread = next((t for t in self.threads() if t.id == int(view[7:])), None)
+            if thread is not None:
+                viewers = [m for m in self.members if can_access_channel(self.env, thread.id, m, history=True)]
+                if viewers:
+                    return ChannelHandle(self.env, self.guild, thread), viewers
+        raise SandboxError(f"there is no view called {view!r}")
+
+    def threads(self) -> list[Any]:
+        """The threads of the sandbox's server that some member may see, oldest first."""
+        found = [channel for channel in self.env.backend.channels.values()
+                 if getattr(channel, "guild_id", None) == GUILD_ID and getattr(channel, "is_thread", False)]
+        return sorted((t for t in found if any(can_access_channel(self.env, t.id, m, history=True)
+                                              for m in self.members)), key=lambda t: t.id)
+
+    def places(self) -> dict[str, Any]:
+        """The places a person may open, for the launcher and the preview's page: the channel, each thread (with
+        who sees it), each member's DMs; which one is shown, and as whom."""
+        items = [{"view": "games", "label": "#games", "channel": str(self.channel.id), "kind": "channel",
+                  "members": list(MEMBERS)}]
+        for thread in self.threads():
+            seen_by = [name for name, m in zip(MEMBERS, self.members, strict=True)
+                       if can_access_channel(self.env, thread.id, m, history=True)]
+            items.append({"view": f"thread:{thread.id}", "label": f"🧵 {thread.name}", "channel": str(thread.id),
+                          "name": thread.name, "kind": "thread", "members": seen_by})
+        for name, member in zip(MEMBERS, self.members, strict=True):
+            dm = member.user.dm_channel
+            items.append({"view": f"dm:{name}", "label": f"✉️ {name}", "channel": str(dm.id) if dm else "",
+                          "kind": "dm", "members": [name]})
+        return {"launcher": self.url, "current": self.view,
+                "member": next((n for n, m in zip(MEMBERS, self.members, strict=True) if m.id == self.member), None),
+                "members": {str(m.id): n for n, m in zip(MEMBERS, self.members, strict=True)}, "places": items}
 
     async def advance(self, seconds: float) -> None:
         """Move the virtual clock `seconds` on (0: not at all): the timers and deadlines due fire, the bot's work
@@ -211,18 +260,31 @@ class Sandbox:
             if seconds > 0:
                 await self.env.advance_time(seconds)
                 self._elapsed += seconds
-            if self.preview is not None:
+            # Publishing costs the preview a snapshot of every open page (half a second with a board or two):
+            # only when the bot has done something (each of its requests is in SimCord's transcript), or now and
+            # then so that relative times ("in 5 minutes") move on.
+            transcript = self.env.backend.transcript
+            due = len(transcript) != self._published or self._elapsed - self._published_at >= REPUBLISH
+            if self.preview is not None and due:
                 with contextlib.suppress(Exception):
                     await self.preview.refresh()
+                self._published, self._published_at = len(transcript), self._elapsed
         if seconds > 0 and self._clock is not None:
             self._clock.save(self._elapsed)
+
+    def step(self) -> float:
+        """Virtual seconds of the clock's next step. `--speed` hurries the waits, not the play: while the person
+        acts (a click, a switch of member in the last PLAYING seconds) the clock keeps real time, so that a vote
+        or a turn can be answered (a Spyfall vote's minute would be six seconds at `--speed 10`)."""
+        playing = time.monotonic() - self._acted_at < PLAYING
+        return TICK * (1.0 if playing else self.speed)
 
     async def _tick(self) -> None:
         """Real time passes in the virtual Discord too (`speed` times faster): timers and deadlines fire."""
         while True:
             await asyncio.sleep(TICK)
             try:
-                await self.advance(TICK * self.speed)
+                await self.advance(self.step())
             except Exception:  # noqa: BLE001 - a slow step must not stop the clock for good
                 log.exception("the sandbox clock could not advance")
 
@@ -250,11 +312,11 @@ class Sandbox:
         return f"http://127.0.0.1:{self.port}/"
 
     async def _index(self, request: web.Request) -> web.Response:
-        return web.Response(text=launcher_page(self.view), content_type="text/html")
+        return web.Response(text=launcher_page(self.places()), content_type="text/html")
 
     async def _go(self, request: web.Request) -> web.Response:
         try:
-            url = await self.show(request.match_info["view"])
+            url = await self.show(request.match_info["view"], request.query.get("as"))
         except SandboxError as exc:
             return web.Response(status=404, text=f"{exc}.\n")
         raise web.HTTPFound(url)
@@ -292,28 +354,37 @@ async def loopback_only(request: web.Request, handler: Any) -> web.StreamRespons
     return await handler(request)
 
 
-def launcher_page(current: str) -> str:
-    """The launcher: where to look from (the channel, or one member's DMs)."""
-    links = [("games", "#games — the channel (pick your member inside)")]
-    links += [(f"dm:{name}", f"✉️ {name}'s DMs") for name in MEMBERS]
+def launcher_label(place: dict[str, Any]) -> str:
+    if place["kind"] == "channel":
+        return "#games — the channel (pick your member inside)"
+    if place["kind"] == "thread":
+        return f"{place['label']} — a thread that {', '.join(place['members'])} can see"
+    return f"{place['label']}'s DMs"
+
+
+def launcher_page(places: dict[str, Any]) -> str:
+    """The launcher: where to look from (the channel, a thread the bot opened, or one member's DMs)."""
     items = "\n".join(
-        f'<li><a id="go-{html.escape(view.replace(":", "-"))}" href="/go/{html.escape(view)}">{html.escape(label)}</a>'
-        + (" (open now)" if view == current else "") + "</li>"
-        for view, label in links
+        f'<li><a id="go-{html.escape(place["view"].replace(":", "-"))}" href="/go/{html.escape(place["view"])}">'
+        f'{html.escape(launcher_label(place))}</a>'
+        + (" (open now)" if place["view"] == places["current"] else "") + "</li>"
+        for place in places["places"]
     )
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Tablemaster sandbox</title>
-<style>body{{font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;line-height:1.5}}
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tablemaster sandbox</title>
+<style>body{{font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;line-height:1.5}}
 li{{margin:.4rem 0}}</style></head>
 <body><h1>Tablemaster sandbox</h1>
 <p>The real bot in a virtual Discord on this computer. Open the channel, choose which member you are,
 type <code>/spyfall new</code>, <code>/polls new</code>, <code>/arditi new</code>, <code>/som new</code> or
-<code>/junta new</code>, and play. Private replies show only to the member who got them; DMs are
-one view per member.</p>
+<code>/junta new</code>, and play; <code>/game learn</code> opens a practice table in a thread of your own.
+Private replies show only to the member who got them; DMs are one view per member.</p>
 <ul>
 {items}
 </ul>
-<p>Opening a view closes the one open before (one view at a time).</p>
+<p>The same places are listed above the channel. Opening one closes the one open before (one view at a
+time); it opens as the member you chose last.</p>
 </body></html>"""
 
 

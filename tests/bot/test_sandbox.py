@@ -116,3 +116,49 @@ async def test_a_game_survives_stopping_and_starting_the_sandbox(tmp_path: Path,
         assert second._elapsed >= elapsed
     finally:
         await second.stop()
+
+
+def test_a_late_click_presses_the_button_the_member_saw_or_none() -> None:
+    """A click made on an older publication is taken on the newest only with the button the member saw (found by
+    its custom id where it now sits); a button that is gone, or a publication too old to remember, stays refused."""
+    from types import SimpleNamespace
+
+    from bot.sandbox_preview import Publications, rebased
+
+    def button(custom_id: str) -> dict[str, Any]:
+        return {"type": 2, "style": 1, "label": custom_id, "custom_id": custom_id}
+
+    message = SimpleNamespace(id=7, components=[{"type": 1, "components": [button("vote:no"), button("vote:yes")]}])
+    preview = SimpleNamespace(env=SimpleNamespace(backend=SimpleNamespace(get_message=lambda channel, mid: message)))
+    page = SimpleNamespace(id="p", revision=5, last_sequence=3, channel_id=1, snapshot=None)
+    publications = Publications()
+    # Revision 4 showed "accuse" first and "vote:no" second; the message now has "vote:no" first, then "vote:yes".
+    page.revision = 4
+    page.snapshot = {"messages": {"7": {"components": [{"components": [
+        {"control_key": "message:7:component:0.components.0", "custom_id": "accuse"},
+        {"control_key": "message:7:component:0.components.1", "custom_id": "vote:no"}]}]}}}
+    publications.record(page)
+    page.revision = 5
+    first, second = "message:7:component:0.components.0", "message:7:component:0.components.1"
+    late = {"kind": "click", "sequence": 4, "published_revision": 4, "control_key": second}
+    taken = rebased(preview, page, late, publications)
+    assert taken["published_revision"] == 5 and taken["control_key"] == first  # "vote:no", where it now is
+    gone = {**late, "control_key": first}  # "accuse" is no longer on the message: never "vote:no" in its place
+    assert rebased(preview, page, gone, publications) is gone
+    forgotten = {**late, "published_revision": 1}
+    assert rebased(preview, page, forgotten, publications) is forgotten
+    command = {"kind": "run_command", "sequence": 4, "published_revision": 2}
+    assert rebased(preview, page, command, publications)["published_revision"] == 5
+    repeated = {**late, "sequence": 3}  # a request sent again stays as it was
+    assert rebased(preview, page, repeated, publications) is repeated
+
+
+def test_speed_hurries_the_waits_not_the_play(tmp_path: Path) -> None:
+    """At `--speed 10` the clock steps ten seconds a second, but one second a second while the person is acting in
+    the page (a Spyfall vote's minute stays a minute to switch members and vote)."""
+    sandbox = Sandbox(tmp_path / "s.db", speed=10.0)
+    assert sandbox.step() == 10.0
+    sandbox._acted()
+    assert sandbox.step() == 1.0
+    sandbox._acted_at -= 60  # a minute without a click: the waiting is hurried again
+    assert sandbox.step() == 10.0

@@ -6,29 +6,21 @@ Skipped, loudly, when Chromium or Playwright is missing (`.ci/run` installs both
 from __future__ import annotations
 
 import asyncio
-import shutil
+import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 from bot.sandbox import MEMBERS, Sandbox
+from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, NO_BROWSER, REASON, async_playwright
 from tests.bot.helpers import location_name
 from tests.renderers.helpers import artifacts_dir
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-# What Chromium needs on a machine with a closed network (no background connections) and as root.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+with contextlib.suppress(ImportError):  # the test extra installs it
+    from playwright.async_api import Page, expect
 
-try:
-    from playwright.async_api import Page, async_playwright, expect
-except ImportError:  # pragma: no cover - the test extra installs it
-    async_playwright = None  # type: ignore[assignment]
-
-if CHROMIUM is None or async_playwright is None:
-    REASON = ("NO BROWSER: the sandbox's browser tests need Debian's chromium package and the playwright "
-              "package (.ci/run installs both); they did not run")
+if NO_BROWSER:
     print(f"\n*** {REASON} ***\n")
     pytestmark = pytest.mark.skip(reason=REASON)
 
