@@ -21,7 +21,7 @@ import pytest
 from bot.i18n import t
 from bot.sandbox import MEMBERS, Sandbox
 from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, NO_BROWSER, REASON, Person, async_playwright
-from bot.ui.practice import TOURS
+from games import DESCRIPTORS
 from tests.renderers.helpers import artifacts_dir
 
 try:
@@ -161,7 +161,7 @@ async def test_a_practice_table_opens_where_the_member_sees_it(person: Person) -
     assert await person.member() == "ada"
     assert thread in await page.locator("#sandbox-places").inner_text()
     await person.shows("this is your practice table of Som el que decidim!")
-    for step in TOURS["som"]:
+    for step in DESCRIPTORS["som"].practice_tour:
         await person.shows(plain(t("en", step)))
     hints = page.locator("#channel-timeline article.channel-message", has_text="Only you can see this").filter(
         has_text="💡")
