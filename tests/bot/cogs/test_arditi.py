@@ -238,8 +238,7 @@ def test_the_result_lists_the_parties_in_the_engines_standings() -> None:
     numbers), not in seat order."""
     from bot.cogs import arditi as arditi_cog
     from bot.ui.spec import Ctx
-    from tests.games.arditi.arditi_kit import march, position
-    from tests.games.arditi.test_arditi_end import finished
+    from tests.games.arditi.arditi_kit import finished, march, position
 
     state = position([march([40]), march([80, 75]), march([16, 17])], captured=[[], [4], [3, 5]], arrested=[0] * 3)
     view = GAME.view(finished(state), None)

@@ -146,12 +146,12 @@ def test_a_sequential_decision_changes_its_key_with_each_answer():
 def test_the_coups_wave_casualties_and_stay_are_parallel():
     """A combat's fire orders, its casualties and the stayers' answer keep one key while answered; its
     declarations are one player's decision."""
-    from tests.games.junta.test_junta_coup import _battle, end_movements, started
+    from tests.games.junta.coup_kit import battle, end_movements, started
 
     s = end_movements(started())
     declare = decision(s)
     assert declare is not None and (declare["kind"], declare["parallel"]) == ("coup_declare", False)
-    s = _battle()
+    s = battle()
     wave = decision(s)
     assert wave is not None and wave["kind"] == "coup_fire" and wave["parallel"]
     s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
@@ -169,7 +169,7 @@ def test_the_coups_wave_casualties_and_stay_are_parallel():
 
 def test_the_answers_to_an_end_of_coup_proposal_are_parallel():
     """Everyone else answers a proposal to end the coup, in any order: one key until a refusal ends it."""
-    from tests.games.junta.test_junta_coup import quiet_phase, started
+    from tests.games.junta.coup_kit import quiet_phase, started
 
     s = quiet_phase(started())
     s = play(s, 1, {"type": "propose_end_coup", "winner": "rebels"})
