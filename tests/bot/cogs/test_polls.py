@@ -180,7 +180,9 @@ async def test_board_command_reposts_the_board(world: World) -> None:
     assert result.ephemeral and "Board posted again" in result.response.content
     again = board(world)
     assert again.id != first.id
-    assert controls(again) or table_of(world, table_id) is not None
+    assert controls(again) and {c.custom_id.split(":")[1] for c in controls(again)} == {str(table_id)}
+    assert await human_move(world, host, table_id, random.Random(1))  # a click on the reposted board plays
+    assert board(world).id == again.id
 
 
 async def test_spanish_table_and_refusal(world: World, spanish: None) -> None:
