@@ -82,8 +82,8 @@ def test_events_are_numbered_for_the_table_service():
 
 
 def test_view_refuses_what_is_not_a_seat():
-    """DESIGN.md's contract: view(state, seat) for a seat 0..n-1 or None (everyone); docs/engine-contract.md:
-    every view starts with check_seat. -1 is not the last seat, n is no seat, and True/False are not
+    """docs/engine-contract.md ("The action guard"): view(state, seat) for a seat 0..n-1 or None (everyone),
+    and every view starts with check_seat. -1 is not the last seat, n is no seat, and True/False are not
     seats 1/0: each is refused with IllegalAction (issue 20, item 8)."""
     s = position(4, phase=4, offices=FOUR, money={3: [3, 2]})
     for seat in (-1, 4, 5, True, False, "0", 0.0, 1.5):
