@@ -9,9 +9,7 @@ import pytest
 
 from games.core.protocol import IllegalAction
 from games.junta import GAME
-from tests.games.junta.junta_kit import card, events, fresh, pass_all, play, position, waiting
-
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+from tests.games.junta.junta_kit import FOUR, card, events, fresh, pass_all, play, position, waiting
 
 
 def test_own_view_holds_hand_notes_account_location():
