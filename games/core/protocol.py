@@ -1,4 +1,4 @@
-"""The engine contract of DESIGN.md: every game package exports a `GAME` of this shape."""
+"""The engine contract (docs/engine-contract.md): every game package exports a `GAME` of this shape."""
 
 from __future__ import annotations
 

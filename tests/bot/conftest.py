@@ -18,6 +18,8 @@ from bot.app import GameMasterBot
 from bot.simcord_settle import installed
 from bot.testkit.world import FIRST_SEED, World, components, custom_id, new_world
 from bot.testkit.world import make_bot as testkit_make_bot
+from games import DESCRIPTORS, REGISTRY
+from tests.bot.ui import toy
 from tests.support import postgres
 
 __all__ = ["FIRST_SEED", "World", "components", "custom_id", "make_bot"]
@@ -131,3 +133,16 @@ async def sandbox(tmp_path: Path) -> AsyncIterator[Any]:
         yield running
     finally:
         await running.stop()
+
+
+@pytest.fixture
+def with_toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game is registered and its cog loaded, like any game of the bot."""
+    monkeypatch.setitem(DESCRIPTORS, "toy", toy.DESCRIPTOR)
+    monkeypatch.setitem(REGISTRY, "toy", toy.GAME)
+
+
+@pytest.fixture
+def toy_passes_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game gets an engine default (a pass), so the bot can play a missed turn of it."""
+    monkeypatch.setattr(toy.Toy, "default_action", lambda self, state, seat: {"type": "pass"}, raising=False)

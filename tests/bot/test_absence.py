@@ -9,33 +9,12 @@ from typing import Any
 import pytest
 
 from bot.absence import MISSED_LIMIT
-from tests.bot.cogs.test_polls import fast_legal_chooser
+from tests.bot.cogs.polls_kit import fast_legal_chooser
 from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import click, embed_text, lobby_message, public_text
-from tests.bot.ui import toy
-from tests.bot.ui.conftest import with_toy  # noqa: F401  (a fixture)
+from tests.bot.ui.toy_kit import open_toy
 
-pytestmark = pytest.mark.usefixtures("with_toy")
-
-
-@pytest.fixture(autouse=True)
-def toy_passes_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The toy game gets an engine default (a pass), so the bot can play a missed turn of it."""
-    monkeypatch.setattr(toy.Toy, "default_action", lambda self, state, seat: {"type": "pass"}, raising=False)
-
-
-async def open_toy(world: World, timer: int | None, players: int = 2) -> int:
-    """The host opens a toy lobby, sets the turn timer (seconds), the others join, the host starts."""
-    host, *others = world.players[:players]
-    await host.slash(world.channel, "toy")
-    lobby = lobby_message(world)
-    table_id = int(custom_id(lobby, ":start$").split(":")[1])
-    if timer is not None:
-        await host.select(lobby, [str(timer)], custom_id=f"lobbyt:{table_id}")
-    for player in others:
-        await player.click(lobby_message(world), custom_id=custom_id(lobby, ":join$"))
-    await host.click(lobby_message(world), custom_id=custom_id(lobby, ":start$"))
-    return table_id
+pytestmark = pytest.mark.usefixtures("with_toy", "toy_passes_by_default")
 
 
 def state_of(world: World, table_id: int) -> dict[str, Any]:

@@ -18,8 +18,7 @@ from bot.i18n import t
 from games import DESCRIPTORS, REGISTRY
 from tests.bot.conftest import World, custom_id, make_bot
 from tests.bot.ui import toy
-from tests.bot.ui.test_controls import start_toy
-from tests.bot.ui.test_replay import final_board, finish_toy, replay_id, toy_picture
+from tests.bot.ui.toy_kit import final_board, finish_toy, replay_id, start_toy, toy_picture
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bot.process_kit import ROOT, run_bot
 
 
 def test_no_token_starts_the_sandbox_and_says_so(tmp_path: Path) -> None:
@@ -94,14 +94,6 @@ def test_sandbox_is_forced_even_with_a_token(monkeypatch: pytest.MonkeyPatch, tm
     assert started[0]["speed"] == 10.0 and started[0]["port"] == 9000 and "port" in started[1]
     assert started[2] == {"discord": "a-token"}
     assert entry.main(["sandbox", "--speed", "0"]) == 2
-
-
-def run_bot(tmp_path: Path, config: str) -> subprocess.CompletedProcess[str]:
-    """`python -m bot` with a token and this config.toml, as an owner would start it."""
-    (tmp_path / "config.toml").write_text(config, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "a-token"}
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=120)
 
 
 def test_an_unreachable_database_is_one_sentence_and_a_failure(tmp_path: Path) -> None:

@@ -21,10 +21,10 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.app import GameMasterBot
 from bot.metrics import Metrics, MetricsServer
 from bot.tables import TableError
-from tests.bot.cogs.test_polls import fast_legal_chooser, human_move, new_game_against_computer
+from tests.bot.cogs.polls_kit import fast_legal_chooser, human_move, new_game_against_computer
 from tests.bot.conftest import World, _made
 from tests.bot.helpers import open_table
-from tests.bot.test_entrypoint import run_bot
+from tests.bot.process_kit import run_bot
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 

@@ -10,9 +10,8 @@ import pytest
 from bot.runtime import Runtimes, TableRuntime
 from tests.bot.conftest import World
 from tests.bot.helpers import open_table
-from tests.bot.test_absence import open_toy, toy_passes_by_default  # noqa: F401  (a fixture)
 from tests.bot.ui import toy
-from tests.bot.ui.conftest import with_toy  # noqa: F401  (a fixture)
+from tests.bot.ui.toy_kit import open_toy
 
 
 def table_tasks(table_id: int) -> list[asyncio.Task[Any]]:

@@ -17,8 +17,9 @@ import pytest
 
 from bot.sandbox import MEMBERS, Sandbox
 from bot.tables import TableError
+from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, async_playwright
 from games.core.protocol import IllegalAction
-from tests.bot.test_sandbox_browser import CHROMIUM, CHROMIUM_ARGS, WAIT, async_playwright, latest
+from tests.bot.sandbox_kit import WAIT, latest
 from tests.renderers.helpers import artifacts_dir
 
 try:

@@ -3,7 +3,6 @@ nothing half-played, the deadline that fell due fires once it is back, and the g
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -15,20 +14,9 @@ from bot.store import Store
 from bot.tables import TableService
 from tests.bot.conftest import World
 from tests.bot.helpers import choose, click, open_table, table_of
+from tests.bot.process_kit import locked
 
 UNREACHABLE = "records can't be reached right now; nothing was played"
-
-
-@contextmanager
-def locked(db_path: Path) -> Iterator[None]:
-    """Another process's write transaction holds the SQLite file (a backup tool, a stuck script)."""
-    other = sqlite3.connect(db_path, isolation_level=None, timeout=0)
-    other.execute("BEGIN EXCLUSIVE")
-    try:
-        yield
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
 
 
 @contextmanager

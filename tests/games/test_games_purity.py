@@ -1,4 +1,4 @@
-"""games/ is pure rules (DESIGN.md layout): no Discord, images, event loop, storage, clock or
+"""games/ is pure rules (docs/architecture.md, `games/`): no Discord, images, event loop, storage, clock or
 module-level randomness. Checked by parsing every module with `ast`."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Seeded random playouts over every engine in games.REGISTRY (like OpenSpiel's random_sim_test).
 
-Generic: any game added to REGISTRY is checked here through the contract of DESIGN.md only, its
-optional members (auto_action, leave_action, options_schema) included when the game has them. The
+Generic: any game added to REGISTRY is checked here through the engine contract (docs/engine-contract.md)
+only, its optional members (auto_action, leave_action, options_schema) included when the game has them. The
 games are the session's playout corpus (tests/support/corpus.py: seeds, players and options), played
 once and shared with the other tests; this file checks every one of them afterwards, state by state.
 Game-specific checks plug in through PUBLIC_VIEW_CHECKS / LEAVE_CHECKS here and a game's own module

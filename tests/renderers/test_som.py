@@ -16,7 +16,7 @@ from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES, words
 from games.som import GAME
-from games.som.cards import CARD, CARD_NAME, CARDS, COLOURS, KIND_NAME
+from games.som.cards import CARD_NAME, CARDS, COLOURS, KIND_NAME
 from renderers import som as board
 from renderers.core import (
     BOARD_SIZE,
@@ -36,6 +36,7 @@ from tests.renderers.helpers import (
     smallest_inline_text,
     smallest_shown_text,
 )
+from tests.renderers.secrets_kit import leaky
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -705,19 +706,6 @@ def test_same_view_same_bytes(cases: dict[str, View]) -> None:
 
 
 # --- nothing secret -----------------------------------------------------------------------------------------------
-
-def leaky(state: State) -> tuple[View, set[str]]:
-    """The public view of `state` with every face-down cell carrying its card, flag and symbol (what a
-    buggy engine might send), and the ids of those cards."""
-    view = public(state)
-    hidden: set[str] = set()
-    for cell in view["board"]:
-        if cell["state"] == "face_down":
-            card = CARD[state["board"][cell["cell"]]]
-            cell.update(card=card.id, flag=card.flag, symbol=card.symbol)
-            hidden.add(card.id)
-    return view, hidden
-
 
 def test_no_face_down_card_is_ever_named(games: dict[tuple[int, int, str], list[State]]) -> None:
     """A view whose face-down cells carry their cards draws the very same picture as the public view, and

@@ -54,6 +54,7 @@ from renderers.samples.spyfall import (
 )
 from renderers.samples.spyfall import longest_pack as samples_longest_pack
 from tests.renderers.helpers import RecordingWords, smallest_inline_text
+from tests.renderers.secrets_kit import with_other_secrets
 from tests.support.corpus import PlayoutCorpus
 
 State = dict[str, Any]
@@ -258,16 +259,6 @@ def test_sheet_is_numbered_down_each_column() -> None:
 
 
 # --- nothing secret -------------------------------------------------------------------------
-
-
-def with_other_secrets(state: State) -> State:
-    """The same public situation with another location, roles and (unless revealed) spy."""
-    other = copy.deepcopy(state)
-    other["location"] = next(i for i in ("zoo", "bank") if i != state["location"])
-    other["roles"] = [None if r is None else (r + 3) % 7 for r in state["roles"]]
-    if state["phase"] != "spy_guess":  # once the spy reveals, the spy is public
-        other["spy"] = next(s for s in others(state) if s != state["spy"])
-    return other
 
 
 @pytest.mark.parametrize("case", ["playing", "accusation", "final_vote", "spy_guess", "left"])

@@ -260,8 +260,8 @@ def test_the_move_panel_moves_part_of_a_stack() -> None:
     """From a stack of three or more, one unit goes to one neighbour, one to another, the rest stay."""
     from bot.ui.composer import compose_choices, composed_action
     from games.junta import coup
+    from tests.games.junta.coup_kit import started
     from tests.games.junta.junta_kit import play
-    from tests.games.junta.test_junta_coup import started
 
     s = started()
     for _ in range(8):  # the movement turns pass until a family may move a stack of three or more
@@ -291,10 +291,10 @@ def test_the_move_panel_moves_part_of_a_stack() -> None:
 def test_the_fire_panel_fires_with_some_units_and_the_casualty_panel_picks_the_losses() -> None:
     """Seat 1 fires with one of its three units (preset: all three); seat 2, hit twice, loses the two it picks."""
     from bot.ui.composer import composed_action
+    from tests.games.junta.coup_kit import battle
     from tests.games.junta.junta_kit import play
-    from tests.games.junta.test_junta_coup import _battle
 
-    s = _battle()
+    s = battle()
     group, draft = panel_draft(s, 1, "fire")
     assert draft.chosen[0]["target"] == 2 and draft.given == [1] * len(draft.items) and len(draft.items) == 3
     draft.given = [0, 1, 0]
@@ -377,10 +377,10 @@ def test_the_assignment_panel_offers_exactly_the_players_an_assignment_may_name(
 def test_the_casualty_panel_offers_exactly_the_units_the_player_may_lose() -> None:
     """Hit once with four units of two kinds in the market, seat 2's casualty panel offers each of them (the
     engine takes any one), and no other unit (the engine refuses seat 1's and those elsewhere)."""
+    from tests.games.junta.coup_kit import battle
     from tests.games.junta.junta_kit import play
-    from tests.games.junta.test_junta_coup import _battle
 
-    s = _battle()
+    s = battle()
     s = play(s, 1, {"type": "fire", "units": ["b1_1", "b1_2", "b1_3"], "target": 2})
     s = play(s, 2, {"type": "hold_fire"}, rolls=[6, 1, 1])
     assert s["coup"]["combat"]["casualties"] == {"2": 1}
@@ -486,9 +486,9 @@ async def test_the_keep_note_button_is_the_same_whatever_the_president_holds(wor
     only choice at once, with more it opens his picker; the channel reads the handover either way."""
     import copy
 
-    from tests.games.junta.test_junta_turn import _alternative_budget_asked
+    from tests.games.junta.junta_kit import alternative_budget_asked
 
-    start = _alternative_budget_asked(notes)
+    start = alternative_budget_asked(notes)
     start["clock_started"] = False  # the clock starts when the table opens, as in a real game
     monkeypatch.setattr(GAME, "setup", lambda n, options, rng: copy.deepcopy(start))
     table_id = await open_table(world, humans=4)

@@ -199,7 +199,7 @@ async def test_a_real_game_against_the_computer_ranks_the_member_and_never_the_c
     """A Polls game played through the bot against the computer, which concedes on its first move: the
     member is on the board with the win, the computer nowhere; their record shows it too."""
     from games.polls import ai
-    from tests.bot.cogs.test_polls import RESULT, human_move, new_game_against_computer, public_text
+    from tests.bot.cogs.polls_kit import RESULT, human_move, new_game_against_computer, public_text
 
     monkeypatch.setattr(ai, "choose", lambda state, seat, rng=None: {"type": "concede"})
     host = world.players[0]

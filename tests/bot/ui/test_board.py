@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.bot.cogs.test_polls import board, fast_legal_chooser, human_move, new_game_against_computer, table_of
+from tests.bot.cogs.polls_kit import board, fast_legal_chooser, human_move, new_game_against_computer, table_of
 from tests.bot.conftest import World, components
 from tests.bot.helpers import embed_text, open_table
 

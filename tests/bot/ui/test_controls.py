@@ -12,25 +12,12 @@ from bot.ui.board import PRESENT_SECONDS
 from tests.bot.conftest import World, components, custom_id, make_bot
 from tests.bot.helpers import choose, embed_text, public_text
 from tests.bot.ui import toy
+from tests.bot.ui.toy_kit import start_toy, table
 
 
 @pytest.fixture
 def simcord_bot(with_toy: None, db_path: Path) -> Any:
     return make_bot(db_path)
-
-
-async def start_toy(world: World, players: int = 2) -> int:
-    host, *others = world.players[:players]
-    await host.slash(world.channel, "toy")
-    lobby = world.channel.last_message
-    for player in others:
-        await player.click(lobby, custom_id=custom_id(lobby, ":join$"))
-    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
-    return int(custom_id(lobby, ":start$").split(":")[1])
-
-
-def table(world: World, table_id: int) -> Any:
-    return world.bot.service.tables[table_id]
 
 
 def button(world: World, group: str) -> str:

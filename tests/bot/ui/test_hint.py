@@ -21,7 +21,7 @@ from bot.testkit.clicks import group_for, table_of
 from games.arditi import GAME as ARDITI
 from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import embed_text, lobby_message
-from tests.games.arditi.test_arditi_ai import at, position
+from tests.games.arditi.arditi_ai_kit import at, position
 
 HINT = r"^gh:\d+$"
 ARDITI_ROLL_REASON = "Roll the die: every move starts with a roll."
@@ -230,7 +230,7 @@ async def test_a_computer_player_without_reasons_still_hints(world: World, monke
 async def test_the_hint_is_blind_to_the_others_secrets(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """At a Junta table, the other families' notes, hands and hidden locations dealt otherwise (the host's own
     view unchanged) leave the host's hint word for word the same."""
-    from tests.games.junta.test_junta_ai import _others_secrets_changed
+    from tests.games.junta.junta_kit import others_secrets_changed
 
     host = world.players[0]
     table, seat = await junta_with_hints(world)
@@ -240,7 +240,7 @@ async def test_the_hint_is_blind_to_the_others_secrets(world: World, monkeypatch
     first = await press_hint(world, host)
     assert first.startswith("💡 **") and table.state is state
     pick = random.Random(4)
-    other = next(s for s in (_others_secrets_changed(state, seat, pick) for _ in range(20))
+    other = next(s for s in (others_secrets_changed(state, seat, pick) for _ in range(20))
                  if s != state and table.game.view(s, seat) == table.game.view(state, seat))
     table.state = other
     assert await press_hint(world, host) == first

@@ -9,10 +9,9 @@ import pytest
 
 from bot.meta import KickVote
 from bot.ui.kick import vote_text
-from tests.bot.cogs.test_polls import fast_legal_chooser
+from tests.bot.cogs.polls_kit import fast_legal_chooser
 from tests.bot.conftest import World, custom_id
 from tests.bot.helpers import lobby_message, open_table, public_text
-from tests.bot.ui.conftest import with_toy  # noqa: F401  (a fixture)
 
 
 async def polls_between_two(world: World) -> int:

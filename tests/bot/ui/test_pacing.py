@@ -11,7 +11,7 @@ from bot.ui.board import TablePresenter
 from tests.bot.conftest import World, make_bot
 from tests.bot.helpers import embed_text
 from tests.bot.ui import toy
-from tests.bot.ui.test_controls import start_toy, table
+from tests.bot.ui.toy_kit import start_toy, table
 
 
 @pytest.fixture

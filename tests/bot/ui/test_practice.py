@@ -13,8 +13,8 @@ import pytest
 from bot.tables import Change, Table
 from games.junta.engine import GAME as JUNTA
 from tests.bot.conftest import World, custom_id
+from tests.bot.process_kit import locked
 from tests.bot.rated import member_moves
-from tests.bot.test_store_outage import locked
 
 # The start of each tour message, in the order they come (English).
 TOURS = {

@@ -9,70 +9,25 @@ import re
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.i18n import t, words
 from bot.ui.replay import desk_of
 from games.spyfall.locations import BY_ID, LOCATION_NAME, ROLE_NAME
 from renderers.animation import MAX_BYTES
 from renderers.core import BOARD_SIZE, INLINE_BOX, inline_size
-from tests.bot.cogs.test_polls import fast_legal_chooser, new_game_against_computer, play_until_over
-from tests.bot.conftest import World, components, custom_id, make_bot
+from tests.bot.cogs.polls_kit import fast_legal_chooser, new_game_against_computer, play_until_over
+from tests.bot.conftest import World, components, make_bot
 from tests.bot.helpers import choose, click, location_of, open_table, spy_seat
-from tests.bot.ui import toy
+from tests.bot.ui.toy_kit import final_board, finish_toy, replay_id, toy_words
 
 ENGLISH = words("en")
-
-
-def toy_picture(view: dict[str, Any], names: list[str], catalog: Any) -> Image.Image:
-    """A board for the toy game: the turn and the total, big enough to read (no secret is in the view)."""
-    image = Image.new("RGB", (600, 300), (30, 34, 48))
-    ImageDraw.Draw(image).text((20, 20), f"played {view['played']} total {view['total']}", fill=(240, 240, 240))
-    return image
-
-
-def toy_words(view: dict[str, Any], names: list[str], catalog: Any) -> str:
-    """The toy board in words, as `toy_picture` draws it."""
-    return f"played {view['played']} total {view['total']}"
 
 
 @pytest.fixture
 def simcord_bot(with_toy: None, db_path: Path) -> Any:
     return make_bot(db_path)
-
-
-def final_board(world: World) -> discord.Message:
-    """The newest message with a Replay button."""
-    for message in reversed(world.channel.history()):
-        if any(str(getattr(c, "custom_id", "")).startswith("replay:") for c in components(message)):
-            return message
-    raise AssertionError("no board with a Replay button")
-
-
-def replay_id(message: discord.Message) -> str:
-    return custom_id(message, r"^replay:\d+$")
-
-
-async def finish_toy(world: World) -> int:
-    """Two members play the toy game, drawn by `toy_picture`, to its end (eight turns of passing and picking)."""
-    world.bot.presenters["toy"].ui.render = toy_picture  # the bot's own copy of the toy cog
-    host, other = world.players[:2]
-    await host.slash(world.channel, "toy")
-    lobby = world.channel.last_message
-    await other.click(lobby, custom_id=custom_id(lobby, ":join$"))
-    await host.click(lobby, custom_id=custom_id(lobby, ":start$"))
-    table_id = int(custom_id(lobby, ":start$").split(":")[1])
-    for turn in range(toy.TURNS):
-        player = world.players[turn % 2]
-        if turn == 3:
-            result = await player.click(world.board(), custom_id=custom_id(world.board(), r"^g:\d+:pick:"))
-            await choose(player, result, {"type": "pick", "n": 7})
-        else:
-            await player.click(world.board(), custom_id=custom_id(world.board(), r"^g:\d+:pass:"))
-    assert table_id not in world.bot.service.tables
-    return table_id
 
 
 async def attached(response: Any) -> dict[str, bytes]:

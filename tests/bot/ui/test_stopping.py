@@ -9,7 +9,7 @@ import pytest
 
 from bot.app import finish_actions
 from tests.bot.conftest import World, custom_id, make_bot
-from tests.bot.ui.test_controls import start_toy, table
+from tests.bot.ui.toy_kit import start_toy, table
 
 
 @pytest.fixture

@@ -155,3 +155,11 @@ def spaces_of(state: State, seat: int) -> list[int]:
 def leader_space(state: State, seat: int) -> int:
     m = state["marches"][seat]
     return int(m["spaces"][m["leader"]])
+
+
+def finished(state: State) -> State:
+    """The game ended now: the last seat takes one step in the last round allowed."""
+    last = state["n"] - 1
+    state.update(round=5, current=last, stepped=True, options={"max_rounds": 5})
+    state = act(state, last, ROLL, 1)
+    return act(state, last, next(a for a in G.legal_actions(state, last) if a["type"] == "step"))

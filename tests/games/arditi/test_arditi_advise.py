@@ -12,7 +12,8 @@ from games.arditi import GAME
 from games.arditi.ai import advise, choose
 from games.core.messages import counted
 from games.core.rng import SeededRng
-from tests.games.arditi.test_arditi_ai import at, attacked, position, random_states
+from tests.games.arditi.arditi_ai_kit import at, attacked, position
+from tests.games.positions_kit import random_states
 
 REASONS = tuple(f"arditi.advice.{key}" for key in (
     "nothing", "roll", "only", "place", "win", "least_bad", "attack", "jump", "capture_on_the_way", "rejoin",
@@ -20,7 +21,7 @@ REASONS = tuple(f"arditi.advice.{key}" for key in (
 
 
 def samples() -> list[tuple[dict, int]]:
-    states = [s for seed in range(2) for s in random_states(seed, 16)] + random_states(5, 27, 3)
+    states = [s for seed in range(2) for s in random_states(GAME, seed, 16)] + random_states(GAME, 5, 27, 3)
     return [(s, seat) for s in states for seat in GAME.to_act(s)] + [(attacked(), 0)]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,61 +11,19 @@ import pytest
 import games.arditi.ai as ai
 from games.arditi import GAME
 from games.arditi.ai import choose, greedy_choose
-from games.arditi.board import space_at
-from games.arditi.engine import POLICE_RANKS
 from games.core.rng import SeededRng
+from tests.games.arditi.arditi_ai_kit import March, State, at, attacked, position
+from tests.games.positions_kit import random_states
 
-State = dict[str, Any]
 Player = Callable[[State, int], Any]
-March = tuple[list[int], int, str | None]  # spaces tail to head, the leader's index, direction
-
-
-def at(ray: int, ring: int) -> int:
-    """The space on `ray` (0-17) and `ring` (0 outer … 4 inner)."""
-    return space_at(ray, ring)
-
-
-def position(marches: list[March], numbers: Iterable[int] = (), police: Iterable[int] = (),
-             current: int = 0, steps: int = 1) -> State:
-    """A move in progress: `current` has `steps` steps left; the board holds only what is given."""
-    state = GAME.setup(len(marches), {"first": 0}, SeededRng(0, 0))
-    state.update(
-        phase="move", current=current, die=steps, steps_left=steps, numbers=sorted(numbers), waiting=[],
-        groups=[], police=[{"rank": POLICE_RANKS[i], "space": s} for i, s in enumerate(police)],
-        marches=[{"spaces": list(spaces), "leader": leader, "dir": travel} for spaces, leader, travel in marches],
-    )
-    state["visited"] = [state["marches"][current]["spaces"][-1]]
-    return state
-
-
-def random_states(seed: int, every: int, players: int = 2) -> list[State]:
-    """Positions of a seeded random game, sampled every `every` actions (every phase and step)."""
-    chooser = random.Random(seed)
-    state = GAME.setup(players, {}, SeededRng(seed, 0))
-    sampled = []
-    step = 0
-    while GAME.outcome(state) is None:
-        step += 1
-        if step % every == 0:
-            sampled.append(state)
-        (seat,) = GAME.to_act(state)
-        state = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)), SeededRng(seed, step))
-    return sampled
-
-
-def attacked() -> State:
-    """Seat 1's lone leader steps next to seat 0's leader in the middle of a march of seven: seat 0 must
-    choose where its leader goes (both parts have three tokens)."""
-    state = position([([at(r, 0) for r in range(2, 9)], 3, "ccw"), ([at(5, 2)], 0, "out")],
-                     numbers=[at(14, 3)], current=1)
-    return GAME.apply(state, 1, {"type": "step", "dir": "out"}, SeededRng(1, 1))
 
 
 def test_only_legal_actions_in_random_positions() -> None:
     """In positions of random games (2 and 3 players, roll and every step) and after an attack, the choice
     is legal and a seat that may not act gets None."""
     kinds = set()
-    samples = [(s, 2) for seed in range(3) for s in random_states(seed, 14)] + [(s, 3) for s in random_states(9, 18, 3)]
+    samples = [(s, 2) for seed in range(3) for s in random_states(GAME, seed, 14)]
+    samples += [(s, 3) for s in random_states(GAME, 9, 18, 3)]
     for state, players in samples:
         (seat,) = GAME.to_act(state)
         action = choose(state, seat)
@@ -96,7 +54,7 @@ def test_nothing_to_do_when_the_game_is_over() -> None:
 
 def test_greedy_baseline_is_legal() -> None:
     """The greedy benchmark player also only returns legal actions."""
-    for state in random_states(7, 5) + [attacked()]:
+    for state in random_states(GAME, 7, 5) + [attacked()]:
         (seat,) = GAME.to_act(state)
         assert greedy_choose(state, seat, 1) in GAME.legal_actions(state, seat)
 
@@ -104,7 +62,7 @@ def test_greedy_baseline_is_legal() -> None:
 def test_deterministic_and_pure() -> None:
     """The same position and tie-breaking seed give the same action, a dump/load round trip changes nothing,
     and the state is not changed."""
-    for state in random_states(3, 20):
+    for state in random_states(GAME, 3, 20):
         (seat,) = GAME.to_act(state)
         before = GAME.dump(state)
         first = choose(state, seat, 5)
@@ -126,7 +84,7 @@ def test_work_per_decision_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai, "_apply", counting)
     monkeypatch.setattr(ai, "NODE_BUDGET", 20)
     worst = 0
-    for state in random_states(5, 3):
+    for state in random_states(GAME, 5, 3):
         (seat,) = GAME.to_act(state)
         calls[0] = 0
         assert choose(state, seat) in GAME.legal_actions(state, seat)

@@ -13,6 +13,7 @@ from tests.games.arditi.arditi_kit import (
     act,
     ended,
     events,
+    finished,
     lead,
     logged,
     march,
@@ -143,14 +144,6 @@ def test_every_scoring_term():
     assert G.view(state, None)["scores"] == [1, -3]
     state["first_to_twelve"] = 1
     assert scores(state) == [1, 0]
-
-
-def finished(state: dict) -> dict:
-    """The game ended now: the last seat takes one step in the last round allowed."""
-    last = state["n"] - 1
-    state.update(round=5, current=last, stepped=True, options={"max_rounds": 5})
-    state = act(state, last, ROLL, 1)
-    return act(state, last, next(a for a in G.legal_actions(state, last) if a["type"] == "step"))
 
 
 def finish(state: dict) -> Outcome:

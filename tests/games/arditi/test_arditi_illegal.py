@@ -1,4 +1,4 @@
-"""Illegal actions (DESIGN.md engine contract): each is refused with its message id, the state unchanged."""
+"""Illegal actions (docs/engine-contract.md, "Refusals"): each is refused with its message id, the state unchanged."""
 
 from __future__ import annotations
 

@@ -10,7 +10,9 @@ political deck is drawn from its end.
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -18,13 +20,16 @@ import pytest
 
 from games.core.protocol import IllegalAction, Outcome
 from games.core.rng import ScriptedRng
-from games.junta import GAME, readers
+from games.junta import GAME, common, readers
 from games.junta.cards import DECK, NOTE_COUNT
 from games.junta.common import SUB_OFFICES
 from games.junta.driver import restart_timer, run
 
 G = GAME
 State = dict[str, Any]
+
+# President 0; seat 1: Minister and 1st Brigade; seat 2: 2nd Brigade and Admiral; seat 3: 3rd Brigade and Air Force.
+FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 
 
 def new(n: int = 4, **options: Any) -> State:
@@ -215,3 +220,52 @@ def fresh(n: int = 4, hands: Mapping[int, Sequence[str]] | None = None, owner: i
         s["hands"][seat] = _take_cards(s, cards)
     s["log"] = []
     return s
+
+
+def pass_budget(s: State) -> State:
+    """Both budget votes tie and the President breaks the tie for the budget."""
+    s = vote(s, {})
+    s = ready_all(s)
+    s = vote(s, {})
+    s = ready_all(s)
+    return play(s, 0, {"type": "break_tie", "choice": "yes"})
+
+
+def fail_budget(s: State) -> State:
+    """Both budget votes tie and the President breaks the tie against the budget."""
+    s = vote(s, {})
+    s = ready_all(s)
+    s = vote(s, {})
+    s = ready_all(s)
+    return play(s, 0, {"type": "break_tie", "choice": "no"})
+
+
+def alternative_budget_asked(notes: list[int]) -> State:
+    """The President holds `notes`; his empty budget fails and seat 3 plays the Alternative Budget."""
+    s = position(4, phase=4, money={0: notes}, offices=FOUR, hands={3: ["evt_alternative_budget"]})
+    s = play(s, 0, {"type": "propose_budget", "amounts": {}})
+    s = fail_budget(s)
+    return play(s, 3, {"type": "play_card", "card": card("evt_alternative_budget")})
+
+
+def others_secrets_changed(s: State, seat: int, pick: random.Random) -> State:
+    """The same position as `seat` sees it, with the other families' notes, hands and unrevealed locations
+    dealt otherwise (counts of cards kept; notes from the aid deck)."""
+    t = copy.deepcopy(s)
+    pool = [v for x in range(t["n"]) if x != seat for v in t["money"][x] + t["accounts"][x]] + t["aid_down"]
+    pick.shuffle(pool)
+    for x in range(t["n"]):
+        if x == seat:
+            continue
+        k, j = pick.randint(0, min(5, len(pool))), pick.randint(0, 3)
+        t["money"][x], pool = sorted(pool[:k]), pool[k:]
+        t["accounts"][x], pool = sorted(pool[:j]), pool[j:]
+        for i in range(len(t["hands"][x])):
+            if t["deck"]:
+                d = pick.randrange(len(t["deck"]))
+                t["hands"][x][i], t["deck"][d] = t["deck"][d], t["hands"][x][i]
+    t["aid_down"] = pool
+    if not t["revealed"]:
+        t["location"] = [pick.choice(common.LOCATIONS) if (loc is not None and x != seat) else loc
+                         for x, loc in enumerate(t["location"])]
+    return t

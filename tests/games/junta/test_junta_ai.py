@@ -14,17 +14,25 @@ import pytest
 from games.core.messages import counted, msg, seat_ref
 from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
-from games.junta import GAME, common, readers
+from games.junta import GAME, readers
 from games.junta.ai import advise, choose, coup_score, random_choose
 from games.junta.board import OFFICE_UNITS, POWER_CENTRES
 from games.junta.cards import NOTE_COUNT
 from games.junta.coup import controller, units_in
-from tests.games.junta.junta_kit import card, fresh, notes_total, play, position, waiting
-from tests.games.junta.test_junta_coup import acting, end_movements, place, rebels_hold_three, started
-from tests.games.junta.test_junta_turn import fail_budget
+from tests.games.junta.coup_kit import acting, end_movements, place, rebels_hold_three, started
+from tests.games.junta.junta_kit import (
+    FOUR,
+    card,
+    fail_budget,
+    fresh,
+    notes_total,
+    others_secrets_changed,
+    play,
+    position,
+    waiting,
+)
 from tests.support.advice_words import assert_worded
 
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 State = dict[str, Any]
 
 
@@ -85,29 +93,6 @@ def test_choice_is_deterministic() -> None:
 SECRET_SENSITIVE = ("declarations", "locations", "budget:propose", "firing_squad", "coup_poll", "banking", "return")
 
 
-def _others_secrets_changed(s: State, seat: int, pick: random.Random) -> State:
-    """The same position as `seat` sees it, with the other families' notes, hands and unrevealed locations
-    dealt otherwise (counts of cards kept; notes from the aid deck)."""
-    t = copy.deepcopy(s)
-    pool = [v for x in range(t["n"]) if x != seat for v in t["money"][x] + t["accounts"][x]] + t["aid_down"]
-    pick.shuffle(pool)
-    for x in range(t["n"]):
-        if x == seat:
-            continue
-        k, j = pick.randint(0, min(5, len(pool))), pick.randint(0, 3)
-        t["money"][x], pool = sorted(pool[:k]), pool[k:]
-        t["accounts"][x], pool = sorted(pool[:j]), pool[j:]
-        for i in range(len(t["hands"][x])):
-            if t["deck"]:
-                d = pick.randrange(len(t["deck"]))
-                t["hands"][x][i], t["deck"][d] = t["deck"][d], t["hands"][x][i]
-    t["aid_down"] = pool
-    if not t["revealed"]:
-        t["location"] = [pick.choice(common.LOCATIONS) if (loc is not None and x != seat) else loc
-                         for x, loc in enumerate(t["location"])]
-    return t
-
-
 def test_reads_no_other_familys_secret() -> None:
     """Its choice and its reason, with the reason's numbers, are the same whatever the other families hold
     (notes, accounts, hands, hidden locations)."""
@@ -123,7 +108,7 @@ def test_reads_no_other_familys_secret() -> None:
         if decision not in SECRET_SENSITIVE and i % 13:
             continue  # every decision that weighs money or places, and a sample of the others
         seat = min(seats)
-        other = _others_secrets_changed(s, seat, pick)
+        other = others_secrets_changed(s, seat, pick)
         if GAME.view(other, seat) != GAME.view(s, seat):
             continue  # the perturbation showed through the seat's own view (a private log line): skip
         assert advise(other, seat, SeededRng(1, 1)) == advise(s, seat, SeededRng(1, 1)), decision

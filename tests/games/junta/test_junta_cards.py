@@ -7,9 +7,7 @@ import pytest
 
 from games.junta import GAME
 from games.junta.cards import CARD, CARDS, DECK, NOTES
-from tests.games.junta.junta_kit import card, events, play, position, ready_all, refused, vote, waiting
-
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+from tests.games.junta.junta_kit import FOUR, card, events, play, position, ready_all, refused, vote, waiting
 
 
 def test_the_deck_and_the_notes():

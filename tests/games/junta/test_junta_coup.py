@@ -2,82 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.junta import coup
-from tests.games.junta.junta_kit import play, position, ready_all, refused, waiting
-
-State = dict[str, Any]
-
-# President 0; seat 1: Minister and 1st Brigade; seat 2: 2nd Brigade and Admiral; seat 3: 3rd Brigade and Air Force.
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
-MOVE_B1 = {"kind": "move", "from": "barracks_1", "moves": [{"unit": "b1_1", "to": "market"}]}
-
-
-def started(opening: dict[str, Any] | None = None, *, leader: int = 1, rolls: tuple[int, ...] = (),
-            **kw: Any) -> State:
-    """A 4-player game in which `leader` has just started a coup with `opening` (via the poll)."""
-    kw.setdefault("offices", FOUR)
-    s = position(4, phase=8, president=0, pretext=True, **kw)
-    s = ready_all(s)
-    for _ in range(8):
-        name, seats = waiting(s)
-        if name == "coup_poll" and seats == [leader]:
-            break
-        s = play(s, seats[0], {"type": "decline_coup"})
-    return play(s, leader, {"type": "start_coup", "opening": opening or MOVE_B1}, rolls)
-
-
-def c(s: State) -> dict[str, Any]:
-    return s["coup"]
-
-
-def acting(s: State) -> list[int]:
-    return sorted(coup.coup_to_act(s))
-
-
-def place(s: State, area: str, *units: str) -> None:
-    """Put units straight on the map (a test's set-up, not a move)."""
-    for u in units:
-        s["coup"]["units"][u]["area"] = area
-
-
-def add_card_units(s: State, unit_type: str, owner: int, area: str, count: int) -> list[str]:
-    made = []
-    for _ in range(count):
-        k = s["coup"]["card_units"].get(unit_type, 0) + 1
-        s["coup"]["card_units"][unit_type] = k
-        uid = f"{unit_type}_{k}"
-        s["coup"]["units"][uid] = {"type": unit_type, "area": area, "office": None, "owner": owner, "marker": None,
-                                   "moved": False}
-        made.append(uid)
-    return made
-
-
-def end_movements(s: State) -> State:
-    """Every remaining movement turn of this segment ends."""
-    for _ in range(20):
-        if c(s)["segment"] != "movement" or c(s)["proposal"] is not None:
-            return s
-        s = play(s, acting(s)[0], {"type": "end_movement"})
-    raise AssertionError("the movement segment does not end")
-
-
-def end_declarations(s: State) -> State:
-    for _ in range(20):
-        if c(s)["segment"] != "combat" or c(s)["combat"]["step"] != "declare":
-            return s
-        s = play(s, acting(s)[0], {"type": "end_declaration"})
-    raise AssertionError("the declarations do not end")
-
-
-def quiet_phase(s: State) -> State:
-    """Nobody moves or declares: on to the next phase."""
-    phase = c(s)["phase"]
-    s = end_declarations(end_movements(s))
-    assert c(s)["phase"] == phase + 1 or c(s)["segment"] == "sides"
-    return s
-
+from tests.games.junta.coup_kit import (
+    State,
+    acting,
+    add_card_units,
+    battle,
+    c,
+    end_declarations,
+    end_movements,
+    one_loss,
+    place,
+    quiet_phase,
+    rebels_hold_three,
+    started,
+)
+from tests.games.junta.junta_kit import FOUR, play, position, ready_all, refused, waiting
 
 # --- the opening and the movement segment (§6.8, §8.3, §8.5) ---------------------------------------------
 
@@ -219,43 +159,9 @@ def test_dice_per_class():
     assert coup.dice_for(s, "palace", guards[:2]) == 3
 
 
-def _battle() -> dict[str, Any]:
-    """Seat 1 has b1_1..3 in the market, seat 2 has b2_1..3 and the marines there; combat declared."""
-    s = started({"kind": "move", "from": "barracks_1",
-                 "moves": [{"unit": f"b1_{i}", "to": "market"} for i in (1, 2, 3)]})
-    place(s, "market", "b2_1", "b2_2", "b2_3", "mar_1")
-    s["coup"]["landed"]["marines"] = True
-    s = end_movements(s)
-    assert acting(s) == [1]
-    s = play(s, 1, {"type": "declare_attack", "areas": ["market"]})
-    return end_declarations(s)
-
-
-def one_loss(s: State) -> State:
-    """The market's three waves: seat 1 hits seat 2 once in the first (seat 2 loses b2_1), then nobody fires."""
-    s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
-    s = play(s, 2, {"type": "hold_fire"}, rolls=[6])
-    s = play(s, 2, {"type": "choose_casualties", "units": ["b2_1"]})
-    for _ in range(2):
-        s = play(s, 1, {"type": "hold_fire"})
-        s = play(s, 2, {"type": "hold_fire"})
-    return s
-
-
-def rebels_hold_three() -> State:
-    """Seat 1's coup with his brigade in three power centres, played quietly to Choosing Sides."""
-    s = started()
-    place(s, "parliament", "b1_2")
-    place(s, "radio_station", "b1_3")
-    place(s, "railway_station", "b1_4")
-    for _ in range(7):
-        s = quiet_phase(s)
-    return s
-
-
 def test_waves_are_simultaneous_and_owners_choose_casualties():
     """Orders stay hidden until all are in; each 6 is a hit; the hit player picks the losses."""
-    s = _battle()
+    s = battle()
     assert acting(s) == [1, 2] and c(s)["combat"]["area"] == "market"
     s = play(s, 1, {"type": "fire", "units": ["b1_1", "b1_2", "b1_3"], "target": 2})
     assert coup.coup_view(s, 2)["combat"]["fire"] == {"1": "given"}
@@ -271,7 +177,7 @@ def test_waves_are_simultaneous_and_owners_choose_casualties():
 
 def test_three_waves_then_the_loser_retreats():
     """§13.4: after three waves the player who lost more retreats to a free neighbour unless allowed to stay."""
-    s = one_loss(_battle())
+    s = one_loss(battle())
     assert c(s)["combat"]["step"] == "stay" and acting(s) == [1]
     s = play(s, 1, {"type": "allow_stay", "to": []})
     assert acting(s) == [2]
@@ -285,7 +191,7 @@ def test_three_waves_then_the_loser_retreats():
 
 def test_equal_losses_nobody_retreats_and_allow_stay():
     """§13.4: equal losses → both stay; a stayer may let the loser stay too."""
-    s = _battle()
+    s = battle()
     s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
     s = play(s, 2, {"type": "fire", "units": ["b2_1"], "target": 1}, rolls=[6, 6])
     s = play(s, 2, {"type": "choose_casualties", "units": ["b2_1"]})  # seat 1's loss is forced (one kind)
@@ -297,7 +203,7 @@ def test_equal_losses_nobody_retreats_and_allow_stay():
 
 def test_stayer_may_allow_the_loser_to_stay():
     """The players who lost fewest may all agree to let the others stay."""
-    s = _battle()
+    s = battle()
     s = play(s, 1, {"type": "hold_fire"})
     s = play(s, 2, {"type": "fire", "units": ["b2_1"], "target": 1}, rolls=[6])
     for _ in range(2):
@@ -427,7 +333,7 @@ def test_timeouts_movement_wave_casualties_sides():
     s = started()
     s = play(s, None, {"type": "timeout"})
     assert acting(s) == [2] and c(s)["turn"]["seat"] == 2
-    s = _battle()
+    s = battle()
     s = play(s, 1, {"type": "fire", "units": ["b1_1", "b1_2"], "target": 2})
     s = play(s, None, {"type": "timeout"}, rolls=[6, 6])
     assert c(s)["combat"]["casualties"] == {"2": 2}
@@ -556,7 +462,7 @@ def test_return_from_exile_refused_in_combat():
 
 def test_permit_retreat_opens_an_occupied_neighbour():
     """A loser may retreat only into free areas, or into one whose other players permit it (§8.8)."""
-    s = _battle()
+    s = battle()
     place(s, "university", "b3_1")
     s = one_loss(s)
     s = play(s, 1, {"type": "allow_stay", "to": []})

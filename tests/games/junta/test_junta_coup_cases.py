@@ -4,9 +4,7 @@ the end by agreement) are in test_junta_coup.py, with the coup sub-game's own te
 from __future__ import annotations
 
 from games.junta import GAME
-from tests.games.junta.junta_kit import card, events, play, position, ready_all, refused, waiting
-
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+from tests.games.junta.junta_kit import FOUR, card, events, play, position, ready_all, refused, waiting
 
 
 def at_poll(**kw):

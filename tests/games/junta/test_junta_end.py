@@ -4,9 +4,7 @@ everybody dies; the winner is the richest Swiss account (dead and exiled players
 from __future__ import annotations
 
 from games.junta import GAME
-from tests.games.junta.junta_kit import card, ended, fresh, pass_all, play, position, ready_all, waiting
-
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+from tests.games.junta.junta_kit import FOUR, card, ended, fresh, pass_all, play, position, ready_all, waiting
 
 
 def test_aid_exhausted_richest_account_wins_hand_money_does_not_count():

@@ -7,9 +7,7 @@ import json
 
 from games.junta import GAME
 from games.junta.common import cheapest_payment, exact_split
-from tests.games.junta.junta_kit import card, events, play, position, refused, waiting
-
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+from tests.games.junta.junta_kit import FOUR, card, events, play, position, refused, waiting
 
 
 def test_payability_examples():

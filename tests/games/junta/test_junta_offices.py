@@ -8,9 +8,7 @@ import pytest
 from games.junta import GAME
 from games.junta.driver import run
 from games.junta.readers import assignment_problem, office_assignments
-from tests.games.junta.junta_kit import card, events, pass_all, play, position, ready_all, refused, vote, waiting
-
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+from tests.games.junta.junta_kit import FOUR, card, events, pass_all, play, position, ready_all, refused, vote, waiting
 
 
 def at_assign(n=4, **kw):

@@ -8,10 +8,8 @@ import pytest
 from games.core.rng import ScriptedRng
 from games.junta import GAME
 from games.junta.driver import restart_timer, run
-from tests.games.junta import test_junta_coup as coup_tests
-from tests.games.junta.junta_kit import card, events, fresh, play, position, ready_all, refused, vote, waiting
-
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+from tests.games.junta import coup_kit
+from tests.games.junta.junta_kit import FOUR, card, events, fresh, play, position, ready_all, refused, vote, waiting
 
 
 def timeout(s, rolls=()):
@@ -292,35 +290,35 @@ def test_row_choose_influence_discard():
 
 
 def test_row_movement_turn():
-    s = coup_tests.started()
+    s = coup_kit.started()
     s = timeout(s)
-    assert coup_tests.acting(s) == [2] and s["coup"]["turn"]["seat"] == 2
+    assert coup_kit.acting(s) == [2] and s["coup"]["turn"]["seat"] == 2
 
 
 def test_row_answer_end_coup():
-    s = coup_tests.started()
+    s = coup_kit.started()
     s = play(s, 1, {"type": "propose_end_coup", "winner": "rebels"})
-    assert coup_tests.acting(s) == [0, 2, 3]
+    assert coup_kit.acting(s) == [0, 2, 3]
     s = timeout(s)
     assert s["coup"]["proposal"] is None and s["coup"]["segment"] == "movement"
 
 
 def test_row_police_reaction():
-    s = coup_tests.started({"kind": "card", "card": "unt_students#1", "area": "university"}, leader=2,
+    s = coup_kit.started({"kind": "card", "card": "unt_students#1", "area": "university"}, leader=2,
                            hands={2: ["unt_students#1"]})
-    assert coup_tests.acting(s) == [1]
+    assert coup_kit.acting(s) == [1]
     s = timeout(s)
     assert [s["coup"]["units"][f"pol_{i}"]["area"] for i in range(1, 5)] == list(
         ("police_north", "police_east", "police_south", "police_west"))
-    assert coup_tests.acting(s) == [2]
+    assert coup_kit.acting(s) == [2]
 
 
 def test_row_attack_declarations():
-    s = coup_tests.started({"kind": "move", "from": "barracks_1",
+    s = coup_kit.started({"kind": "move", "from": "barracks_1",
                             "moves": [{"unit": f"b1_{i}", "to": "market"} for i in (1, 2, 3)]})
-    coup_tests.place(s, "market", "b2_1", "b2_2")
-    s = coup_tests.end_movements(s)
-    assert coup_tests.acting(s) == [1]
+    coup_kit.place(s, "market", "b2_1", "b2_2")
+    s = coup_kit.end_movements(s)
+    assert coup_kit.acting(s) == [1]
     for _ in range(3):
         if s["coup"]["phase"] != 0:
             break
@@ -329,47 +327,47 @@ def test_row_attack_declarations():
 
 
 def test_row_combat_order():
-    s = coup_tests.started({"kind": "move", "from": "barracks_1",
+    s = coup_kit.started({"kind": "move", "from": "barracks_1",
                             "moves": [{"unit": f"b1_{i}", "to": "market"} for i in (1, 2, 3)]})
-    coup_tests.place(s, "market", "b2_1")
-    coup_tests.place(s, "fishermen_quarter", "b1_4", "b2_2")
-    s = coup_tests.end_movements(s)
+    coup_kit.place(s, "market", "b2_1")
+    coup_kit.place(s, "fishermen_quarter", "b1_4", "b2_2")
+    s = coup_kit.end_movements(s)
     s = play(s, 1, {"type": "declare_attack", "areas": ["market", "fishermen_quarter"]})
-    s = coup_tests.end_declarations(s)
-    assert s["coup"]["combat"]["step"] == "order" and coup_tests.acting(s) == [1]
+    s = coup_kit.end_declarations(s)
+    assert s["coup"]["combat"]["step"] == "order" and coup_kit.acting(s) == [1]
     s = timeout(s)
     assert s["coup"]["combat"]["order"] == ["fishermen_quarter", "market"]
 
 
 def test_row_wave():
-    s = coup_tests._battle()
-    assert coup_tests.acting(s) == [1, 2]
+    s = coup_kit.battle()
+    assert coup_kit.acting(s) == [1, 2]
     s = timeout(s)
     assert s["coup"]["combat"]["wave"] == 2 and not s["coup"]["rebels"][2]
 
 
 def test_row_casualties():
     """Unarmed units first, then the other card units, then office units, each by id."""
-    s = coup_tests._battle()
+    s = coup_kit.battle()
     s = play(s, 1, {"type": "fire", "units": ["b1_1", "b1_2"], "target": 2})
     s = play(s, 2, {"type": "hold_fire"}, rolls=[6, 6])
-    coup_tests.add_card_units(s, "bank_guards", 2, "market", 1)
-    coup_tests.add_card_units(s, "students", 2, "market", 1)
+    coup_kit.add_card_units(s, "bank_guards", 2, "market", 1)
+    coup_kit.add_card_units(s, "students", 2, "market", 1)
     s = timeout(s)
     gone = sorted(u for u, d in s["coup"]["units"].items() if d["area"] is None)
     assert gone == ["bank_guards_1", "students_1"]
 
 
 def _after_one_loss():
-    return coup_tests.one_loss(coup_tests._battle())
+    return coup_kit.one_loss(coup_kit.battle())
 
 
 def test_row_allow_stay_and_permit_retreat():
     """allow_stay defaults to letting nobody stay; permit_retreat is never waited for (given at will)."""
     s = _after_one_loss()
-    assert s["coup"]["combat"]["step"] == "stay" and coup_tests.acting(s) == [1]
+    assert s["coup"]["combat"]["step"] == "stay" and coup_kit.acting(s) == [1]
     s = timeout(s)
-    assert s["coup"]["combat"]["step"] == "retreat" and coup_tests.acting(s) == [2]
+    assert s["coup"]["combat"]["step"] == "retreat" and coup_kit.acting(s) == [2]
 
 
 def test_row_retreat():
@@ -380,11 +378,11 @@ def test_row_retreat():
 
 
 def test_row_choose_side():
-    s = coup_tests.started()
+    s = coup_kit.started()
     for _ in range(7):
         if s["coup"]["segment"] == "sides":
             break
-        s = coup_tests.quiet_phase(s)
+        s = coup_kit.quiet_phase(s)
     assert s["coup"]["segment"] == "sides"
     for _ in range(3):
         if s["coup"]["over"]:

@@ -6,9 +6,20 @@ from __future__ import annotations
 from games.core.rng import ScriptedRng
 from games.junta import GAME
 from games.junta.driver import restart_timer, run
-from tests.games.junta.junta_kit import card, events, pass_all, play, position, ready_all, refused, vote, waiting
-
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+from tests.games.junta.junta_kit import (
+    FOUR,
+    alternative_budget_asked,
+    card,
+    events,
+    fail_budget,
+    pass_all,
+    pass_budget,
+    play,
+    position,
+    ready_all,
+    refused,
+    waiting,
+)
 
 
 def test_phase_1_draws_two_each_from_the_president():
@@ -67,22 +78,6 @@ def test_budget_payability():
     assert events(t, "budget_proposed")[0]["amounts"] == {"1": 3, "2": 3}  # public
     refused(t, 0, {"type": "give_money", "to": 3, "notes": [3]}, "junta.budget_lock")
     play(t, 0, {"type": "give_money", "to": 3, "notes": [2]})  # the rest still pays it
-
-
-def pass_budget(s):
-    s = vote(s, {})
-    s = ready_all(s)
-    s = vote(s, {})
-    s = ready_all(s)
-    return play(s, 0, {"type": "break_tie", "choice": "yes"})
-
-
-def fail_budget(s):
-    s = vote(s, {})
-    s = ready_all(s)
-    s = vote(s, {})
-    s = ready_all(s)
-    return play(s, 0, {"type": "break_tie", "choice": "no"})
 
 
 def test_budget_passed_is_paid_exactly():
@@ -304,21 +299,13 @@ def test_burn_after_coup():
     assert events(s, "aid_burned") and s["turn"] == 2
 
 
-def _alternative_budget_asked(notes: list[int]):
-    """The President holds `notes`; his empty budget fails and seat 3 plays the Alternative Budget."""
-    s = position(4, phase=4, money={0: notes}, offices=FOUR, hands={3: ["evt_alternative_budget"]})
-    s = play(s, 0, {"type": "propose_budget", "amounts": {}})
-    s = fail_budget(s)
-    return play(s, 3, {"type": "play_card", "card": card("evt_alternative_budget")})
-
-
 def test_alternative_budget_asks_the_president_whatever_he_holds():
     """junta_cards.md, evt_alternative_budget: "others learn that the handover took place, not how many
     notes (junta.md §11)"; §3.1: nobody may see another player's notes or their number. So who is
     asked to keep a note, the public view, the others' legal actions, the deadline and the public log
     are the same whether the President holds no note, one or three (issue 20, item 7)."""
     hands: tuple[list[int], ...] = ([], [2], [3, 2, 1])
-    asked = [_alternative_budget_asked(notes) for notes in hands]
+    asked = [alternative_budget_asked(notes) for notes in hands]
     for s in asked:
         assert waiting(s) == ("budget:keep", [0]) and GAME.to_act(s) == {0}
     publics = [GAME.view(s, None) for s in asked]
@@ -356,7 +343,7 @@ def test_alternative_budget_keep_note_times_out_the_same_way():
     """Time running out keeps his highest note (none when he holds none); the step and its clock do not
     depend on his hand."""
     for notes, kept in (([], []), ([1], [1]), ([1, 3, 2], [3])):
-        s = _alternative_budget_asked(notes)
+        s = alternative_budget_asked(notes)
         assert GAME.deadline(s) is not None
         s = play(s, None, {"type": "timeout", "at": GAME.deadline(s)})
         assert s["money"][0] == kept and waiting(s) == ("budget:propose", [3])

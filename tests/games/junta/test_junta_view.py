@@ -9,9 +9,7 @@ import pytest
 
 from games.core.protocol import IllegalAction
 from games.junta import GAME
-from tests.games.junta.junta_kit import card, events, fresh, pass_all, play, position, waiting
-
-FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
+from tests.games.junta.junta_kit import FOUR, card, events, fresh, pass_all, play, position, waiting
 
 
 def test_own_view_holds_hand_notes_account_location():
@@ -82,8 +80,8 @@ def test_events_are_numbered_for_the_table_service():
 
 
 def test_view_refuses_what_is_not_a_seat():
-    """DESIGN.md's contract: view(state, seat) for a seat 0..n-1 or None (everyone); docs/engine-contract.md:
-    every view starts with check_seat. -1 is not the last seat, n is no seat, and True/False are not
+    """docs/engine-contract.md ("The action guard"): view(state, seat) for a seat 0..n-1 or None (everyone),
+    and every view starts with check_seat. -1 is not the last seat, n is no seat, and True/False are not
     seats 1/0: each is refused with IllegalAction (issue 20, item 8)."""
     s = position(4, phase=4, offices=FOUR, money={3: [3, 2]})
     for seat in (-1, 4, 5, True, False, "0", 0.0, 1.5):
@@ -146,12 +144,12 @@ def test_a_sequential_decision_changes_its_key_with_each_answer():
 def test_the_coups_wave_casualties_and_stay_are_parallel():
     """A combat's fire orders, its casualties and the stayers' answer keep one key while answered; its
     declarations are one player's decision."""
-    from tests.games.junta.test_junta_coup import _battle, end_movements, started
+    from tests.games.junta.coup_kit import battle, end_movements, started
 
     s = end_movements(started())
     declare = decision(s)
     assert declare is not None and (declare["kind"], declare["parallel"]) == ("coup_declare", False)
-    s = _battle()
+    s = battle()
     wave = decision(s)
     assert wave is not None and wave["kind"] == "coup_fire" and wave["parallel"]
     s = play(s, 1, {"type": "fire", "units": ["b1_1"], "target": 2})
@@ -169,7 +167,7 @@ def test_the_coups_wave_casualties_and_stay_are_parallel():
 
 def test_the_answers_to_an_end_of_coup_proposal_are_parallel():
     """Everyone else answers a proposal to end the coup, in any order: one key until a refusal ends it."""
-    from tests.games.junta.test_junta_coup import quiet_phase, started
+    from tests.games.junta.coup_kit import quiet_phase, started
 
     s = quiet_phase(started())
     s = play(s, 1, {"type": "propose_end_coup", "winner": "rebels"})

@@ -9,7 +9,7 @@ from games.core.rng import SeededRng
 from games.polls import GAME
 from games.polls.ai import ALTERNATIVE, advise, choose
 from tests.games.polls.helpers_polls import BLUE, RED, new_game, with_board
-from tests.games.polls.test_polls_ai import random_states
+from tests.games.positions_kit import random_states
 
 REASONS = ("polls.advice.nothing", "polls.advice.only", "polls.advice.poll_seats", "polls.advice.poll_best",
            "polls.advice.dice_either", "polls.advice.seven", "polls.advice.no_seven", "polls.advice.die_first",
@@ -21,7 +21,7 @@ def test_advice_is_the_computers_move_over_sampled_states() -> None:
     """In positions of random games (every phase and step), advise's action is choose's for the same rng and
     its reason is a catalogued one."""
     seen = set()
-    for index, state in enumerate(random_states(1, 23) + random_states(2, 31)):
+    for index, state in enumerate(random_states(GAME, 1, 23) + random_states(GAME, 2, 31)):
         for seat in (BLUE, RED):
             advice = advise(state, seat, SeededRng(index, "ai"))
             assert advice.action == choose(state, seat, SeededRng(index, "ai"))
@@ -98,7 +98,7 @@ def test_the_actions_step_compares_with_the_runner_up() -> None:
 def test_the_hint_reads_the_position_not_the_history() -> None:
     """Everything in Polls is public and the dice to come are averaged over: the advice is the same when the
     state's history (its log) is dropped, in positions of a random game."""
-    for index, state in enumerate(random_states(3, 37)):
+    for index, state in enumerate(random_states(GAME, 3, 37)):
         for seat in GAME.to_act(state):
             forgetful = dict(state, log=[], log_count=0)
             assert advise(forgetful, seat, SeededRng(index, "ai")) == advise(state, seat, SeededRng(index, "ai"))

@@ -13,6 +13,7 @@ from games.core.rng import SeededRng
 from games.polls import GAME
 from games.polls.ai import choose, greedy_choose
 from tests.games.polls.helpers_polls import BLUE, RED, State, new_game, with_board
+from tests.games.positions_kit import random_states
 
 Player = Callable[[State, int], Any]
 
@@ -39,26 +40,11 @@ def play(seed: int, players: dict[int, Player], max_steps: int = 2000) -> State:
     raise AssertionError(f"no outcome after {max_steps} actions")
 
 
-def random_states(seed: int, every: int) -> list[State]:
-    """Positions of a seeded random game, sampled every `every` actions (all phases and steps)."""
-    chooser = random.Random(seed)
-    state = GAME.setup(2, {}, SeededRng(seed, 0))
-    sampled = []
-    step = 0
-    while GAME.outcome(state) is None:
-        step += 1
-        if step % every == 0:
-            sampled.append(state)
-        (seat,) = GAME.to_act(state)
-        state = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)), SeededRng(seed, step))
-    return sampled
-
-
 def test_only_legal_actions_in_random_positions() -> None:
     """In positions of random games (actions, double rolls, influence, poll) the choice is always legal."""
     kinds = set()
     for seed in range(3):
-        for state in random_states(seed, 5):
+        for state in random_states(GAME, seed, 5):
             (seat,) = GAME.to_act(state)
             action = choose(state, seat)
             assert action in GAME.legal_actions(state, seat)
@@ -69,7 +55,7 @@ def test_only_legal_actions_in_random_positions() -> None:
 
 def test_greedy_baseline_is_legal() -> None:
     """The greedy benchmark player also only returns legal actions."""
-    for state in random_states(7, 9):
+    for state in random_states(GAME, 7, 9):
         (seat,) = GAME.to_act(state)
         assert greedy_choose(state, seat, rng_seed=1) in GAME.legal_actions(state, seat)
 
@@ -81,7 +67,7 @@ def test_computer_against_itself_finishes() -> None:
 
 def test_deterministic() -> None:
     """The same position (and seed) always gives the same action, and the state is not changed."""
-    for state in random_states(3, 23):
+    for state in random_states(GAME, 3, 23):
         (seat,) = GAME.to_act(state)
         before = GAME.dump(state)
         assert choose(state, seat) == choose(GAME.load(before), seat)
@@ -107,7 +93,7 @@ def test_work_per_decision_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai._Search, "__init__", remember)
     monkeypatch.setattr(ai, "APPLY_BUDGET", 50)  # a tiny budget must still give a legal move
     worst = 0
-    for state in random_states(5, 7):
+    for state in random_states(GAME, 5, 7):
         (seat,) = GAME.to_act(state)
         calls[0] = 0
         assert choose(state, seat) in GAME.legal_actions(state, seat)

@@ -1,4 +1,4 @@
-"""Illegal input (DESIGN.md engine contract): each is refused with its message id, the state unchanged."""
+"""Illegal input (docs/engine-contract.md, "Refusals"): each is refused with its message id, the state unchanged."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine contract for Spyfall (DESIGN.md "The engine contract"): refusals, purity, data."""
+"""The engine contract for Spyfall (docs/engine-contract.md): refusals, purity, data."""
 
 from __future__ import annotations
 

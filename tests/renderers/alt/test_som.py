@@ -14,7 +14,7 @@ from games.som.cards import CARD_NAME
 from renderers.alt.som import describe
 from renderers.samples.som import NAMES, public
 from tests.renderers.helpers import described, sample_states
-from tests.renderers.test_som import leaky
+from tests.renderers.secrets_kit import leaky
 from tests.support.corpus import PlayoutCorpus
 
 State = dict[str, Any]

@@ -13,7 +13,7 @@ from games.spyfall.locations import LOCATION_NAME
 from renderers.alt.spyfall import describe, describe_locations
 from renderers.samples.spyfall import NAMES, others, public, story
 from tests.renderers.helpers import described, sample_states
-from tests.renderers.test_spyfall import with_other_secrets
+from tests.renderers.secrets_kit import with_other_secrets
 from tests.support.corpus import PlayoutCorpus
 
 State = dict[str, Any]
