@@ -33,12 +33,14 @@ from typing import Any
 
 import discord
 from aiohttp import web
+from discord import app_commands
 from simcord.backend.access import can_access_channel
 from simcord.builders import ChannelHandle
 
 from bot.config import Config
 from bot.sandbox_preview import adapt, show_mentions_in_embeds, timers_follow_the_sandbox_clock
 from bot.signals import on_stop_signals
+from games import DESCRIPTORS
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +54,9 @@ REPUBLISH = 15.0  # virtual seconds after which the preview publishes again even
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # where SimCord's virtual clock starts
 
 INTRO = """\
-Tablemaster sandbox: open {url} in your browser, pick a member, type /spyfall new (or /polls,
-/arditi, /som, /junta new) and play, or /game learn for a practice table of your own; the bar above the
-channel switches between #games, the threads and each member's DMs. Press Ctrl+C to stop."""
+Tablemaster sandbox: open {url} in your browser, pick a member, type {commands} and play, or /game learn
+for a practice table of your own; the bar above the channel switches between #games, the threads and each
+member's DMs. Press Ctrl+C to stop."""
 RESUMED = "Resumed from the last run: {count} game{s}, each where it was left."
 
 
@@ -312,7 +314,8 @@ class Sandbox:
         return f"http://127.0.0.1:{self.port}/"
 
     async def _index(self, request: web.Request) -> web.Response:
-        return web.Response(text=launcher_page(self.places()), content_type="text/html")
+        text = launcher_page(self.places(), game_commands(self.env.bot.tree))
+        return web.Response(text=text, content_type="text/html")
 
     async def _go(self, request: web.Request) -> web.Response:
         try:
@@ -362,7 +365,26 @@ def launcher_label(place: dict[str, Any]) -> str:
     return f"{place['label']}'s DMs"
 
 
-def launcher_page(places: dict[str, Any]) -> str:
+def game_commands(tree: app_commands.CommandTree[Any]) -> list[str]:
+    """How each registered game is opened, as its cog registered it: `/<id> new` (a group with `new`), else
+    `/<id>` — read from the bot's command tree, so a game added by its descriptor is listed too."""
+    found = []
+    for game_id in DESCRIPTORS:
+        command = tree.get_command(game_id)
+        if isinstance(command, app_commands.Group) and command.get_command("new") is not None:
+            found.append(f"/{game_id} new")
+        elif command is not None:
+            found.append(f"/{game_id}")
+    return found
+
+
+def said_as_list(commands: list[str], *, code: bool = False) -> str:
+    """"a, b or c" (each in <code> for the page)."""
+    shown = [f"<code>{html.escape(c)}</code>" if code else c for c in commands]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def launcher_page(places: dict[str, Any], commands: list[str]) -> str:
     """The launcher: where to look from (the channel, a thread the bot opened, or one member's DMs)."""
     items = "\n".join(
         f'<li><a id="go-{html.escape(place["view"].replace(":", "-"))}" href="/go/{html.escape(place["view"])}">'
@@ -377,9 +399,8 @@ def launcher_page(places: dict[str, Any]) -> str:
 li{{margin:.4rem 0}}</style></head>
 <body><h1>Tablemaster sandbox</h1>
 <p>The real bot in a virtual Discord on this computer. Open the channel, choose which member you are,
-type <code>/spyfall new</code>, <code>/polls new</code>, <code>/arditi new</code>, <code>/som new</code> or
-<code>/junta new</code>, and play; <code>/game learn</code> opens a practice table in a thread of your own.
-Private replies show only to the member who got them; DMs are one view per member.</p>
+type {said_as_list(commands, code=True)}, and play; <code>/game learn</code> opens a practice table in a
+thread of your own. Private replies show only to the member who got them; DMs are one view per member.</p>
 <ul>
 {items}
 </ul>
@@ -401,7 +422,7 @@ async def run(database: str = DEFAULT_DATABASE, port: int = DEFAULT_PORT, speed:
     stopping = asyncio.Event()
     if ready is None:
         on_stop_signals(stopping.set)  # before anything is said: whoever read it may stop us at once
-    print(INTRO.format(url=url), flush=True)
+    print(INTRO.format(url=url, commands=said_as_list(game_commands(sandbox.env.bot.tree))), flush=True)
     resumed = sum(1 for table in sandbox.env.bot.service.tables.values() if table.status == "playing")
     if resumed:
         print(RESUMED.format(count=resumed, s="" if resumed == 1 else "s"), flush=True)

@@ -1,6 +1,6 @@
 """A game is declared in one place: the toy game (tests/bot/ui/toy.py), added through its descriptor alone, is
 found in `/game rules`, `/game learn` (it names a computer player), the leaderboard, the ratings, the words
-check, the playout corpus and the benches — no list of game names anywhere else was changed for it."""
+check, the sandbox's command list, the playout corpus and the benches — no list of game names anywhere else was changed for it."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from bench._common import all_games
 from bench.boards import _draw_times
 from bench.engines import computer_games
 from bot.i18n.tooling import domains, problems
+from bot.sandbox import game_commands, launcher_page
 from games import DESCRIPTORS, GAME_IDS, REGISTRY, registered
 from tests.bot.conftest import World, custom_id, make_bot
 from tests.bot.ui import toy
@@ -60,6 +61,13 @@ async def test_game_commands_offer_the_toy(world: World) -> None:
     assert "toy" in choices(world, "leaderboard", "game")
     rules = await world.players[0].slash(world.channel, "game rules", game="toy")
     assert rules.ephemeral and rules.response.embeds[0].title == "Toy"
+
+
+async def test_the_sandbox_lists_the_toy_s_command(world: World) -> None:
+    """The sandbox's greeting and launcher list how each registered game is opened, the toy's `/toy` too."""
+    commands = game_commands(world.bot.tree)
+    assert "/toy" in commands and "/spyfall new" in commands
+    assert "<code>/toy</code>" in launcher_page({"places": [], "current": ""}, commands)
 
 
 async def test_a_practice_table_of_the_toy_opens(world: World) -> None:

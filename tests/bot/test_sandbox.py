@@ -54,6 +54,7 @@ async def test_the_launcher_switches_between_the_channel_and_dms(tmp_path: Path,
             async with http.get(sandbox.url) as page:
                 text = await page.text()
             assert all(f"/go/dm:{name}" in text for name in MEMBERS)
+            assert "<code>/spyfall new</code>" in text and "<code>/junta new</code>" in text
             async with http.get(sandbox.url + "go/dm:bruno", allow_redirects=False) as moved:
                 assert moved.status == 302 and moved.headers["Location"].startswith("http://127.0.0.1:")
             assert sandbox.view == "dm:bruno"
