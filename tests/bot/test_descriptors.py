@@ -1,6 +1,7 @@
 """A game is declared in one place: the toy game (tests/bot/ui/toy.py), added through its descriptor alone, is
 found in `/game rules`, `/game learn` (it names a computer player), the leaderboard, the ratings, the words
-check, the sandbox's command list, the playout corpus and the benches — no list of game names anywhere else was changed for it."""
+check, the sandbox's command list, the playout corpus and the benches — no list of game names anywhere else was
+changed for it."""
 
 from __future__ import annotations
 
