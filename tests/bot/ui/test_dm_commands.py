@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import discord
 
+from bot.tables import Table
 from tests.bot.conftest import World
 
 
-async def dm_practice(world: World) -> object:
+async def dm_practice(world: World) -> Table:
     """/game learn where the bot may not open a private thread: the practice table talks in the member's DMs."""
     me = world.guild.me
     assert me is not None
