@@ -261,17 +261,14 @@ async def test_game_leave_in_dms_of_a_shard_1_practice_table_is_played_by_its_ow
 async def test_a_silent_owner_s_click_is_answered_press_again_after_the_wait(
         simcord_env: simcord.Env, owner: GameMasterBot) -> None:
     """The owner holds its lease but hears nothing (its forwarder is stopped: a process stuck or cut from the
-    channel): the receiving bot waits its forward timeout, then answers the press with the clear sentence; nothing is
-    played, and the owner's lease is still held."""
+    channel): the receiving bot waits its forward timeout (SimCord's clock advances across it), then answers the
+    press with the clear sentence; nothing is played, and the owner's lease is still held."""
     table, players = await junta_on_shard_1(simcord_env, owner)
     assert owner.forwarder is not None
     await owner.forwarder.stop()
     first = receiver(simcord_env)
     assert first.forwarder is not None
-    # SimCord's settling never completes across the forwarder's timed wait (its virtual clock, advanced while the
-    # database connections of both bots work, does not settle): the wait is cut to nothing, which is the same
-    # outcome the wait's end gives, taken at once.
-    first.forwarder.seconds = 0.0
+    waited_from = simcord_env.now()
     member = players[0].user
     panel = member.dm_channel.last_message
     seq = table.seq
@@ -280,4 +277,5 @@ async def test_a_silent_owner_s_click_is_answered_press_again_after_the_wait(
     assert pressed.response is not None and pressed.ephemeral
     assert pressed.response.content == "This table is moving between servers: press again in a few seconds."
     assert table.seq == seq and owner.cluster is not None and owner.cluster.held
-    assert forwarded(receiver(simcord_env), "timed_out") == 1
+    assert forwarded(first, "timed_out") == 1
+    assert (simcord_env.now() - waited_from).total_seconds() >= first.forwarder.seconds  # answered after the wait
