@@ -31,6 +31,16 @@ async def test_game_leave_in_dms_ends_the_practice_table_there(world: World) -> 
     assert table.status == "ended" and world.bot.service.practice_of(member.id) is None
 
 
+async def test_game_end_in_dms_ends_the_practice_table_as_its_welcome_says(world: World) -> None:
+    """The welcome in DMs says `/game end` works there too: used there by the member, it ends the table."""
+    table = await dm_practice(world)
+    member = world.players[0]
+    assert any("`/game end` here or in any channel" in text for text in world.texts(member.user.dm_channel))
+    ended = await member.user.slash("game end")
+    assert ended.response is not None and ended.ephemeral
+    assert table.status == "ended"
+
+
 async def test_game_board_in_dms_posts_the_practice_board_again(world: World) -> None:
     """/game board in the DMs of a practice table posts its board there again."""
     await dm_practice(world)
