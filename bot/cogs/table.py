@@ -57,7 +57,9 @@ def game_commands() -> app_commands.Group:
     learn_choices = [choice for choice in game_choices if choice.value in learnable()]
 
     # In a member's DMs too, where a practice table may talk (bot/ui/practice.py): Discord sets where a command may
-    # be used per top-level command only, so the commands that need a server say so themselves (`in_a_server`).
+    # be used per top-level command only, so the commands that need a server say so themselves (`in_a_server`), and
+    # a member option takes a user as well (in DMs Discord resolves no member: a Member alone would fail to convert
+    # before the command could say so).
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     class GameCommands(app_commands.Group, name="game", description=described("command.game")):
         @app_commands.command(name="rules", description=described("command.game_rules"))
@@ -128,7 +130,7 @@ def game_commands() -> app_commands.Group:
 
         @app_commands.command(name="kick", description=described("command.game_kick"))
         @app_commands.describe(member=described("command.game_kick_member"))
-        async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        async def kick(self, interaction: discord.Interaction, member: discord.Member | discord.User) -> None:
             if not await in_a_server(interaction):
                 return
             table = await table_here(interaction)
@@ -137,7 +139,7 @@ def game_commands() -> app_commands.Group:
 
         @app_commands.command(name="votekick", description=described("command.game_votekick"))
         @app_commands.describe(member=described("command.game_votekick_member"))
-        async def votekick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        async def votekick(self, interaction: discord.Interaction, member: discord.Member | discord.User) -> None:
             if not await in_a_server(interaction):
                 return
             table = await table_here(interaction)
@@ -146,7 +148,8 @@ def game_commands() -> app_commands.Group:
 
         @app_commands.command(name="stats", description=described("command.game_stats"))
         @app_commands.describe(member=described("command.game_stats_member"))
-        async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        async def stats(self, interaction: discord.Interaction,
+                        member: discord.Member | discord.User | None = None) -> None:
             if not await in_a_server(interaction):
                 return
             await stats_command(interaction, member)

@@ -59,3 +59,13 @@ async def test_a_server_command_in_dms_is_refused_clearly(world: World) -> None:
     assert refused.response is not None and refused.ephemeral
     assert refused.response.content.startswith("This command works in a server channel, not in DMs.")
     assert world.bot.service.practice_of(member.id) is None
+
+
+async def test_server_commands_naming_a_member_in_dms_are_refused_clearly(world: World) -> None:
+    """/game stats, kick and votekick name a member, whom Discord does not resolve in DMs: each still answers the
+    one sentence that they need a server, not an error."""
+    member, other = world.players[0], world.players[1]
+    for command in ("game stats", "game kick", "game votekick"):
+        refused = await member.user.slash(command, member=other.user)
+        assert refused.response is not None and refused.ephemeral, command
+        assert refused.response.content.startswith("This command works in a server channel, not in DMs."), command
