@@ -15,9 +15,10 @@ The clicks go on for another `--seconds` plus the lease timeout.
 
 Reports (never asserts): forwarded click → played and answered, p50/p99; seconds from the kill until a table of the
 killed shard plays again; actions lost (answered but not in the log) or doubled (one log position answered twice);
-statements per second that renew leases; REST calls per action the cluster adds (none: forwarding goes through
-PostgreSQL, and the owner answers the interaction by its token, which Discord's global limit exempts; the posts, edits
-and DMs of an action are those of one process, counted per game by tests/bot/test_rest_budget.py).
+statements per second that renew leases; REST calls per forwarded action, by kind — channel posts, board edits,
+DMs, other calls (all against Discord's global limit of 50 a second per bot token) and the interaction answers
+(exempt) — counted on SimCord's virtual Discord afterwards, with the real bot of shard 0 receiving the DMs and the
+real bot of shard 1 beside it (`rest_per_action`; the processes above have no Discord to count).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bench._common import Metric, header, percentile, print_metrics
@@ -41,6 +43,7 @@ from bench._postgres import database
 
 SHARDS = 3
 KILLED = 2  # the shard whose process is killed (not 0: it receives the DMs)
+REST_ACTIONS = 20  # forwarded member actions whose REST calls are counted on SimCord
 
 
 def guild_of(shard: int, k: int) -> int:
@@ -145,6 +148,133 @@ async def forward(forwarder: Any, table: int, guild: int, user: int, sent: float
            "data": {"custom_id": f"g:{table}:bench:0", "component_type": 2}, "sent": sent}
     if not await forwarder.forward(raw, table, guild):
         say(event="moving", table=table, at=time.time())  # answered "press again" here
+
+
+# --- REST calls per forwarded action, on SimCord's virtual Discord -------------------------------------
+
+
+def acknowledged(result: Any) -> bool:
+    return bool(result.acknowledged)
+
+
+def played_once(table: Any) -> bool:
+    return bool(table.seq >= 1)
+
+
+def kind_of(method: str, path: str, dm_channels: set[int]) -> str:
+    """What a REST call is, for Discord's global limit: an interaction's answer (callback or follow-up, exempt),
+    a DM (a post in, or the opening of, a DM channel), a channel post, a message edit, or something else."""
+    if path.startswith(("/interactions/", "/webhooks/")):
+        return "answers"
+    if path == "/users/@me/channels":
+        return "dms"
+    parts = path.split("/")
+    if len(parts) >= 4 and parts[1] == "channels" and parts[3] == "messages":
+        dm = parts[2].isdigit() and int(parts[2]) in dm_channels
+        if method == "POST" and len(parts) == 4:
+            return "dms" if dm else "posts"
+        if method == "PATCH":
+            return "dms" if dm else "edits"
+    return "other"
+
+
+async def rest_per_action(url: str, actions: int) -> dict[str, dict[str, float]]:
+    """REST calls per forwarded member action, by kind, on SimCord's virtual Discord: shard 0's bot runs with
+    SimCord's gateway and receives every DM; shard 1's runs beside it by REST only (bot/testkit/cluster.py), as the
+    cluster tests run them. SimCord's request log gives the calls of both bots from the member's first press until
+    the owner is drained. Two actions, `actions` times each, on tables of a shard-1 guild:
+    - "junta give": "Give a card" on the family panel in the member's DMs (the picker, then the pick: two forwarded
+      interactions), on a table of four members in a guild channel;
+    - "practice": the first button of a Polls practice table in the member's DMs (its computers left thinking:
+      their turns are not the member's action)."""
+    import discord
+    import simcord
+
+    from bot.cogs import junta as junta_cog
+    from bot.testkit.clicks import actions_of, choose, group_for
+    from bot.testkit.cluster import beside, until
+    from bot.testkit.world import components, custom_id, make_bot
+    from bot.ui.practice import computer_names, players_for
+
+    receiver = make_bot(url, shard_count=2, shard_ids=(0,))
+    counts: dict[str, dict[str, int]] = {"junta give": {}, "practice": {}}
+    done = {"junta give": 0, "practice": 0}
+
+    def count(scenario: str, env: simcord.Env, before: int) -> None:
+        done[scenario] += 1
+        dms = {c.id for c in env.backend.channels.values() if getattr(c, "type", None) == 1}
+        for request in env.http_requests[before:]:
+            kind = kind_of(request.method, request.path, dms)
+            counts[scenario][kind] = counts[scenario].get(kind, 0) + 1
+
+    async with simcord.run(receiver, check_errors=False) as env:
+        owner = await beside(env, make_bot(url, shard_count=2, shard_ids=(1,), practice_pace=3600.0))
+        service = owner.service
+        try:
+            guild = env.create_guild("Far", shard_id=1)
+            for k in range(actions):
+                channel = guild.create_text_channel(f"games{k}")
+                players = [guild.add_member(env.create_user(f"junta{k}-{n}")) for n in range(4)]
+                table = await service.create_lobby("junta", guild=guild.id, channel=channel.id, host=players[0].id,
+                                                   options={})
+                for player in players[1:]:
+                    await service.join(table.id, player.id)
+                await service.start(table.id, players[0].id)
+                await service.drained(table.id)
+                member: Any = players[0].user
+                panel: Any = member.dm_channel.last_message
+                before = len(env.http_requests)
+                opened: Any = await member.click(panel, custom_id=custom_id(panel, rf"^g:{table.id}:give_card:"))
+                await until(partial(acknowledged, opened))
+                choices = actions_of(table, group_for(junta_cog.UI, {"type": "give_card"}), 0)
+                picked: Any = await choose(member, opened, choices[0], 0)
+                await until(partial(acknowledged, picked))
+                await service.drained(table.id)
+                count("junta give", env, before)
+
+                member = guild.add_member(env.create_user(f"practice{k}")).user
+                dm = await owner.create_dm(discord.Object(member.id))
+                table = await service.open_practice(
+                    "polls", guild=guild.id, place=dm.id, member=member.id, name=f"practice{k}", locale="en",
+                    computers=computer_names("en", players_for(service.registry["polls"]) - 1), options={})
+                service.release(table.id)
+                await service.drained(table.id)
+                buttons = [(m, c.custom_id) for m in member.dm_channel.history() for c in components(m)
+                           if str(getattr(c, "custom_id", "")).startswith(f"g:{table.id}:")]
+                if not buttons:
+                    continue  # a computer plays first at this table: the member has no button yet
+                board, button = buttons[0]
+                before = len(env.http_requests)
+                pressed: Any = await member.click(board, custom_id=button)
+                await until(partial(acknowledged, pressed))
+                await until(partial(played_once, table))
+                await service.drained(table.id)
+                count("practice", env, before)
+        finally:
+            await service.drained(seconds=5)
+            await owner.close()
+            await receiver.close_store()
+    print(f"   REST counted on SimCord: {done['junta give']} Junta gifts, {done['practice']} practice presses, each "
+          "forwarded from shard 0 to shard 1")
+    return {scenario: {kind: n / max(done[scenario], 1) for kind, n in found.items()}
+            for scenario, found in counts.items()}
+
+
+def rest_metrics(per_action: dict[str, dict[str, float]]) -> list[Metric]:
+    metrics = []
+    for scenario, found in per_action.items():
+        counted = sum(n for kind, n in found.items() if kind != "answers")
+        metrics += [
+            Metric(f"REST per forwarded action ({scenario}): channel posts", found.get("posts", 0.0), None, ""),
+            Metric(f"REST per forwarded action ({scenario}): board edits", found.get("edits", 0.0), None, ""),
+            Metric(f"REST per forwarded action ({scenario}): DMs", found.get("dms", 0.0), None, ""),
+            Metric(f"REST per forwarded action ({scenario}): other", found.get("other", 0.0), None, ""),
+            Metric(f"REST per forwarded action ({scenario}): against the global limit", counted, None, "",
+                   "50/s per bot token, all processes together"),
+            Metric(f"REST per forwarded action ({scenario}): interaction answers (exempt)",
+                   found.get("answers", 0.0), None, ""),
+        ]
+    return metrics
 
 
 # --- the run ----------------------------------------------------------------------------------------
@@ -319,8 +449,6 @@ async def measure(url: str, tables: int, rate: float, seconds: float, lease: flo
         Metric("cluster: actions lost", float(lost), 0, ""),
         Metric("cluster: actions doubled", float(doubled), 0, ""),
         Metric("cluster: lease renewals per second (3 processes)", renewals / duration, None, "/s"),
-        Metric("cluster: REST calls per action added by forwarding", 0.0, 0, "",
-               "the answer is the interaction's callback (exempt)"),
     ]
 
 
@@ -331,6 +459,9 @@ def run(tables: int = 3000, rate: float = 20.0, seconds: float = 20.0, lease: fl
         if url is None:
             return [Metric("cluster: not measured (no PostgreSQL)", float("nan"), None, "")]
         metrics = asyncio.run(measure(url, tables, rate, seconds, lease))
+    with database(postgres_url) as url:  # a fresh database: the bots of this count (2) meet no lease of 3 shards
+        if url is not None:
+            metrics += rest_metrics(asyncio.run(rest_per_action(url, REST_ACTIONS)))
     print_metrics("metric / measured / target", metrics)
     return metrics
 

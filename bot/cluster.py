@@ -247,7 +247,10 @@ class Forwarder:
         self.metrics = metrics if metrics is not None else cluster.metrics
         self._conn: asyncpg.Connection | None = None
         self._numbers = itertools.count(1)
-        self._taken: dict[str, asyncio.Future[None]] = {}
+        # key -> the wait of a forwarded click: a sleep of the forward timeout, cancelled when the owner says it took
+        # the click. A plain sleep rather than a future with a timeout: a harness with a virtual clock (SimCord)
+        # advances a sleep, while a timed wait on a bare future never settles there.
+        self._taken: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
@@ -280,21 +283,28 @@ class Forwarder:
             if owner is None or user is None:
                 raise Refused("no process holds the table's shard" if owner is None else "the click names no user")
             key = f"{self.cluster.owner}/{next(self._numbers)}"
-            taken = self._taken[key] = asyncio.get_running_loop().create_future()
+            wait = self._taken[key] = asyncio.get_running_loop().create_task(asyncio.sleep(self.seconds))
             self.metrics.forwarded("sent")
             await self._notify(click_message(key, self.cluster.owner, owner, table, user, raw))
-            await asyncio.wait_for(taken, self.seconds)
-        except TimeoutError:  # before OSError, of which it is a kind
-            log.warning("table %s: no process took the forwarded click within %g s", table, self.seconds)
-            self.metrics.forwarded("timed_out")
-            return False
+            try:
+                await wait
+            except asyncio.CancelledError:
+                current = asyncio.current_task()
+                if current is not None and current.cancelling():
+                    raise  # this forward was cancelled, not its wait ended by the owner's answer
+            if not wait.cancelled():
+                log.warning("table %s: no process took the forwarded click within %g s", table, self.seconds)
+                self.metrics.forwarded("timed_out")
+                return False
         except (Refused, StoreError, asyncpg.PostgresError, OSError) as exc:
             log.warning("table %s: a click could not be forwarded: %s", table, exc)
             self.metrics.forwarded("timed_out")
             return False
         finally:
             if "key" in locals():
-                self._taken.pop(key, None)
+                left = self._taken.pop(key, None)
+                if left is not None:
+                    left.cancel()
         self.metrics.forwarded("answered")
         return True
 
@@ -311,7 +321,7 @@ class Forwarder:
         if message.get("kind") == "taken":
             waiting = self._taken.get(str(message.get("key")))
             if waiting is not None and not waiting.done():
-                waiting.set_result(None)
+                waiting.cancel()  # the click was taken: its wait ends
             return
         task = asyncio.get_running_loop().create_task(self._take(message))
         self._tasks.add(task)

@@ -41,13 +41,26 @@ LANGUAGE_CHOICES = [
 PERIOD_CHOICES = [app_commands.Choice(name=described(PERIOD_WORDS[p]), value=p) for p in PERIODS]
 
 
+async def in_a_server(interaction: discord.Interaction) -> bool:
+    """Whether a /game command that needs a server was used in one; in DMs, a private sentence says what works there
+    (a check failure would do the same, but as an error of the command)."""
+    if interaction.guild_id is not None:
+        return True
+    await tell(interaction, t(locale_of(interaction), "error.server_command"))
+    return False
+
+
 def game_commands() -> app_commands.Group:
     """/game, its game choices made from the games registered now (a game's descriptor is all it takes)."""
     game_choices = [app_commands.Choice(name=d.title, value=game_id) for game_id, d in DESCRIPTORS.items()]
     # /game learn offers the games a computer player can fill a table of (not Spyfall).
     learn_choices = [choice for choice in game_choices if choice.value in learnable()]
 
-    @app_commands.guild_only()
+    # In a member's DMs too, where a practice table may talk (bot/ui/practice.py): Discord sets where a command may
+    # be used per top-level command only, so the commands that need a server say so themselves (`in_a_server`), and
+    # a member option takes a user as well (in DMs Discord resolves no member: a Member alone would fail to convert
+    # before the command could say so).
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     class GameCommands(app_commands.Group, name="game", description=described("command.game")):
         @app_commands.command(name="rules", description=described("command.game_rules"))
         @app_commands.describe(game=described("command.game_rules_game"))
@@ -69,6 +82,8 @@ def game_commands() -> app_commands.Group:
         @app_commands.describe(game=described("command.game_learn_game"))
         @app_commands.choices(game=learn_choices)
         async def learn(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+            if not await in_a_server(interaction):
+                return
             await learn_command(interaction, game.value)
 
         @app_commands.command(name="board", description=described("command.game_board"))
@@ -115,21 +130,28 @@ def game_commands() -> app_commands.Group:
 
         @app_commands.command(name="kick", description=described("command.game_kick"))
         @app_commands.describe(member=described("command.game_kick_member"))
-        async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        async def kick(self, interaction: discord.Interaction, member: discord.Member | discord.User) -> None:
+            if not await in_a_server(interaction):
+                return
             table = await table_here(interaction)
             if table is not None:
                 await kick_command(interaction, table, member)
 
         @app_commands.command(name="votekick", description=described("command.game_votekick"))
         @app_commands.describe(member=described("command.game_votekick_member"))
-        async def votekick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        async def votekick(self, interaction: discord.Interaction, member: discord.Member | discord.User) -> None:
+            if not await in_a_server(interaction):
+                return
             table = await table_here(interaction)
             if table is not None:
                 await votekick_command(interaction, table, member)
 
         @app_commands.command(name="stats", description=described("command.game_stats"))
         @app_commands.describe(member=described("command.game_stats_member"))
-        async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        async def stats(self, interaction: discord.Interaction,
+                        member: discord.Member | discord.User | None = None) -> None:
+            if not await in_a_server(interaction):
+                return
             await stats_command(interaction, member)
 
         @app_commands.command(name="leaderboard", description=described("command.game_leaderboard"))
@@ -138,6 +160,8 @@ def game_commands() -> app_commands.Group:
         @app_commands.choices(game=game_choices, period=PERIOD_CHOICES)
         async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                               period: app_commands.Choice[str] | None = None) -> None:
+            if not await in_a_server(interaction):
+                return
             await leaderboard_command(interaction, game.value, period.value if period is not None else "all")
 
 

@@ -174,8 +174,8 @@ async def already(interaction: discord.Interaction, table: Table, locale: str) -
 
 
 async def table_or_practice(interaction: discord.Interaction) -> Table | None:
-    """The open table of this channel; where there is none, the member's own practice table (one in their DMs
-    cannot be reached otherwise: /game is a server command)."""
+    """The open table of this channel (a practice table's DMs included); where there is none, the member's own
+    practice table, so that it can be ended from any channel of the server too."""
     bot = bot_of(interaction)
     if bot.service.in_channel(interaction.channel_id or 0) is None:
         own = bot.service.practice_of(interaction.user.id)

@@ -228,3 +228,54 @@ async def test_a_killed_owner_s_table_plays_on_in_its_replacement_with_its_compu
     finally:
         await replacement.service.drained(seconds=5)
         await replacement.close()
+
+
+async def practice_in_dms_on_shard_1(env: simcord.Env, owner: GameMasterBot) -> tuple[Any, Any]:
+    """A Polls practice table of a member of a shard-1 guild, talking in the member's DMs, run by the shard-1
+    process (as /game learn opens it where no private thread may be opened)."""
+    guild = env.create_guild("Far", shard_id=1)
+    member = guild.add_member(env.create_user("anna"))
+    dm = await owner.create_dm(discord.Object(member.id))
+    table = await owner.service.open_practice(
+        "polls", guild=guild.id, place=dm.id, member=member.id, name="anna", locale="en",
+        computers=computer_names("en", players_for(owner.service.registry["polls"]) - 1), options={})
+    owner.service.release(table.id)
+    await owner.service.drained(table.id)
+    return table, member
+
+
+async def test_game_leave_in_dms_of_a_shard_1_practice_table_is_played_by_its_owner(
+        simcord_env: simcord.Env, owner: GameMasterBot) -> None:
+    """/game leave used in the DMs of a practice table run by the shard-1 process reaches the shard-0 bot (DMs go to
+    shard 0): it forwards the command, and the owner ends the table and answers the member."""
+    table, member = await practice_in_dms_on_shard_1(simcord_env, owner)
+    left = await member.user.slash("game leave")
+    await until(lambda: left.acknowledged and table.status == "ended")
+    await owner.service.drained(table.id)
+    assert left.response is not None and left.ephemeral
+    assert left.response.content == "You left."
+    assert table.id not in receiver(simcord_env).service.tables
+    assert forwarded(receiver(simcord_env), "answered") == 1
+
+
+async def test_a_silent_owner_s_click_is_answered_press_again_after_the_wait(
+        simcord_env: simcord.Env, owner: GameMasterBot) -> None:
+    """The owner holds its lease but hears nothing (its forwarder is stopped: a process stuck or cut from the
+    channel): the receiving bot waits its forward timeout (SimCord's clock advances across it), then answers the
+    press with the clear sentence; nothing is played, and the owner's lease is still held."""
+    table, players = await junta_on_shard_1(simcord_env, owner)
+    assert owner.forwarder is not None
+    await owner.forwarder.stop()
+    first = receiver(simcord_env)
+    assert first.forwarder is not None
+    waited_from = simcord_env.now()
+    member = players[0].user
+    panel = member.dm_channel.last_message
+    seq = table.seq
+    pressed = await member.click(panel, custom_id=custom_id(panel, rf"^g:{table.id}:give_card:"))
+    await until(lambda: pressed.acknowledged)
+    assert pressed.response is not None and pressed.ephemeral
+    assert pressed.response.content == "This table is moving between servers: press again in a few seconds."
+    assert table.seq == seq and owner.cluster is not None and owner.cluster.held
+    assert forwarded(first, "timed_out") == 1
+    assert (simcord_env.now() - waited_from).total_seconds() >= first.forwarder.seconds  # answered after the wait

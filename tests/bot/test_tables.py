@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.store import Store
-from bot.tables import TableError, TableService
+from bot.tables import TableError, TableService, collector_paused
 from games.core.protocol import IllegalAction
 
 
@@ -207,3 +209,51 @@ async def test_a_computer_takes_a_seat_with_a_name(service: TableService) -> Non
     assert table.row.meta.names[-1] == "Computer"
     with pytest.raises(TableError, match="lobby_full"):
         await service.add_computer(table.id, "Another")
+
+
+async def test_resume_all_loads_with_the_cyclic_collector_paused(service: TableService,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bulk resume runs its loads with Python's cyclic collector paused (its passes grow with the square of the
+    tables loaded) and turns it back on afterwards, also when the load fails."""
+    table_id = await started(service)
+    await service.shutdown()
+    again = TableService(service.store, clock=service.clock)
+    seen: list[bool] = []
+    load = again.store.open_tables_with_state
+
+    async def watched(*args: Any) -> Any:
+        seen.append(gc.isenabled())
+        return await load(*args)
+
+    monkeypatch.setattr(again.store, "open_tables_with_state", watched)
+    assert gc.isenabled()
+    assert [t.id for t in await again.resume_all()] == [table_id]
+    assert seen == [False] and gc.isenabled()
+
+    async def broken(*args: Any) -> Any:
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(again.store, "open_tables_with_state", broken)
+    with pytest.raises(RuntimeError):
+        await again.resume_all()
+    assert gc.isenabled()
+    await again.shutdown()
+
+
+def test_the_collector_stays_paused_until_the_last_of_two_overlapping_resumes() -> None:
+    """Two shards taken at once: the collector comes back when the second resume ends, not the first; one paused
+    by the application around it is left paused."""
+    first, second = collector_paused(), collector_paused()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert not gc.isenabled()
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -117,7 +117,7 @@ async def assert_in_dms(world: World, member: Any, result: Any) -> None:
     dm = member.user.dm_channel
     texts = world.texts(dm)
     start = where(texts, f"👋 <@{member.id}>, this is your practice table")
-    assert len(start) == 1 and "`/game end` in any channel of **Game night**" in texts[start[0]]
+    assert len(start) == 1 and "`/game end` here or in any channel of **Game night**" in texts[start[0]]
     assert_toured(texts[start[0]:], TOURS["polls"])
     table = practice_of(world, member)
     assert table.place == dm.id
