@@ -19,22 +19,25 @@ waits on (or the result), and one short row per citizen (pawn, name, value, part
 in a vote, the side taken and "has bid"). Card names, the discs' kinds and the key of their icons
 are left to the full board and to the embed's text: what a card does is its flag and its symbol.
 
-`render_full`, the full board behind the 🔍 Full board button, is the detailed tall picture, 550 px
-wide (CHAT_WIDTH) and laid out in *display units* (du, 1/550 of the width) with no text under 16 du.
-It is drawn at 1 px per du: at 1.25 (as Arditi) the 256-colour quantizing of this tall picture alone
-would take most of the 40 ms budget. From top to bottom: a status strip (the turn and who holds the
-Generalitat; the mode, the centralism degree and the phase; what the game waits on, a vote's "k/n
-have bid", or the result); the board; one row per citizen (pawn, the Generalitat marker, name, vote
-tag, value, participation discs; then each public-management disc as a chip with its kind's icon and
-value, and the citizen's cell); the key of the disc icons. Its cards are 66 du wide: a face-up card
-shows its Catalan printed name (the same in every language; long words split at their syllables and
-the letters narrowed, never shortened, so the longest name fits in 4 lines), its flag and its symbol
-(€ economic, % Agència Tributària, ✚ health, ⚖ justice, ☑ suffrage). An empty cell is a dashed
-outline. Left of the board (where the rules put it) the Hisenda espanyola card, the pool and the key of
-the marks; bottom right the flags' key and the urn area (4 slots); this turn's die ends the strip.
+`render_full`, the full board behind the 🔍 Full board button, is landscape too: 1100 × 800 (FULL_SIZE),
+read 550 px wide (CHAT_WIDTH, a message's picture opened or on a phone) where no text is under 10 px (TEXT =
+20 px on the canvas; shown in the 550 × 350 inline box, 481 × 350, none under 8.75 px). The grid takes the
+left at the rules' rows and columns, its cards 104 × 111: a face-up card shows its label, its drawn flag, its
+Catalan printed name (the same in every language; long words split at their syllables and the letters
+narrowed, never shortened, so the longest name fits in 3 lines), its symbol (€ economic, % Agència
+Tributària, ✚ health, ⚖ justice, ☑ suffrage) and the citizens on it; an empty cell is a dashed outline. The
+grid's free places hold, left of the board (where the rules put it), the Hisenda espanyola card (its coins
+and value), the pool, this turn's die and the key of the marks; in the right column the flags' key; in the
+bottom right steps the key of the disc icons; in the bottom row the urn area (4 slots). A side panel holds
+the status (the turn; the mode, the centralism degree and the phase, or why the game ended; who holds the
+Generalitat; what the game waits on, a vote's "k/n have bid", or the winners) and, at its foot, one row per
+citizen (pawn, the Generalitat marker, name; value, participation discs and cell; each public-management disc
+as a chip with its kind's icon and value, on as many lines as the most discs need; in a vote, the side taken
+and "has bid"). Sprites are drawn at 1 px per unit (SCALE): the 256-colour quantizing of a bigger picture
+would take most of the 40 ms budget.
 
 Only what a public view holds is drawn, and a face-down cell's card, flag and symbol are never looked
-at, even if a view carried them. The layers per language (and table size) with every cell face down,
+at, even if a view carried them. The layers per language with every cell face down,
 and the card faces and tiles, are cached; a render pastes the cards that are not face down and draws
 the rest.
 """
@@ -52,7 +55,6 @@ from games.som.cards import CARD_NAME, COLOURS, FACES, KIND_NAME, POSITIONS, URN
 from games.som.cards import DISC_KINDS as KINDS
 from renderers.core import (
     BOARD_SIZE,
-    CHAT_WIDTH,
     INLINE_MIN_TEXT,
     PALETTE,
     SQUEEZES,
@@ -60,7 +62,6 @@ from renderers.core import (
     Words,
     drawable,
     ellipsize,
-    fit_line,
     font,
     inline_scale,
     put_fitted,
@@ -75,22 +76,23 @@ Box = tuple[int, int, int, int]
 FBox = tuple[float, float, float, float]
 Point = tuple[float, float]
 
-# --- scale: layout in display units (du), 550 du = the width Discord shows inline ------------------
+# --- the full board's size: landscape, read at CHAT_WIDTH wide ------------------------------------------
 
-SCALE = 1.0
-WIDTH = round(CHAT_WIDTH * SCALE)
+FULL_SIZE = (1100, 800)  # 1.375 : 1 (docs/decisions.md, "Som's full board, landscape")
+WIDTH, HEIGHT = FULL_SIZE
+SCALE = 1.0  # the sprites' edges and radii are in pixels
 
 
 def px(value: float) -> int:
-    """Display units → whole image pixels."""
+    """A length of a sprite's detail → whole pixels."""
     return int(round(value * SCALE))
 
 
-TEXT = readable_size(WIDTH)  # the smallest text: 16 du
-STRONG = readable_size(WIDTH, 18)
-TITLE = readable_size(WIDTH, 19)
-ICON = readable_size(WIDTH, 19)  # a glyph standing for a disc's kind
-BIG = readable_size(WIDTH, 22)
+TEXT = readable_size(WIDTH, INLINE_MIN_TEXT)  # the smallest text: 20 px, 10 px when shown 550 px wide
+STRONG = TEXT + 2
+TITLE = TEXT + 4
+ICON = TEXT  # a glyph standing for a disc's kind
+BIG = TEXT + 8
 
 # --- the game's pieces (games.som.cards; the view names them by these ids) ------------------------------
 
@@ -191,27 +193,31 @@ DISC_GLYPH = {"justice": "⚖", "health": "✚", "education": "✎", "mossos": "
               "energy": "⚡", "housing": "⌂"}  # firefighters and roads are drawn (a flame, a road)
 FLAG_GLYPH = "⚑"  # a participation disc shows a flag-bearer
 
-# --- layout (du) ------------------------------------------------------------------------------------------
+# --- layout (px on the 1100 × 800 canvas) ----------------------------------------------------------------
 
-MARGIN = px(4)
-CELL_W, CELL_H = px(66), px(107)
-PITCH_X, PITCH_Y = px(68.4), px(109.4)
-PAD = px(2.4)
-HEADER = px(18.4)  # a card's label row
-NAME_STEP = px(15.2)  # between the lines of a card name (the text is 16 du)
-NAME_LINES = 4
-FOOT = px(22.4)  # a card's pawn row
-PAWN = px(18.4)
-BADGE = px(21)
-FRAME = px(4)
-DIE_SIZE = px(44)
-STRIP: Box = (px(6), px(5), WIDTH - px(6), px(83))
-BOARD_TOP = STRIP[3] + px(6.4)
-BOARD_BOTTOM = BOARD_TOP + (ROWS - 1) * PITCH_Y + CELL_H
-ROWS_TOP = BOARD_BOTTOM + px(8)
-ROW_H, ROW_GAP = px(56), px(4)
-KEY_LINE = px(26)
-CHIP_W, CHIP_H, CHIP_PITCH = px(38.4), px(24), px(41.6)
+MARGIN = 6
+CELL_W, CELL_H = 104, 111
+PITCH_X, PITCH_Y = 107, 113
+PAD = 3
+HEADER = 24  # a card's label row
+NAME_STEP = 19  # between the lines of a card name (the text is 20 px)
+NAME_LINES = 3
+NAME_SQUEEZES = (*SQUEEZES, 0.75)  # "comunicació" must fit a line of a card
+FOOT = 28  # a card's pawn row
+PAWN = 22
+BADGE = 26
+FRAME = 5
+DIE_SIZE = 44  # the die's design size (its parts keep their proportions at any size)
+DIE_MARK = 22  # its "?" before the roll
+FULL_DIE = 60
+BOARD_TOP = (HEIGHT - (ROWS - 1) * PITCH_Y - CELL_H) // 2
+BOARD_RIGHT = MARGIN + 7 * PITCH_X + CELL_W
+PANEL: Box = (BOARD_RIGHT + 8, MARGIN, WIDTH - 4, HEIGHT - MARGIN)
+PANEL_INNER = (PANEL[0] + 16, PANEL[2] - 10)
+ROW_PAD, ROW_LINE, ROW_GAP = 5, 26, 4
+CHIP_W, CHIP_H, CHIP_PITCH = 46, 26, 49
+CHIP_ICON = 24
+KEY_LINE = 27
 
 
 def cell_box(row: int, col: int, rows: int = 1, cols: int = 1) -> Box:
@@ -220,11 +226,16 @@ def cell_box(row: int, col: int, rows: int = 1, cols: int = 1) -> Box:
     return left, top, left + (cols - 1) * PITCH_X + CELL_W, top + (rows - 1) * PITCH_Y + CELL_H
 
 
-# The board's free corners (positions that are no cell; rules/som.md, "The board").
+# The board's free corners (positions that are no cell; rules/som.md, "The board"): left of the board (where
+# the rules put it) the Hisenda espanyola card, the pool, this turn's die and the key of the marks; the flags'
+# key in the two free places of the right column; the key of the disc icons in the bottom right steps; the urn
+# area in the bottom row.
 HISENDA_BOX = cell_box(1, 0, rows=2)
-POOL_BOX = cell_box(3, 0, rows=2)
+POOL_BOX = cell_box(3, 0)
+DIE_BOX = cell_box(4, 0)
 MARKS_BOX = cell_box(5, 0, rows=2)
-FLAGS_BOX = cell_box(5, 5, cols=3)
+FLAG_BOXES = (cell_box(0, 7), cell_box(3, 7))
+KEY_BOXES = (cell_box(4, 6, cols=2), cell_box(5, 5, cols=3))
 URN_TITLE_BOX = cell_box(6, 2, cols=2)
 
 
@@ -232,21 +243,12 @@ def urn_slot(index: int) -> Box:
     return cell_box(6, 4 + index)
 
 
-def row_box(seat: int) -> Box:
-    top = ROWS_TOP + seat * (ROW_H + ROW_GAP)
-    return px(6), top, WIDTH - px(6), top + ROW_H
-
-
-def key_top(n: int) -> int:
-    return ROWS_TOP + n * (ROW_H + ROW_GAP) + px(2)
-
-
 # --- text ---------------------------------------------------------------------------------------------
 
 def name_lines(text: str, width: int, max_lines: int, bold: bool = False) -> tuple[tuple[str, ...], float]:
     """A name on at most `max_lines` lines of `width` px at TEXT size, split at the syllables of SYLLABLES
     (renderers.core.name_lines), and the squeeze to draw them with."""
-    return core_name_lines(text, width, max_lines, TEXT, bold, SQUEEZES, SYLLABLES)
+    return core_name_lines(text, width, max_lines, TEXT, bold, NAME_SQUEEZES, SYLLABLES)
 
 
 def put_name(image: Image.Image, box: FBox, text: str, fill: Color, max_lines: int = NAME_LINES,
@@ -316,7 +318,7 @@ def disc_sprite(size: int, fill: Color, edge: Color = BORDER) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def marker_sprite(size: int = px(21), text: int = TEXT) -> Image.Image:
+def marker_sprite(size: int = 26, text: int = TEXT) -> Image.Image:
     """The Generalitat marker: a gold disc with a dark G (`text` px tall)."""
     sprite = disc_sprite(size, GOLD).copy()
     put_text(sprite, (size / 2, size / 2 + 0.5), "G", text, GOLD_TEXT, bold=True, anchor="mm")
@@ -324,7 +326,7 @@ def marker_sprite(size: int = px(21), text: int = TEXT) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def coin_sprite(value: int, size: int = px(29), text: int = TEXT) -> Image.Image:
+def coin_sprite(value: int, size: int = 36, text: int = TEXT) -> Image.Image:
     """A coin of the Hisenda: its value on a silver (1 €) or gold (2 €) disc."""
     sprite = disc_sprite(size, COIN.get(value, COIN[1])).copy()
     put_text(sprite, (size / 2, size / 2 + 0.5), f"{value}€", text, INK, bold=True, anchor="mm", squeeze=0.85)
@@ -332,7 +334,7 @@ def coin_sprite(value: int, size: int = px(29), text: int = TEXT) -> Image.Image
 
 
 @lru_cache(maxsize=4)
-def participation_sprite(size: int = px(22), text: int = TEXT) -> Image.Image:
+def participation_sprite(size: int = 28, text: int = TEXT) -> Image.Image:
     """A democratic-participation disc: a flag-bearer's flag on a cream disc."""
     sprite = disc_sprite(size, PARTICIPATION).copy()
     put_text(sprite, (size / 2 + 1, size / 2 + 0.5), FLAG_GLYPH, text, INK, anchor="mm")
@@ -365,7 +367,7 @@ def _road(draw: ImageDraw.ImageDraw, size: float, fill: Color) -> None:
 @lru_cache(maxsize=32)
 def disc_icon(kind: str, fill: Color, ink: Color = WHITE) -> Image.Image:
     """A public-management disc's kind as a small picture (a glyph, or a drawn flame or road)."""
-    size = px(21)
+    size = CHIP_ICON
     if kind in ("firefighters", "roads"):
         big = Image.new("RGBA", (size * SUPER, size * SUPER), (0, 0, 0, 0))
         inner = round(size * SUPER * 0.84)
@@ -417,7 +419,7 @@ def disc_chip(kind: str, value: int, under: Color = PALETTE["panel"]) -> Image.I
 
 
 @lru_cache(maxsize=16)
-def flag_icon(flag: str, w: int = px(24), h: int = px(16)) -> Image.Image:
+def flag_icon(flag: str, w: int = 30, h: int = 20) -> Image.Image:
     """A card's flag as a small drawn flag: the senyera's 4 red stripes, the Spanish bands, a globe,
     a ballot box: four patterns as well as four colours."""
     big_w, big_h = w * SUPER, h * SUPER
@@ -555,7 +557,7 @@ def die_sprite(face: str | None, size: int = DIE_SIZE, text: int = TEXT) -> Imag
             y = size / 2 + (-1 if k < 2 else 1) * px(9) * k_size - pawn.height / 2
             die.paste(pawn, (round(x), round(y)), pawn)
     else:
-        put_text(die, (size / 2, size / 2), "?", BIG, PALETTE["faded"], bold=True, anchor="mm")
+        put_text(die, (size / 2, size / 2), "?", DIE_MARK, PALETTE["faded"], bold=True, anchor="mm")
     return _flat(die, PALETTE["panel"])
 
 
@@ -575,7 +577,7 @@ def paste(image: Image.Image, sprite: Image.Image, at: Point, centred: bool = Fa
 def disc_key_icon(kind: str) -> Image.Image:
     """The key's icon of a kind: its icon on a small chip of its value's colour."""
     fill = SERVICE_CHIP if DISC_VALUE[kind] == 2 else INFRA_CHIP
-    chip = _rounded((px(24), px(22)), fill, radius_du=4.8)
+    chip = _rounded((30, 28), fill, radius_du=4.8)
     icon = disc_icon(kind, fill)
     chip.paste(icon, ((chip.width - icon.width) // 2, (chip.height - icon.height) // 2), icon)
     return chip
@@ -595,101 +597,102 @@ def static_words(words: Words) -> tuple[str, ...]:
 
 
 def _panel(draw: ImageDraw.ImageDraw, box: Box, fill: Color = PALETTE["panel"]) -> None:
-    draw.rounded_rectangle(box, radius=px(6.4), fill=fill)
+    draw.rounded_rectangle(box, radius=8, fill=fill)
 
 
-KEY_WORD_MAX = px(176)
+# The key of the disc icons fills the two bottom right steps: the longest words (in every language) one a line
+# in the narrower, the seven others two a line in the wider.
+KEY_ONE_A_LINE = ("mossos", "firefighters", "housing", "participation")
 
 
-def disc_key_entries(labels: tuple[str, ...]) -> list[tuple[str, str, tuple[int, int]]]:
-    """The key of the disc icons as (kind or "participation", word, (left, line)), flowing over as
-    many lines as the words need."""
-    entries: list[tuple[str, str, tuple[int, int]]] = []
-    start = MARGIN + px(6)
-    x, line = start, 0
-    for kind, word in zip((*DISC_KINDS, "participation"), labels, strict=True):
-        width = px(28) + min(text_width(word, font(TEXT)), KEY_WORD_MAX) + px(12)
-        if x + width > WIDTH - MARGIN and x > start:
-            x, line = start, line + 1
-        entries.append((kind, word, (x, line)))
-        x += int(width)
+def disc_key_entries(labels: tuple[str, ...]) -> list[tuple[str, str, Box]]:
+    """The key of the disc icons as (kind or "participation", word, the entry's box)."""
+    words_of = dict(zip((*DISC_KINDS, "participation"), labels, strict=True))
+    entries: list[tuple[str, str, Box]] = []
+    for box, kinds, columns in ((KEY_BOXES[0], KEY_ONE_A_LINE, 1),
+                                (KEY_BOXES[1], [k for k in DISC_KINDS if k not in KEY_ONE_A_LINE], 2)):
+        left, top, right, bottom = box
+        width = (right - left - 8) // columns
+        lines = -(-len(kinds) // columns)
+        pitch = (bottom - top - 4) / max(4, lines)
+        for k, kind in enumerate(kinds):
+            x, y = left + 6 + (k % columns) * width, round(top + 2 + (k // columns) * pitch)
+            entries.append((kind, words_of[kind], (x, y, x + width - 4, round(y + pitch))))
     return entries
 
 
 def _put_label(image: Image.Image, left: int, top: int, text: str, ink: Color) -> None:
-    put_text(image, (left + PAD + px(2), top + PAD + HEADER / 2), text, TEXT, ink, bold=True, anchor="lm")
+    put_text(image, (left + PAD + 5, top + PAD + HEADER / 2), text, TEXT, ink, bold=True, anchor="lm")
 
 
 @lru_cache(maxsize=24)
-def _base(labels: tuple[str, ...], n: int) -> Image.Image:
-    """Everything that depends only on the language and the table size: the panels, the keys, the
-    empty urn slots, and every cell face down with its label."""
+def _base(labels: tuple[str, ...]) -> Image.Image:
+    """Everything that depends only on the language: the panels, the keys, the empty urn slots, and every
+    cell face down with its label."""
     hisenda, pool, urn_area, go, mover, holder = labels[:6]
     flag_words = labels[6:10]
-    entries = disc_key_entries(labels[10:])
-    lines = 1 + max(line for _k, _w, (_x, line) in entries)
-    image = Image.new("RGB", (WIDTH, key_top(n) + lines * KEY_LINE + px(6)), BACKGROUND)
+    image = Image.new("RGB", FULL_SIZE, BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _panel(draw, STRIP)
-    draw.rounded_rectangle((STRIP[0], STRIP[1], STRIP[0] + px(5), STRIP[3]), radius=px(2.4), fill=GOLD)
+    _panel(draw, PANEL)
+    draw.rounded_rectangle((PANEL[0], PANEL[1], PANEL[0] + 6, PANEL[3]), radius=3, fill=GOLD)
     back = card_back()
     for row, col in POSITIONS:
         left, top, _right, _bottom = cell_box(row, col)
         image.paste(back, (left, top))
         _put_label(image, left, top, label((row, col)), PALETTE["text"])
-    # left of the board: the Hisenda card, the pool, the key of the marks
+    # left of the board: the Hisenda card, the pool, the die, the key of the marks
     left, top, right, bottom = HISENDA_BOX
-    card = _rounded((right - left, bottom - top), FACE["spain"], FACE_LINE["spain"], 1.6)
+    card = _rounded((right - left, bottom - top), FACE["spain"], FACE_LINE["spain"], 2.0)
     image.paste(card, (left, top), card)
     icon = flag_icon("spain")
-    paste(image, icon, ((left + right) / 2, top + px(5) + icon.height / 2), centred=True)
-    put_name(image, (left + px(2.4), top + px(24), right - px(2.4), top + px(24) + 3 * NAME_STEP), hisenda, INK, 3)
-    _panel(draw, POOL_BOX)
+    paste(image, icon, ((left + right) / 2, top + 8 + icon.height / 2), centred=True)
+    put_name(image, (left + 3, top + 32, right - 3, top + 32 + 2 * NAME_STEP), hisenda, INK, 2)
+    for box in (POOL_BOX, DIE_BOX, MARKS_BOX):
+        _panel(draw, box)
     left, top, right, bottom = POOL_BOX
-    put_name(image, (left + px(2.4), top + px(5), right - px(2.4), top + px(5) + 2 * NAME_STEP + px(3)), pool,
-             PALETTE["text"], 2, bold=True)
-    _panel(draw, MARKS_BOX)
+    put_fitted(image, (left + 4, top + 4, right - 4, top + 30), pool, TEXT, PALETTE["text"], bold=True,
+               align="center", min_size=TEXT, put=put_text)
     left, top, right, bottom = MARKS_BOX
-    step = (bottom - top) // 3
+    step = (bottom - top) / 3
     for k, (what, word) in enumerate(zip(("go", "mover", "holder"), (go, mover, holder), strict=True)):
         y = top + k * step
         if what == "holder":
             sample = pawn_sprite("pink", PAWN, holder=True)
         else:
-            sample = _rounded((px(27), px(21)), BACK, GOLD if what == "go" else WHITE, 3.2, radius_du=4)
-        paste(image, sample, ((left + right) / 2, y + px(15)), centred=True)
-        put_name(image, (left + px(2.4), y + px(26), right - px(2.4), y + step - px(1)), word, PALETTE["text"], 3)
-    # bottom right: the flags, the die, the urn area
-    _panel(draw, FLAGS_BOX)
-    left, top, right, bottom = FLAGS_BOX
-    pitch = (bottom - top - px(4)) / len(FLAGS)
+            sample = _rounded((36, 26), BACK, GOLD if what == "go" else WHITE, 3.6, radius_du=4)
+        paste(image, sample, ((left + right) / 2, y + 20), centred=True)
+        put_name(image, (left + 3, y + 36, right - 3, y + step - 2), word, PALETTE["text"], 2)
+    # the flags' key, in the right column's two free places
     for k, (flag, word) in enumerate(zip(FLAGS, flag_words, strict=True)):
-        x, mid = left + px(8), top + px(2) + pitch * (k + 0.5)
+        left, top, right, bottom = FLAG_BOXES[k // 2]
+        if k % 2 == 0:
+            _panel(draw, FLAG_BOXES[k // 2])
+        y = top + 4 + (bottom - top - 8) / 2 * (k % 2)
         icon = flag_icon(flag)
+        paste(image, icon, ((left + right) / 2, y + 4 + icon.height / 2), centred=True)
+        put_fitted(image, (left + 4, y + 26, right - 4, y + 50), word, TEXT, PALETTE["text"], align="center",
+                   min_size=TEXT, put=put_text)
+    # the key of the disc icons, in the bottom right steps
+    for box in KEY_BOXES:
+        _panel(draw, box)
+    for kind, word, (x, y, right, bottom) in disc_key_entries(labels[10:]):
+        mid = (y + bottom) / 2
+        icon = participation_sprite() if kind == "participation" else disc_key_icon(kind)
         paste(image, icon, (x, mid - icon.height / 2))
-        put_fitted(image, (x + icon.width + px(6), mid - px(10), right - px(6), mid + px(10)), word, TEXT,
-                   PALETTE["text"], min_size=TEXT, put=put_text)
+        put_fitted(image, (x + icon.width + 5, mid - 13, right, mid + 13), word, TEXT, PALETTE["muted"],
+                   min_size=TEXT, put=put_text)
+    # the urn area: its title and four slots
     _panel(draw, URN_TITLE_BOX)
     left, top, right, bottom = URN_TITLE_BOX
-    icon = flag_icon("urn", px(29), px(19))
-    paste(image, icon, ((left + right) / 2, top + px(6) + icon.height / 2), centred=True)
-    put_name(image, (left + px(3), top + px(29), right - px(3), top + px(29) + 2 * NAME_STEP + px(3)), urn_area,
-             PALETTE["text"], 2, bold=True)
+    icon = flag_icon("urn", 36, 24)
+    paste(image, icon, ((left + right) / 2, top + 6 + icon.height / 2), centred=True)
+    put_fitted(image, (left + 6, top + 34, right - 6, top + 60), urn_area, TEXT, PALETTE["text"], bold=True,
+               align="center", min_size=TEXT, put=put_text)
     for index in range(URN_COUNT):
         x, y, _r, _b = urn_slot(index)
         image.paste(empty_cell(), (x, y))
         put_text(image, (x + CELL_W / 2, y + CELL_H / 2), str(index + 1), BIG, PALETTE["faded"], bold=True,
                  anchor="mm")
-    # the rows and the key of the discs
-    for seat in range(n):
-        _panel(draw, row_box(seat), PALETTE["panel"] if seat % 2 == 0 else PALETTE["panel_alt"])
-    base_y = key_top(n)
-    for kind, word, (x, line) in entries:
-        mid = base_y + line * KEY_LINE + KEY_LINE / 2
-        icon = participation_sprite() if kind == "participation" else disc_key_icon(kind)
-        paste(image, icon, (x, mid - icon.height / 2))
-        put_fitted(image, (x + px(28), mid - px(10), x + px(28) + KEY_WORD_MAX, mid + px(10)), word, TEXT,
-                   PALETTE["muted"], min_size=TEXT, put=put_text)
     return image
 
 
@@ -770,49 +773,52 @@ def _draw_board(image: Image.Image, view: dict[str, Any], words: Words) -> None:
 
 def _draw_hisenda(image: Image.Image, view: dict[str, Any]) -> None:
     hisenda = view.get("hisenda") or {}
-    left, top, right, _bottom = HISENDA_BOX
-    y = top + px(80)
+    left, top, right, bottom = HISENDA_BOX
+    y = top + 32 + 2 * NAME_STEP + 8
     for value, key in ((1, "ones"), (2, "twos")):
         coin = coin_sprite(value)
-        paste(image, coin, (left + px(4), y))
-        x = left + px(4) + coin.width + px(2)
-        put_fitted(image, (x, y, right - px(2), y + coin.height), f"×{int(hisenda.get(key, 0))}", TEXT, INK,
+        paste(image, coin, (left + 6, y))
+        x = left + 6 + coin.width + 4
+        put_fitted(image, (x, y, right - 3, y + coin.height), f"×{int(hisenda.get(key, 0))}", STRONG, INK,
                    bold=True, min_size=TEXT, put=put_text)
-        y += coin.height + px(6)
-    value_y = y + px(14)
-    put_fitted(image, (left + px(3), value_y - px(12), right - px(3), value_y + px(12)),
-               f"{int(hisenda.get('value', 0))} €", BIG, INK, bold=True, align="center", min_size=TEXT, put=put_text)
+        y += coin.height + 6
+    put_fitted(image, (left + 3, bottom - 40, right - 3, bottom - 8), f"{int(hisenda.get('value', 0))} €", BIG,
+               INK, bold=True, align="center", min_size=TEXT, put=put_text)
 
 
 def _draw_pool(image: Image.Image, view: dict[str, Any]) -> None:
-    left, top, right, _bottom = POOL_BOX
-    cx = (left + right) / 2
-    paste(image, participation_sprite(px(29)), (cx, top + px(61)), centred=True)
-    put_text(image, (cx, top + px(96)), str(int(view.get("pool") or 0)), BIG, PALETTE["text"], bold=True,
-             anchor="mm")
+    left, top, right, bottom = POOL_BOX
+    disc = participation_sprite(34)
+    mid = (top + 32 + bottom) / 2
+    paste(image, disc, (left + 10, mid - disc.height / 2))
+    put_fitted(image, (left + 14 + disc.width, mid - 16, right - 4, mid + 16), str(int(view.get("pool") or 0)),
+               BIG, PALETTE["text"], bold=True, align="center", min_size=TEXT, put=put_text)
 
 
 def die_corner() -> tuple[int, int]:
-    """The top left of this turn's die, at the right end of the strip."""
-    return STRIP[2] - px(12) - DIE_SIZE, STRIP[1] + px(6)
+    """The top left of this turn's die, in its place left of the board."""
+    left, top, right, _bottom = DIE_BOX
+    return (left + right - FULL_DIE) // 2, top + 8
 
 
 def _draw_die(image: Image.Image, view: dict[str, Any]) -> None:
     """This turn's die ("?" before the roll) and the euros its number transfers, under it."""
     die = view.get("die")
     face = die.get("face") if isinstance(die, dict) else None
-    sprite = die_sprite(face if face in FACES else None)
+    if face not in FACES and view.get("phase") == "game_over":  # no "?" for a roll that will never come
+        return
+    sprite = die_sprite(face if face in FACES else None, FULL_DIE, TEXT)
     x, y = die_corner()
     paste(image, sprite, (x, y))
     if isinstance(die, dict):
-        put_text(image, (x + sprite.width / 2, y + sprite.height + px(11)), f"{int(die.get('number') or 0)} €",
-                 TEXT, PALETTE["text"], bold=True, anchor="mm")
+        put_text(image, (x + sprite.width / 2, y + sprite.height + 20), f"{int(die.get('number') or 0)} €",
+                 STRONG, PALETTE["text"], bold=True, anchor="mm")
 
 
 def _draw_urns(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     found = [c for c in view.get("urn_area") or [] if c in CARD_NAME]
     left, top, right, bottom = URN_TITLE_BOX
-    put_text(image, ((left + right) / 2, bottom - px(18)), f"{min(len(found), URN_COUNT)}/{URN_COUNT}", BIG,
+    put_text(image, ((left + right) / 2, bottom - 24), f"{min(len(found), URN_COUNT)}/{URN_COUNT}", BIG,
              GOLD if len(found) >= URN_COUNT else PALETTE["text"], bold=True, anchor="mm")
     for index, card in enumerate(found[:URN_COUNT]):
         x, y, _r, _b = urn_slot(index)
@@ -882,9 +888,9 @@ def _action(view: dict[str, Any], names: list[str], words: Words, limit: float |
 
 def status_lines(view: dict[str, Any], names: list[str], words: Words,
                  width: float | None = None) -> tuple[str, str, str]:
-    """The strip's three lines: the turn and the Generalitat (or the end and why), the mode, degree
-    and phase, and what the game waits on (or the winners). With `width` (px) long names are cut
-    (never the rest) so the lines fit it."""
+    """The status in three lines: the turn and the Generalitat (or the end and why), the mode, degree
+    and phase, and what the game waits on (or the winners) (the alt text's words). With `width` (px)
+    long names are cut (never the rest) so the lines fit it."""
     phase = view.get("phase")
     degree = view.get("degree")
     degree_id = DEGREE[degree] if degree in DEGREE else DEGREE["none"]
@@ -913,18 +919,32 @@ def status_lines(view: dict[str, Any], names: list[str], words: Words,
     return title, info, action
 
 
-def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
-    left, top, right, bottom = STRIP
-    left += px(13)
-    right = die_corner()[0] - px(12)
-    title, info, action = status_lines(view, names, words, right - left)
+def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], words: Words, bottom: float) -> None:
+    """The panel's top, flowing down to `bottom` (the rows): the turn (or the end), the mode, the degree and
+    the phase (or why the game ended), who holds the Generalitat, and what the game waits on (or the
+    winners), names cut only as far as needed (the channel board's `side_lines`)."""
+    left, right = PANEL_INNER
     over = view.get("phase") == "game_over"
-    put_fitted(image, (left, top + px(3), right, top + px(27)), title, TITLE, GOLD if over else PALETTE["text"],
+    title, info, action = side_lines(view, names, words, right - left, STRONG)
+    put_fitted(image, (left, PANEL[1] + 8, right, PANEL[1] + 40), title, TITLE, GOLD if over else PALETTE["text"],
                bold=True, min_size=TEXT, put=put_text)
-    put_fitted(image, (left, top + px(29), right, top + px(50)), info, TEXT, PALETTE["muted"],
-               min_size=TEXT, put=put_text)
-    put_fitted(image, (left, top + px(51), right, bottom - px(3)), action, STRONG, GOLD if over else PALETTE["text"],
-               bold=True, min_size=TEXT, put=put_text)
+    y: float = PANEL[1] + 58
+    for k, line in enumerate(info):
+        ink = PALETTE["text"] if over and k == len(info) - 1 else PALETTE["muted"]
+        y += put_paragraph(image, left, right, y, line, TEXT, ink, max_lines=3) * SIDE_LINE
+    holder = view.get("holder")
+    if holder is not None and not over:
+        y += 6
+        marker = marker_sprite()
+        paste(image, marker, (left + marker.width / 2, y), centred=True)
+        put_fitted(image, (left + marker.width + 8, y - 14, right, y + 14),
+                   _name_or_hisenda(words, names, holder, None), TEXT, PALETTE["text"], bold=True, min_size=TEXT,
+                   put=put_text)
+        y += SIDE_LINE + 8
+    y += 8
+    room = max(1, min(ACTION_LINES, int((bottom - y + SIDE_LINE / 2) // SIDE_LINE)))
+    put_paragraph(image, left, right, y, action, STRONG, GOLD if over else PALETTE["text"], bold=True,
+                  max_lines=room)
 
 
 # --- per render: the citizens' rows ---------------------------------------------------------------------------
@@ -980,89 +1000,131 @@ def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None
                   (left + w * 0.73, top + h * 0.55), (left + w, top + h * 0.25), (left + w, top + h)], fill=GOLD)
 
 
-def row_lines(seat: int) -> tuple[int, int]:
-    """The middles of a row's two lines."""
-    top = row_box(seat)[1]
-    return top + px(16), top + px(40)
+ROW_LEFT, ROW_RIGHT = PANEL[0] + 12, PANEL[2] - 6
+CHIPS_A_LINE = (ROW_RIGHT - ROW_LEFT - 16 + CHIP_PITCH - CHIP_W) // CHIP_PITCH
 
 
-def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+def row_layout(view: dict[str, Any], tags: list[str]) -> tuple[int, int]:
+    """(the lines of chips, the lines) of every citizen's row: the name; the value, the participation discs
+    and the cell; the chips of the discs (as many lines as the most discs need, while the status keeps its
+    room); in a vote, the citizen's part."""
+    players = [p for p in view.get("players") or [] if isinstance(p, dict)]
+    most = max((len([d for d in p.get("discs") or [] if isinstance(d, dict)]) for p in players), default=0)
+    chips = max(1, -(-most // CHIPS_A_LINE))
+    n = max(1, seats(view))
+    while chips > 1:
+        lines = 2 + chips + (1 if any(tags) else 0)
+        if PANEL[3] - n * (2 * ROW_PAD + lines * ROW_LINE + ROW_GAP) - PANEL[1] >= status_room():
+            break
+        chips -= 1
+    return chips, 2 + chips + (1 if any(tags) else 0)
+
+
+def status_room() -> int:
+    """The height the status keeps at the panel's top: a title of two lines, the mode, degree and phase on
+    two, the action on three."""
+    return 7 * SIDE_LINE + 30
+
+
+def row_box(seat: int, n: int, lines: int) -> Box:
+    """A citizen's row in the panel; the rows of the `n` citizens end at the panel's foot."""
+    height = 2 * ROW_PAD + lines * ROW_LINE
+    top = PANEL[3] - 6 - (n - seat) * (height + ROW_GAP) + ROW_GAP
+    return ROW_LEFT, top, ROW_RIGHT, top + height
+
+
+def row_line(box: Box, k: int) -> float:
+    """The middle of a row's line `k`."""
+    return box[1] + ROW_PAD + ROW_LINE * (k + 0.5)
+
+
+def row_fill(seat: int) -> Color:
+    return PALETTE["panel_alt"] if seat % 2 == 0 else PALETTE["line"]
+
+
+def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words: Words,
+               tags: list[str]) -> None:
+    """One row per citizen: the pawn (ringed for the holder), the Generalitat marker, a crown for a winner,
+    the name; the value, the participation discs and the cell; one chip (icon and value) per disc; in a
+    vote, the side taken and "has bid" (never an amount) or, just after, the bid (`tags`). The rows the
+    game waits on, and the winners', are framed in gold."""
     draw = ImageDraw.Draw(image)
     over = view.get("phase") == "game_over"
     winners = set((view.get("result") or {}).get("winners") or []) if over else set()
     acting = set(view.get("to_act") or []) if not over else set()
     players = view.get("players") or []
-    for seat in range(min(int(view.get("n") or 0), len(players), len(COLOURS))):
+    n = seats(view)
+    chip_lines, lines = row_layout(view, tags)
+    for seat in range(min(n, len(players))):
         player = players[seat]
-        box = row_box(seat)
+        box = row_box(seat, n, lines)
         left, _top, right, _bottom = box
-        fill = PALETTE["panel"] if seat % 2 == 0 else PALETTE["panel_alt"]
+        fill = row_fill(seat)
+        draw.rounded_rectangle(box, radius=8, fill=fill)
         if seat in winners or seat in acting:
-            draw.rounded_rectangle(box, radius=px(6.4), outline=GOLD, width=px(2.4))
-        mid1, mid2 = row_lines(seat)
-        x: float = left + px(8)
-        holder = seat == view.get("holder")
-        paste(image, pawn_sprite(_colour_of(view, seat), px(18), holder), (x + px(10), mid1), centred=True)
-        x += px(24)
+            draw.rounded_rectangle(box, radius=8, outline=GOLD, width=3)
+        holder = seat == view.get("holder") and not over
+        mid = row_line(box, 0)
+        pawn = pawn_sprite(_colour_of(view, seat), PAWN, holder)
+        paste(image, pawn, (left + 20, mid), centred=True)
+        x: float = left + 38
         if holder:
             marker = marker_sprite()
-            paste(image, marker, (x + marker.width / 2, mid1), centred=True)
-            x += marker.width + px(5)
+            paste(image, marker, (x + marker.width / 2, mid), centred=True)
+            x += marker.width + 5
         if seat in winners:
-            _crown(draw, x + px(10), mid1, px(19))
-            x += px(24)
-        # right end of line 1: the participation discs, the value, then the vote tag
-        end: float = right - px(8)
-        end -= put_text(image, (end, mid1), str(int(player.get("participation") or 0)), STRONG, PALETTE["text"],
-                        bold=True, anchor="rm") + px(3)
-        disc = participation_sprite()
-        paste(image, disc, (end - disc.width, mid1 - disc.height / 2))
-        end -= disc.width + px(13)
-        end -= put_text(image, (end, mid1), f"{int(player.get('value') or 0)} €", STRONG,
-                        GOLD if holder else PALETTE["text"], bold=True, anchor="rm") + px(11)
-        tag = vote_tag(view, seat, names, words)
-        name_right = end
-        if tag:
-            shown, sz, squeeze = fit_line(tag, max(0.0, (end - x) * 0.5), TEXT, TEXT)
-            name_right = end - put_text(image, (end, mid1), shown, sz, GOLD, anchor="rm", squeeze=squeeze) - px(10)
-        put_fitted(image, (x, mid1 - px(10), name_right, mid1 + px(10)), player_name(words, names, seat), STRONG,
+            _crown(draw, x + 11, mid, 22)
+            x += 28
+        put_fitted(image, (x, mid - 13, right - 8, mid + 13), player_name(words, names, seat), TEXT,
                    PALETTE["text"], bold=True, min_size=TEXT, put=put_text)
-        # line 2: the discs, and the citizen's cell at the right
-        chips_right: float = right - px(8)
+        mid = row_line(box, 1)
+        x = left + 10
+        x += put_text(image, (x, mid), f"{int(player.get('value') or 0)} €", STRONG,
+                      GOLD if holder else PALETTE["text"], bold=True, anchor="lm") + 12
+        disc = participation_sprite(24)
+        paste(image, disc, (x, mid - disc.height / 2))
+        x += disc.width + 4
+        x += put_text(image, (x, mid), str(int(player.get("participation") or 0)), STRONG, PALETTE["text"],
+                      bold=True, anchor="lm")
         cell = str(player.get("cell") or "")
         if cell:
-            chips_right -= put_text(image, (chips_right, mid2), cell, TEXT, PALETTE["muted"], bold=True,
-                                    anchor="rm") + px(10)
-        x = left + px(8)
+            put_fitted(image, (x + 8, mid - 13, right - 8, mid + 13), cell, TEXT, PALETTE["muted"], bold=True,
+                       align="right", min_size=TEXT, put=put_text)
         discs = [d for d in player.get("discs") or [] if isinstance(d, dict)]
-        fits = max(0, int((chips_right - x - CHIP_W) // CHIP_PITCH) + 1)
-        shown_discs = discs if len(discs) <= fits else discs[:max(0, fits - 1)]
-        for disc_info in shown_discs:
-            kind = str(disc_info.get("kind") or "")
-            paste(image, disc_chip(kind, int(disc_info.get("value") or 0), fill), (x, mid2 - CHIP_H / 2))
-            x += CHIP_PITCH
-        if len(shown_discs) < len(discs):
-            put_text(image, (x + px(2), mid2), f"+{len(discs) - len(shown_discs)}", TEXT, PALETTE["muted"], bold=True,
-                     anchor="lm")
+        room = chip_lines * CHIPS_A_LINE
+        shown = discs if len(discs) <= room else discs[:room - 1]
+        for k, disc_info in enumerate(shown):
+            at = chip_at(box, k)
+            paste(image, disc_chip(str(disc_info.get("kind") or ""), int(disc_info.get("value") or 0), fill), at)
+        if len(shown) < len(discs):
+            x, y = chip_at(box, len(shown))
+            put_text(image, (x + 4, y + CHIP_H / 2), f"+{len(discs) - len(shown)}", TEXT, PALETTE["muted"],
+                     bold=True, anchor="lm")
+        if seat < len(tags) and tags[seat]:
+            mid = row_line(box, 2 + chip_lines)
+            put_fitted(image, (left + 10, mid - 13, right - 8, mid + 13), tags[seat], TEXT, GOLD,
+                       min_size=TEXT, put=put_text)
 
 
-def height_for(view: dict[str, Any], words: Words) -> int:
-    """The picture's height for this view's table size and language."""
-    return _base(static_words(words), max(1, min(int(view.get("n") or 1), len(COLOURS)))).height
+def chip_at(box: Box, k: int) -> tuple[int, int]:
+    """The top left of a row's `k`th chip."""
+    mid = row_line(box, 2 + k // CHIPS_A_LINE)
+    return box[0] + 8 + (k % CHIPS_A_LINE) * CHIP_PITCH, round(mid - CHIP_H / 2)
 
 
 def render_full(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
-    """The full board of Som el que decidim! for one view (550 px wide, tall, RGB): the card names,
-    every citizen's discs and the keys (sent privately by the 🔍 Full board button)."""
-    n = max(1, min(int(view.get("n") or 1), len(COLOURS)))
-    image = _base(static_words(words), n).copy()
+    """The full board of Som el que decidim! for one view (1100 × 800, landscape, RGB): the card names, every
+    citizen's discs and the keys (sent privately by the 🔍 Full board button)."""
+    image = _base(static_words(words)).copy()
     _draw_board(image, view, words)
     _draw_hisenda(image, view)
     _draw_pool(image, view)
     _draw_die(image, view)
     _draw_urns(image, view, words)
-    _draw_strip(image, view, names, words)
-    _draw_rows(image, view, names, words)
+    tags = [vote_tag(view, seat, names, words, bid_first=True) for seat in range(seats(view))]
+    lines = row_layout(view, tags)[1]
+    _draw_status(image, view, names, words, row_box(0, max(1, seats(view)), lines)[1])
+    _draw_rows(image, view, names, words, tags)
     return image
 
 
@@ -1421,7 +1483,8 @@ def seats(view: dict[str, Any]) -> int:
     return max(0, min(int(view.get("n") or 0), len(COLOURS)))
 
 
-def side_lines(view: dict[str, Any], names: list[str], words: Words) -> tuple[str, list[str], str]:
+def side_lines(view: dict[str, Any], names: list[str], words: Words, width: int = SIDE_INNER[1] - SIDE_INNER[0],
+               size: int = LABEL) -> tuple[str, list[str], str]:
     """The panel's words: the title (the turn, or the end); the mode, the degree and the phase (or why
     the game ended); and what the game waits on (or the winners), names cut only as far as needed for
     it to fit ACTION_LINES lines."""
@@ -1439,11 +1502,10 @@ def side_lines(view: dict[str, Any], names: list[str], words: Words) -> tuple[st
         title = words.msg("som.picture.turn", turn=turn) if turn else words.msg("som.picture.setup")
         if phase in PHASE:
             info.append(words.msg(PHASE[phase]))
-    width = SIDE_INNER[1] - SIDE_INNER[0]
     action = ""
     for share in (None, 0.9, 0.7, 0.5, 0.35):
-        action = _action(view, names, words, None if share is None else width * share, LABEL)
-        if len(lines_of(action, width, LABEL, True)) <= ACTION_LINES:
+        action = _action(view, names, words, None if share is None else width * share, size)
+        if len(lines_of(action, width, size, True)) <= ACTION_LINES:
             break
     return title, info, action
 
