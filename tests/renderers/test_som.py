@@ -47,6 +47,7 @@ NAME_WIDTH = int(board.NAME_BOX[2] - board.NAME_BOX[0])
 # (docs/decisions.md, "Som's full board, landscape").
 FULL_INLINE_FLOOR = 8
 MAX_FULL_RATIO = 1.6
+CHANNEL_SIDE = (board.SIDE_INNER[1] - board.SIDE_INNER[0], board.LABEL)  # the channel panel's width and size
 # --- views from seeded engine games (renderers/samples/som.py) ----------------------------------------------
 
 # The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
@@ -93,7 +94,8 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, flo
 
     board.clear_caches()
     with monkeypatch.context() as patch:
-        patch.setattr(board, "put_text", recording)
+        for module in (board.sprites, board.status, board.full, board.channel):  # the package's drawing modules
+            patch.setattr(module, "put_text", recording)
         yield texts
     board.clear_caches()
 
@@ -313,17 +315,17 @@ def test_the_panel_says_the_turn_the_holder_and_what_the_game_waits_on(cases: di
     view = copy.deepcopy(cases["moving"])
     view.update(turn=7, holder=0, mode="B", degree="high")
     view["movement"]["mover"] = 2
-    assert board.side_lines(view, NAMES, words("en")) == (
+    assert board.side_lines(view, NAMES, words("en"), *CHANNEL_SIDE) == (
         "Turn 7", ["Mode B", "High centralism", "Phase 4: action"], "Chiara moves on or stops")
-    assert board.side_lines(view, NAMES, words("ca"))[:2] == (
+    assert board.side_lines(view, NAMES, words("ca"), *CHANNEL_SIDE)[:2] == (
         "Torn 7", ["Mode B", "Centralisme elevat", "Fase 4: acció"])
     referendum = cases["game_over_referendum"]
-    title, info, action = board.side_lines(referendum, NAMES, words("en"))
+    title, info, action = board.side_lines(referendum, NAMES, words("en"), *CHANNEL_SIDE)
     winners = referendum["result"]["winners"]
     assert (title, info[-1]) == ("Game over", "The referendum is held")
     assert action == ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(NAMES[s] for s in winners)
     names = ["Maximiliano de la Fuente Rodríguez Esposito"] * 4
-    action = board.side_lines(cases["moving"], names, words("it"))[2]
+    action = board.side_lines(cases["moving"], names, words("it"), *CHANNEL_SIDE)[2]
     assert action.endswith(" prosegue o si ferma")
     width = board.SIDE_INNER[1] - board.SIDE_INNER[0]
     assert len(board.lines_of(action, width, board.LABEL, True)) <= board.ACTION_LINES
