@@ -102,7 +102,8 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, flo
 
     board.clear_caches()
     with monkeypatch.context() as patch:
-        patch.setattr(board, "put_text", recording)
+        for module in (board.parts, board.full, board.channel):  # the package's drawing modules
+            patch.setattr(module, "put_text", recording)
         yield texts
     board.clear_caches()
 
