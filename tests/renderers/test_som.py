@@ -1,4 +1,4 @@
-"""Som el que decidim! boards (renderers/som.py), on views of seeded engine games of 1-4 in every language:
+"""Som el que decidim! boards (renderers/som/), on views of seeded engine games of 1-4 in every language:
 the board in the channel (`render`: 1100 × 700, readable in the inline box: tiles, pawns, marks, the
 corners and the panel) and the full board (`render_full`: landscape, the card names, the rows of discs, the
 keys; readable at chat width and no smaller than the issue's floor inline); no face-down card ever named by
