@@ -214,7 +214,7 @@ def disc_key_icon(kind: str) -> Image.Image:
     return chip
 
 
-# --- the cached layer per language and table size -------------------------------------------------------
+# --- the cached layer per language ----------------------------------------------------------------------------
 
 def static_words(words: Words) -> tuple[str, ...]:
     """The words of the fixed layer (the cache key of `_base`)."""

@@ -55,7 +55,7 @@ def player_name(words: Words, names: list[str], seat: int) -> str:
     return name or words.msg("som.picture.player_n", n=seat + 1)
 
 
-# --- per render: the board ---------------------------------------------------------------------------------
+# --- what a view says of the board ---------------------------------------------------------------------------
 
 def _colour_of(view: dict[str, Any], seat: Any) -> str:
     colours = view.get("colours") or []
@@ -79,7 +79,7 @@ def card_name(words: Words, cell: dict[str, Any]) -> str | None:
     return words.msg(CARD_NAME[card]) if card in CARD_NAME else None
 
 
-# --- per render: the strip ---------------------------------------------------------------------------------
+# --- what the game waits on ----------------------------------------------------------------------------------
 
 def _name_or_hisenda(words: Words, names: list[str], party: Any, limit: float | None, size: int = STRONG) -> str:
     """A party's name, cut to `limit` px at `size` (bold) if a limit is given."""
@@ -173,7 +173,7 @@ def status_lines(view: dict[str, Any], names: list[str], words: Words,
     return title, info, action
 
 
-# --- per render: the citizens' rows ---------------------------------------------------------------------------
+# --- the citizens' part in a vote -----------------------------------------------------------------------------
 
 def recent_vote(view: dict[str, Any]) -> dict[str, Any] | None:
     """The last vote's result while its bids are news: until the turn after it ends (its event is in
@@ -221,7 +221,7 @@ SIDE_LINE = 27  # between the lines of a paragraph in the panel
 ACTION_LINES = 4
 
 
-# --- text, at least SMALL ------------------------------------------------------------------------------
+# --- paragraphs, at least TEXT -----------------------------------------------------------------------------
 
 def lines_of(text: str, width: float, size: int, bold: bool = False) -> list[str]:
     """`text` wrapped at `width` px; a word longer than a line has a line of its own (where `put_fitted`
@@ -250,7 +250,7 @@ def put_paragraph(image: Image.Image, left: float, right: float, mid: float, tex
     return len(lines)
 
 
-# --- per render: the panel ---------------------------------------------------------------------------------
+# --- the panel's words ---------------------------------------------------------------------------------------
 
 def seats(view: dict[str, Any]) -> int:
     """The table's size as far as the board draws it (4 citizens at most)."""
