@@ -4,7 +4,7 @@ Run:  .venv/bin/python -m bench.samples [--only arditi junta leaderboard polls s
 
 The cases are those the renderer tests check (renderers/samples/): every situation of each board, in
 every language (long names in some), each drawn at full size and as shown in the channel's inline box
-(550 × 350, on the chat's ground); the tall full boards of Junta and Som also 550 px wide, as read when
+(550 × 350, on the chat's ground); the full boards of Junta (tall) and Som (landscape) also 550 px wide, as read when
 opened; Spyfall's location sheet also for a server's pack (the example pack, the longest and the widest
 names). tests/artifacts/ is gitignored. Prints, per game, how many files it wrote, where, their total
 size and the time it took; the checks of these pictures (sizes, readability) are the renderer tests'.

@@ -270,7 +270,7 @@ UI = GameUI(
     word=word,
     notable=frozenset({"round_ended", "poll", "poll_forfeit", "pact_resolved", "round_started", "conceded"}),
     repost_on=frozenset({"round_started"}),
-    # No full_render: the board drawn for the inline box holds every piece on the table (renderers/polls.py).
+    # No full_render: the board drawn for the inline box holds every piece on the table (renderers/polls/).
     render=pictures.render,
     describe=alt.describe,
     picture_key=lambda view: view["log_count"],

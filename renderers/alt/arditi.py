@@ -1,4 +1,4 @@
-"""Arditi del Popolo's board in words (renderers/arditi.py).
+"""Arditi del Popolo's board in words (renderers/arditi/).
 
 The round, whose turn and the die (or who places their attacked leader, or the result), where the march
 may go now, the scores, each party's march (its spaces from tail to head, its leader's space, the way it

@@ -1,4 +1,4 @@
-"""Junta's board in words (renderers/junta.py `render`, and the full board's public facts).
+"""Junta's board in words (renderers/junta/ `render`, and the full board's public facts).
 
 The turn and the phase (or the end and why), the markers, what the game waits on and from whom (or the
 winners), who holds each office, who is in exile and where; during a coup, its phase and segment, the air

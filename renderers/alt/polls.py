@@ -1,4 +1,4 @@
-"""The Polls Are Closed!'s board in words (renderers/polls.py).
+"""The Polls Are Closed!'s board in words (renderers/polls/).
 
 The round and turn, who plays and what is asked of them (or who won), the dice of a pending roll, the seats
 each party would win if the polls closed now (or the final seats), the propaganda circles' contents and the

@@ -1,4 +1,4 @@
-"""Som el que decidim!'s board in words (renderers/som.py).
+"""Som el que decidim!'s board in words (renderers/som/).
 
 The turn and the Generalitat, the mode, degree and phase, what the game waits on (or the result), this
 turn's die, each citizen (colour, cell, value, participation, the side taken in a vote: never a secret bid,

@@ -1,4 +1,4 @@
-"""Spyfall's pictures in words (renderers/spyfall.py): the scoreboard and the location sheet.
+"""Spyfall's pictures in words (renderers/spyfall/): the scoreboard and the location sheet.
 
 The scoreboard's: the round and its phase, what matters now (the clock, the vote count, the outcome or the
 winners), the rows' markers (who asks next, the suspect, the dealer, who accused, who left), the totals and

@@ -1,4 +1,4 @@
-"""Arditi del Popolo board (renderers/arditi.py): random games of 2-6 in every language, drawn for the
+"""Arditi del Popolo board (renderers/arditi/): random games of 2-6 in every language, drawn for the
 inline box and readable there, numbered counter-clockwise on screen, moves and the last move marked
 where the view says, shapes per seat."""
 

@@ -1,4 +1,4 @@
-"""Junta's pictures (renderers/junta.py): the board in the channel (`render`, BOARD_SIZE, read in Discord's
+"""Junta's pictures (renderers/junta/): the board in the channel (`render`, BOARD_SIZE, read in Discord's
 inline box) and the full board (`render_full`, 550 wide, the "🔍 Full board" button's); views of seeded engine
 games of 4-7 players, coups included, in every language and with long and emoji names; readable where they
 are shown; only ever the public view, never money."""
@@ -102,7 +102,8 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, flo
 
     board.clear_caches()
     with monkeypatch.context() as patch:
-        patch.setattr(board, "put_text", recording)
+        for module in (board.parts, board.full, board.channel):  # the package's drawing modules
+            patch.setattr(module, "put_text", recording)
         yield texts
     board.clear_caches()
 

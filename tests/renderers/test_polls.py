@@ -1,4 +1,4 @@
-"""The Polls Are Closed! board (renderers/polls.py): one landscape picture for the inline box, every step in
+"""The Polls Are Closed! board (renderers/polls/): one landscape picture for the inline box, every step in
 every language, readable where players look."""
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from games.polls import GAME
 from games.polls.data import PACT_REGIONS, REGIONS, region_seats
 from renderers import polls as board
 from renderers.core import BOARD_SIZE, INLINE_BOX, INLINE_MIN_TEXT, font, inline_size, recording_font_sizes, to_png
+from renderers.polls import board as layers
+from renderers.polls import map as map_layer
+from renderers.polls import panel
 from renderers.samples import polls as samples
 from renderers.samples.polls import CASES, LONG_NAMES, NAMES, Game, crowded_view, empty_view, public
 from tests.renderers.helpers import (
@@ -33,6 +36,15 @@ MAX_PNG_BYTES = 100 * 1024
 # The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
 pytestmark = pytest.mark.xdist_group("renderers_polls")
+
+MODULES = (layers, map_layer, panel)  # the package's drawing modules
+
+
+def spy_on(patch: pytest.MonkeyPatch, name: str, spy: Any) -> None:
+    """Replace `name` by `spy` in every drawing module of the package that uses it."""
+    for module in MODULES:
+        if hasattr(module, name):
+            patch.setattr(module, name, spy)
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +86,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Callable[..., list[str]]:
 
         board.clear_caches()
         with monkeypatch.context() as patch:
-            patch.setattr(board, "_put_text", spy)
+            spy_on(patch, "_put_text", spy)
             render(view, locale, names)
         board.clear_caches()
         return texts
@@ -407,8 +419,8 @@ def test_empty_places_draw_no_zero(monkeypatch: pytest.MonkeyPatch) -> None:
     board.clear_caches()
     view = empty_view()
     with monkeypatch.context() as patch:
-        patch.setattr(board, "_token", token_spy)
-        patch.setattr(board, "_put_text", text_spy)
+        spy_on(patch, "_token", token_spy)
+        spy_on(patch, "_put_text", text_spy)
         image = render(view)
     board.clear_caches()
     assert counts and texts, "the spies saw nothing"

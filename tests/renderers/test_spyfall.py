@@ -1,4 +1,4 @@
-"""Spyfall boards (renderers/spyfall.py): every phase in every language, readable where players look
+"""Spyfall boards (renderers/spyfall/): every phase in every language, readable where players look
 (inline, in the 550 × 350 box), nothing secret drawn, the live-round markers where they belong."""
 
 from __future__ import annotations

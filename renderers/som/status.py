@@ -1,0 +1,284 @@
+"""Som el que decidim!: what both boards say (the status, the vote tags, the names) and read of a view, and
+the paragraphs they write it in (renderers/som)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from games.core.messages import N_, MessageFamily
+from games.som.cards import CARD_NAME, COLOURS
+from renderers.core import (
+    Color,
+    Words,
+    drawable,
+    ellipsize,
+    font,
+    put_fitted,
+    put_text,
+    text_width,
+)
+from renderers.som.sprites import (
+    FLAGS,
+    STRONG,
+    TEXT,
+    TITLE,
+)
+
+# --- words -------------------------------------------------------------------------------------------
+
+FLAG_NAME = MessageFamily("som.picture.flag", FLAGS)
+PHASE = MessageFamily("som.picture.phase", ("place_start", "choose_centralism", "taxation", "transfer", "cohesion",
+                                            "action"))
+DEGREE = MessageFamily("som.picture.degree", ("medium", "high", "intense", "none"))
+RESULT = MessageFamily("som.picture.result", ("referendum", "intervened", "dui"))
+PAY_REASON = MessageFamily("som.picture.pay_reason", ("tax", "transfer", "economic", "health", "justice",
+                                                      "elections"))
+VOTE_KIND = MessageFamily("som.picture.vote", ("elections", "motion"))
+ACT = MessageFamily("som.picture.act", ("place_start", "choose_centralism", "pay", "pay_hisenda", "break_coin",
+                                        "give_change", "cohesion", "move", "move_first", "protect_urn", "sufragi",
+                                        "stand", "back", "name_beneficiary", "waiting"))
+TAG = MessageFamily("som.picture.tag", ("candidate", "backs", "abstains", "motion", "government", "has_bid"))
+CANDIDATE, BACKS, ABSTAINS, HAS_BID = TAG["candidate"], TAG["backs"], TAG["abstains"], TAG["has_bid"]
+SIDE_TAGS = (("motion", TAG["motion"]), ("government", TAG["government"]), ("abstain", ABSTAINS))
+KEY_WORDS = (
+    ("go", N_("som.picture.key.can_go")),
+    ("mover", N_("som.picture.key.mover")),
+    ("holder", N_("som.picture.key.generalitat")),
+)
+
+
+def player_name(words: Words, names: list[str], seat: int) -> str:
+    """The name as far as the font can draw it, else "Player n"."""
+    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
+    return name or words.msg("som.picture.player_n", n=seat + 1)
+
+
+# --- what a view says of the board ---------------------------------------------------------------------------
+
+def _colour_of(view: dict[str, Any], seat: Any) -> str:
+    colours = view.get("colours") or []
+    return str(colours[seat]) if isinstance(seat, int) and 0 <= seat < len(colours) else "pink"
+
+
+def mover_cell(view: dict[str, Any]) -> str | None:
+    """The current mover's cell while the game waits on their movement (None otherwise)."""
+    movement = view.get("movement")
+    if view.get("phase") == "game_over" or not isinstance(movement, dict):
+        return None
+    cell = movement.get("cell")
+    return str(cell) if cell else None
+
+
+def card_name(words: Words, cell: dict[str, Any]) -> str | None:
+    """The name drawn on a cell: only a face-up card's (whatever else the cell carries)."""
+    if cell.get("state") != "face_up":
+        return None
+    card = cell.get("card")
+    return words.msg(CARD_NAME[card]) if card in CARD_NAME else None
+
+
+# --- what the game waits on ----------------------------------------------------------------------------------
+
+def _name_or_hisenda(words: Words, names: list[str], party: Any, limit: float | None, size: int = STRONG) -> str:
+    """A party's name, cut to `limit` px at `size` (bold) if a limit is given."""
+    if party == "hisenda":
+        return words.msg("som.picture.the_hisenda")
+    if not isinstance(party, int):
+        return "?"
+    full = player_name(words, names, party)
+    return full if limit is None else ellipsize(full, font(size, True), limit)
+
+
+def bid_count(view: dict[str, Any]) -> tuple[int, int]:
+    """(how many have bid, how many bid) in the vote going on."""
+    vote = view.get("vote") or {}
+    done = {s for s in vote.get("bid_done") or [] if isinstance(s, int)}
+    return len(done), int(view.get("n") or 0)
+
+
+def _action(view: dict[str, Any], names: list[str], words: Words, limit: float | None, size: int = STRONG) -> str:
+    """What the game waits on (or the winners), names cut to `limit` px at `size`."""
+    def name(party: Any) -> str:
+        return _name_or_hisenda(words, names, party, limit, size)
+
+    if view.get("phase") == "game_over":
+        result = view.get("result") or {}
+        winners = [s for s in result.get("winners") or [] if isinstance(s, int)]
+        if not winners:
+            return words.msg("som.picture.nobody_wins")
+        return words.plural("som.picture.winners", len(winners), names=", ".join(name(s) for s in winners))
+    pending = view.get("pending") or {}
+    kind = pending.get("type")
+    seat = pending.get("seat")
+    vote = view.get("vote") or {}
+    vote_kind = vote.get("kind")
+    vote_word = words.msg(VOTE_KIND[vote_kind]) if vote_kind in VOTE_KIND else ""
+    payment = view.get("payment") or {}
+    if kind in ("pay", "break_coin") and payment:
+        reason = payment.get("reason")
+        reason_word = words.msg(PAY_REASON[reason]) if reason in PAY_REASON else ""
+        act = "pay_hisenda" if kind == "pay" and payment.get("payee") == "hisenda" else kind
+        return words.msg(ACT[act], player=name(payment.get("payer")), payee=name(payment.get("payee")),
+                         amount=int(payment.get("due") or payment.get("amount") or 0), reason=reason_word)
+    if kind == "give_change" and payment:
+        act = ACT["give_change"]
+        return words.msg(act, player=name(payment.get("changer")), payer=name(payment.get("payer")))
+    if kind == "move":
+        mover = (view.get("movement") or {}).get("mover", seat)
+        act = ACT["move_first"] if pending.get("first_step") else ACT["move"]
+        return words.msg(act, player=name(mover))
+    if kind == "bid":
+        done, total = bid_count(view)
+        return words.plural("som.picture.act.bid", done, vote=vote_word, n=total)
+    if kind in ("stand", "back", "name_beneficiary"):
+        return words.msg(ACT[kind], vote=vote_word, player=name(seat))
+    if kind in ACT:
+        return words.msg(ACT[kind], player=name(seat))
+    act = ACT["waiting"]
+    return words.msg(act, player=name(seat))
+
+
+def status_lines(view: dict[str, Any], names: list[str], words: Words,
+                 width: float | None = None) -> tuple[str, str, str]:
+    """The status in three lines: the turn and the Generalitat (or the end and why), the mode, degree
+    and phase, and what the game waits on (or the winners) (the alt text's words). With `width` (px)
+    long names are cut (never the rest) so the lines fit it."""
+    phase = view.get("phase")
+    degree = view.get("degree")
+    degree_id = DEGREE[degree] if degree in DEGREE else DEGREE["none"]
+    parts = [words.msg("som.picture.mode", mode=str(view.get("mode") or "A")), words.msg(degree_id)]
+    if phase in PHASE:
+        parts.append(words.msg(PHASE[phase]))
+    info = " · ".join(parts)
+    title = action = ""
+    for share in (None, 0.6, 0.45, 0.35, 0.25, 0.15, 0.08):
+        limit = None if share is None or width is None else width * share
+        if phase == "game_over":
+            reason = (view.get("result") or {}).get("reason")
+            title = words.msg("som.picture.game_over")
+            if reason in RESULT:
+                title = f"{title} · {words.msg(RESULT[reason])}"
+        else:
+            turn = int(view.get("turn") or 0)
+            when = words.msg("som.picture.turn", turn=turn) if turn else words.msg("som.picture.setup")
+            generalitat = words.msg("som.picture.generalitat",
+                                    player=_name_or_hisenda(words, names, view.get("holder"), limit))
+            title = f"{when} · {generalitat}"
+        action = _action(view, names, words, limit)
+        if width is None or (text_width(action, font(STRONG, True)) <= width
+                             and text_width(title, font(TITLE, True)) <= width):
+            break
+    return title, info, action
+
+
+# --- the citizens' part in a vote -----------------------------------------------------------------------------
+
+def recent_vote(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The last vote's result while its bids are news: until the turn after it ends (its event is in
+    the log and at most one turn started since)."""
+    last = view.get("last_vote")
+    if not isinstance(last, dict) or view.get("phase") == "game_over":
+        return None
+    log = view.get("log") or []
+    ids = [e.get("id") or 0 for e in log if e.get("type") == "vote_result"]
+    if not ids:
+        return None
+    started = sum(1 for e in log if e.get("type") == "turn_started" and (e.get("id") or 0) > ids[-1])
+    return last if started <= 1 else None
+
+
+def vote_tag(view: dict[str, Any], seat: int, names: list[str], words: Words, bid_first: bool = False) -> str:
+    """What a row says of its citizen in the vote going on (side, "has bid"; never an amount) or,
+    the turn after a vote, their bid; "" otherwise. With `bid_first`, "has bid" comes before the side
+    (a short line cuts the side, not that)."""
+    vote = view.get("vote")
+    if isinstance(vote, dict):
+        parts: list[str] = []
+        if vote.get("kind") == "elections":
+            backing = vote.get("backing") or {}
+            if seat in (vote.get("candidates") or []):
+                parts.append(words.msg(CANDIDATE))
+            elif str(seat) in backing:
+                backed = backing[str(seat)]
+                parts.append(words.msg(BACKS, player=player_name(words, names, backed))
+                             if isinstance(backed, int) else words.msg(ABSTAINS))
+        elif vote.get("kind") == "motion":
+            sides = vote.get("sides") or {}
+            for side, tag in SIDE_TAGS:
+                if seat in (sides.get(side) or []):
+                    parts.append(words.msg(tag))
+        if seat in (vote.get("bid_done") or []):
+            parts.insert(0 if bid_first else len(parts), words.msg(HAS_BID))
+        return " · ".join(parts)
+    last = recent_vote(view)
+    bids = (last or {}).get("bids") or []
+    if seat < len(bids) and isinstance(bids[seat], int):
+        return words.plural("som.picture.tag.bid", int(bids[seat]))
+    return ""
+SIDE_LINE = 27  # between the lines of a paragraph in the panel
+ACTION_LINES = 4
+
+
+# --- paragraphs, at least TEXT -----------------------------------------------------------------------------
+
+def lines_of(text: str, width: float, size: int, bold: bool = False) -> list[str]:
+    """`text` wrapped at `width` px; a word longer than a line has a line of its own (where `put_fitted`
+    narrows or cuts it)."""
+    fnt = font(size, bold)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", fnt) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def put_paragraph(image: Image.Image, left: float, right: float, mid: float, text: str, size: int, fill: Color,
+                  bold: bool = False, max_lines: int = 3, align: str = "left") -> int:
+    """`text` over at most `max_lines` lines of SIDE_LINE px, the first one's middle at `mid` (the last
+    line cut if it still runs on); returns the lines drawn."""
+    lines = lines_of(text, right - left, size, bold)
+    if len(lines) > max_lines:
+        lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
+    for k, shown in enumerate(lines):
+        y = mid + k * SIDE_LINE
+        put_fitted(image, (left, y - SIDE_LINE / 2, right, y + SIDE_LINE / 2), shown, size, fill, bold, align,
+                   min_size=TEXT, put=put_text)
+    return len(lines)
+
+
+# --- the panel's words ---------------------------------------------------------------------------------------
+
+def seats(view: dict[str, Any]) -> int:
+    """The table's size as far as the board draws it (4 citizens at most)."""
+    return max(0, min(int(view.get("n") or 0), len(COLOURS)))
+
+
+def side_lines(view: dict[str, Any], names: list[str], words: Words, width: int,
+               size: int) -> tuple[str, list[str], str]:
+    """The panel's words: the title (the turn, or the end); the mode, the degree and the phase (or why
+    the game ended); and what the game waits on (or the winners), names cut only as far as needed for
+    it to fit ACTION_LINES lines."""
+    phase = view.get("phase")
+    degree = view.get("degree")
+    degree_id = DEGREE[degree] if degree in DEGREE else DEGREE["none"]
+    info = [words.msg("som.picture.mode", mode=str(view.get("mode") or "A")), words.msg(degree_id)]
+    if phase == "game_over":
+        title = words.msg("som.picture.game_over")
+        reason = (view.get("result") or {}).get("reason")
+        why = words.msg(RESULT[reason]) if reason in RESULT else ""
+        info.append(why[:1].upper() + why[1:])  # it follows "Game over · " on the full board
+    else:
+        turn = int(view.get("turn") or 0)
+        title = words.msg("som.picture.turn", turn=turn) if turn else words.msg("som.picture.setup")
+        if phase in PHASE:
+            info.append(words.msg(PHASE[phase]))
+    action = ""
+    for share in (None, 0.9, 0.7, 0.5, 0.35):
+        action = _action(view, names, words, None if share is None else width * share, size)
+        if len(lines_of(action, width, size, True)) <= ACTION_LINES:
+            break
+    return title, info, action
