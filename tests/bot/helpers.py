@@ -206,3 +206,18 @@ def table_at(game_id: str, state: Any, players: int, seq: int = 0, computers: Ab
     row = TableRow(1, game_id, 1, 2, None, 100, 1, {}, "playing", 0.0, 0.0, meta)
     return Table(row=row, game=REGISTRY[game_id], users=[-1 - s if s in computers else 100 + s for s in range(players)],
                  locales=[None] * players, state=state, seq=seq)
+
+
+def watched(result: Any) -> Any:
+    """The private copy of the board a 📜 Details click gives (the follow-up of the deferred click)."""
+    assert result.ephemeral
+    found = [m for m in [result.response, *result.followups] if m is not None and m.embeds]
+    assert len(found) == 1, found
+    return found[0].message
+
+
+async def details_text(world: Any) -> str:
+    """The words of the board's 📜 Details copy (its rows per player and recent moves), as an outsider sees it."""
+    board = world.board()
+    return embed_text(watched(await world.outsider.click(board, custom_id=custom_id(board, r"^gw:\d+:new$"))))
+

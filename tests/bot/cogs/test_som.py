@@ -24,7 +24,16 @@ from bot.ui.acting import public_actions
 from games.som import GAME
 from games.som.cards import CARD, DISC, neighbours
 from tests.bot.conftest import World, components, custom_id
-from tests.bot.helpers import choose, embed_text, group_for, member_of, public_text, record_renders, table_of
+from tests.bot.helpers import (
+    choose,
+    details_text,
+    embed_text,
+    group_for,
+    member_of,
+    public_text,
+    record_renders,
+    table_of,
+)
 from tests.bot.helpers import use as play
 from tests.games.som.som_kit import at_move, position
 
@@ -356,7 +365,7 @@ async def test_the_hisendas_coin_stays_hidden_while_the_change_is_chosen(
     opened = await member_of(world, table, 0).click(board(world), custom_id=custom_id(board(world), r"^g:\d+:change:"))
     assert opened.ephemeral and name not in json.dumps([o.label for o in picker_options(opened)])
     await use(world, table, 0, {"type": "give_change", "discs": ["forests1", "roads1"]})
-    assert broken in table.state["hands"][0] and name in embed_text(board(world))
+    assert broken in table.state["hands"][0] and name in await details_text(world)
 
 
 def picker_options(result: Any) -> list[Any]:

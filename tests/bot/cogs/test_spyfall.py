@@ -10,6 +10,7 @@ from tests.bot.helpers import (
     card,
     choose,
     click,
+    details_text,
     embed_text,
     location_name,
     location_of,
@@ -22,8 +23,9 @@ from tests.bot.helpers import (
 from tests.bot.rated import assert_rated
 
 
-def scores_on_board(world: World) -> dict[str, int]:
-    text = embed_text(world.board()) if world.board().components else ""
+async def scores_on_board(world: World) -> dict[str, int]:
+    """The scores the running board shows (its rows per player are in 📜 Details); none once it is over."""
+    text = await details_text(world) if world.board().components else ""
     found = dict(re.findall(r"^(\w+): (\d+) points?$", text, flags=re.M))
     return {k: int(v) for k, v in found.items()}
 
@@ -85,7 +87,7 @@ async def test_full_four_player_game(world: World) -> None:
     expected[names[accuser2]] += 1
     assert "was the spy" in public_text(world)
     assert location_name(location) in public_text(world)  # the round end shows the location
-    assert scores_on_board(world) == expected
+    assert await scores_on_board(world) == expected
 
     # Round 2: the spy deals, reveals and guesses right (+4).
     await click(world, world.players[spy], "deal")
@@ -95,7 +97,7 @@ async def test_full_four_player_game(world: World) -> None:
     await choose(world.players[spy], result, {"type": "guess", "location": location})
     expected[names[spy]] += 4
     assert "guessed the location" in public_text(world)
-    assert scores_on_board(world) == expected
+    assert await scores_on_board(world) == expected
 
     # Round 3: the spy reveals and guesses wrong: everyone else +1.
     await click(world, world.players[spy], "deal")
@@ -108,7 +110,7 @@ async def test_full_four_player_game(world: World) -> None:
         if seat != spy:
             expected[names[seat]] += 1
     assert "and loses" in public_text(world)
-    assert scores_on_board(world) == expected
+    assert await scores_on_board(world) == expected
 
     # Round 4: time runs out; every vote times out with no unanimity: the spy +2.
     await click(world, world.players[spy], "deal")

@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.spyfall.locations import LOCATION_NAME, ROLE_NAME
 from tests.bot.conftest import World, custom_id
-from tests.bot.helpers import ENGLISH, choose, click, embed_text, location_of, open_table, spy_seat
-
-
-def watched(result: Any) -> Any:
-    """The spectator's private copy of the board (the follow-up of the deferred click)."""
-    assert result.ephemeral
-    found = [m for m in [result.response, *result.followups] if m is not None and m.embeds]
-    assert len(found) == 1, found
-    return found[0].message
+from tests.bot.helpers import ENGLISH, choose, click, embed_text, location_of, open_table, spy_seat, watched
 
 
 async def test_a_spectator_sees_the_public_board_and_no_secret(world: World) -> None:
