@@ -7,6 +7,7 @@ Literal, list[...], dict[str, ...], unions (None included), Any and the JSON sca
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin, get_type_hints
@@ -16,6 +17,19 @@ __all__ = ["mismatches"]
 
 def _is_typeddict(hint: Any) -> bool:
     return isinstance(hint, type) and typing.is_typeddict(hint)
+
+
+@functools.cache
+def _keys(declared: type) -> tuple[dict[str, Any], frozenset[str]]:
+    """A TypedDict's keys with their types, and its required keys. `__required_keys__` is not trusted: under
+    `from __future__ import annotations` Python 3.11 cannot see NotRequired in a string annotation."""
+    hints = get_type_hints(declared, include_extras=True)
+    required = set()
+    for key, hint in hints.items():
+        origin = get_origin(hint)
+        if origin is Required or (origin is not NotRequired and getattr(declared, "__total__", True)):
+            required.add(key)
+    return {key: _unwrap(hint) for key, hint in hints.items()}, frozenset(required)
 
 
 def _unwrap(hint: Any) -> Any:
@@ -48,9 +62,9 @@ def mismatches(value: Any, hint: Any, path: str = "view") -> list[str]:
     if _is_typeddict(hint):
         if not isinstance(value, dict):
             return [f"{path}: {type(value).__name__} is no dict"]
-        hints = get_type_hints(hint, include_extras=True)
+        hints, required = _keys(hint)
         wrong = [f"{path}.{key}: undeclared key" for key in value if key not in hints]
-        for key in hint.__required_keys__:
+        for key in required:
             if key not in value:
                 wrong.append(f"{path}.{key}: missing")
         for key, value_hint in hints.items():
@@ -66,6 +80,8 @@ def mismatches(value: Any, hint: Any, path: str = "view") -> list[str]:
         if not isinstance(value, dict):
             return [f"{path}: {type(value).__name__} is no dict"]
         key_hint, value_hint = get_args(hint)
+        if key_hint is str and value_hint is Any:  # a log event: any JSON under string keys (the quick path)
+            return [] if all(type(key) is str for key in value) else [f"{path}: a key is no string"]
         return [w for key, element in value.items()
                 for w in mismatches(key, key_hint, f"{path} key") + mismatches(element, value_hint, f"{path}[{key!r}]")]
     if hint is float:  # JSON numbers: an int is a float too (not a bool)
