@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 from PIL import Image
@@ -28,12 +28,17 @@ Style = discord.ButtonStyle
 log = logging.getLogger(__name__)
 
 
+# The game's view type (games/<id>/view_types.py). A game's hooks take `Ctx[ItsView]` and read the view
+# typed; a bare `Ctx` (`Ctx[Any]`) is what the table UI, which serves every game, passes around.
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+
+
 @dataclass
-class Ctx:
+class Ctx(Generic[ViewT]):
     """What wording and control hooks may read: the table, a view, names and the reader's words."""
 
     table: Table
-    view: dict[str, Any]
+    view: ViewT
     names: list[str]
     locale: str
     seat: int | None = None  # whose view this is (None: the public one)
@@ -200,9 +205,10 @@ class Secret:
     panel: tuple[str, ...] = ()
 
 
-Renderer = Callable[[dict[str, Any], list[str], Catalog], Image.Image]
+# A board drawn from a view (the view's type is the game's own: games/<id>/view_types.py).
+Renderer = Callable[[Any, list[str], Catalog], Image.Image]
 # A picture in words (renderers/alt): the attachment's description a screen reader reads, from the same view.
-Describer = Callable[[dict[str, Any], list[str], Catalog], str]
+Describer = Callable[[Any, list[str], Catalog], str]
 
 
 def described(describe: Describer | None, ctx: Ctx) -> str | None:

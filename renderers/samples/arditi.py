@@ -7,6 +7,7 @@ import copy
 import random
 from collections.abc import Callable, Iterable
 
+from games.core.protocol import as_json
 from games.arditi import GAME
 from games.core.rng import SeededRng
 from renderers import arditi as board
@@ -30,7 +31,7 @@ def _jumps_first(moves: list[Move]) -> list[Move]:
 
 
 def public(state: State) -> View:
-    return GAME.view(state, None)
+    return as_json(GAME.view(state, None))
 
 
 def links(view: View) -> Iterable[tuple[int, int]]:

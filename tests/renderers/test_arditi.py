@@ -19,6 +19,7 @@ from renderers import arditi as board
 from renderers.core import BOARD_SIZE, INLINE_MIN_TEXT, PALETTE, font, seat_color, to_png
 from renderers.samples import arditi as samples
 from renderers.samples.arditi import LONG_NAMES, NAMES, links, public
+from games.core.protocol import as_json
 from tests.renderers.helpers import (
     RecordingWords,
     assert_same_bytes,
@@ -434,4 +435,4 @@ def test_seat_views_draw_the_public_board(games: dict[tuple[int, int], list[Stat
     for state in states[:: max(1, len(states) // 6)]:
         image = render(public(state))
         for seat in range(state["n"]):
-            assert ImageChops.difference(image, render(GAME.view(state, seat))).getbbox() is None
+            assert ImageChops.difference(image, render(as_json(GAME.view(state, seat)))).getbbox() is None

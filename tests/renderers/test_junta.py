@@ -35,6 +35,7 @@ from renderers.core import (
 from renderers.samples import junta as samples
 from renderers.samples.junta import LONG_NAMES, NAMES, coup, groups, on_map, public
 from tests.games.junta.playout_checks import perturbed
+from games.core.protocol import as_json
 from tests.renderers.helpers import (
     RecordingWords,
     assert_same_bytes,
@@ -522,7 +523,7 @@ def test_the_picture_depends_only_on_the_public_view(games: dict[tuple[int, int]
                 expected = to_png(draw(public(state), "es"))
                 if other is not None:
                     assert to_png(draw(public(other), "es")) == expected
-                assert to_png(draw(GAME.view(state, seat), "es")) == expected
+                assert to_png(draw(as_json(GAME.view(state, seat)), "es")) == expected
             checked += 1
     assert checked >= 40
 

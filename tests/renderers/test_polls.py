@@ -17,6 +17,7 @@ from renderers import polls as board
 from renderers.core import BOARD_SIZE, INLINE_BOX, INLINE_MIN_TEXT, font, inline_size, recording_font_sizes, to_png
 from renderers.samples import polls as samples
 from renderers.samples.polls import CASES, LONG_NAMES, NAMES, Game, crowded_view, empty_view, public
+from games.core.protocol import as_json
 from tests.renderers.helpers import (
     RecordingWords,
     assert_same_bytes,
@@ -564,7 +565,7 @@ def test_seat_views_draw_the_public_board(games: list[list[tuple[State, Any]]]) 
         for state, _ in game[:: max(1, len(game) // 5)]:
             image = render(public(state))
             for seat in (0, 1):
-                assert ImageChops.difference(image, render(GAME.view(state, seat))).getbbox() is None
+                assert ImageChops.difference(image, render(as_json(GAME.view(state, seat)))).getbbox() is None
 
 
 def test_map_layout_is_consistent() -> None:

@@ -55,6 +55,7 @@ from renderers.samples.spyfall import (
 from renderers.samples.spyfall import longest_pack as samples_longest_pack
 from tests.renderers.helpers import RecordingWords, smallest_inline_text
 from tests.support.corpus import PlayoutCorpus
+from games.core.protocol import as_json
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -279,7 +280,7 @@ def test_public_pictures_are_identical_whatever_the_secrets(cases: dict[str, Sta
     assert GAME.view(other, None) != GAME.view(state, None) or state["phase"] in ROUND_PHASES
     names = names_for(state["n"])
     insider = next(s for s in others(state) if s != state["spy"])
-    views = [public(other), GAME.view(state, state["spy"]), GAME.view(state, insider)]
+    views = [public(other), as_json(GAME.view(state, state["spy"])), as_json(GAME.view(state, insider))]
     for render in PICTURES.values():
         for locale in LOCALES:
             expected = render(public(state), names, words(locale))

@@ -9,6 +9,7 @@ from games.junta import GAME
 from games.junta.driver import run
 from games.junta.readers import assignment_problem, office_assignments
 from tests.games.junta.junta_kit import card, events, pass_all, play, position, ready_all, refused, vote, waiting
+from tests.support.present import present
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 
@@ -77,7 +78,7 @@ def test_cousin_office_vote_goes_to_the_president():
     s = position(4, phase=4, offices=FOUR, exile={3: "swiss_embassy"}, money={0: [1]})
     s = play(s, 0, {"type": "claim_cousin_office", "office": "general_3"})
     s = play(s, 0, {"type": "propose_budget", "amounts": {"1": 1}})
-    sources = [x["source"] for x in GAME.view(s, 0)["pending"]["my_sources"]]
+    sources = [x["source"] for x in present(GAME.view(s, 0)["pending"])["my_sources"]]
     assert sources == [{"office": "president"}, {"office": "general_3"}]
 
 
@@ -206,7 +207,7 @@ def test_resignation():
 def test_resigning_president_keeps_the_presidency_vote():
     s = position(4, phase=2, president=0, money={0: [1]})
     s = play(s, 0, {"type": "resign"})
-    sources = [x["source"] for x in GAME.view(s, 0)["pending"]["my_sources"]]
+    sources = [x["source"] for x in present(GAME.view(s, 0)["pending"])["my_sources"]]
     assert {"office": "president"} in sources
 
 
