@@ -10,8 +10,8 @@ of the rules.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from games.core.protocol import Action
