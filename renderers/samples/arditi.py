@@ -7,8 +7,8 @@ import copy
 import random
 from collections.abc import Callable, Iterable
 
-from games.core.protocol import as_json
 from games.arditi import GAME
+from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from renderers import arditi as board
 from renderers.samples import Move, NoSampleError, State, View, steered_playout

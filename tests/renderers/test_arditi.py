@@ -15,11 +15,11 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.i18n import LOCALES, words
 from games.arditi import GAME
 from games.arditi.board import LEFT, RIGHT, neighbour, ring_of
+from games.core.protocol import as_json
 from renderers import arditi as board
 from renderers.core import BOARD_SIZE, INLINE_MIN_TEXT, PALETTE, font, seat_color, to_png
 from renderers.samples import arditi as samples
 from renderers.samples.arditi import LONG_NAMES, NAMES, links, public
-from games.core.protocol import as_json
 from tests.renderers.helpers import (
     RecordingWords,
     assert_same_bytes,

@@ -17,6 +17,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES, words
+from games.core.protocol import as_json
 from games.junta import GAME, readers
 from games.junta.board import AREA, AREA_IDS, COASTAL, EMBASSIES, POWER_CENTRES
 from games.junta.common import FAMILIES
@@ -35,7 +36,6 @@ from renderers.core import (
 from renderers.samples import junta as samples
 from renderers.samples.junta import LONG_NAMES, NAMES, coup, groups, on_map, public
 from tests.games.junta.playout_checks import perturbed
-from games.core.protocol import as_json
 from tests.renderers.helpers import (
     RecordingWords,
     assert_same_bytes,

@@ -11,13 +11,13 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.i18n import LOCALES, words
+from games.core.protocol import as_json
 from games.polls import GAME
 from games.polls.data import PACT_REGIONS, REGIONS, region_seats
 from renderers import polls as board
 from renderers.core import BOARD_SIZE, INLINE_BOX, INLINE_MIN_TEXT, font, inline_size, recording_font_sizes, to_png
 from renderers.samples import polls as samples
 from renderers.samples.polls import CASES, LONG_NAMES, NAMES, Game, crowded_view, empty_view, public
-from games.core.protocol import as_json
 from tests.renderers.helpers import (
     RecordingWords,
     assert_same_bytes,

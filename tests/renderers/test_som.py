@@ -15,6 +15,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES, words
+from games.core.protocol import as_json
 from games.som import GAME
 from games.som.cards import CARD, CARD_NAME, CARDS, COLOURS, KIND_NAME
 from renderers import som as board
@@ -30,7 +31,6 @@ from renderers.core import (
 )
 from renderers.samples import som as samples
 from renderers.samples.som import LONG_NAMES, NAMES, public
-from games.core.protocol import as_json
 from tests.renderers.helpers import (
     RecordingWords,
     assert_same_bytes,

@@ -17,6 +17,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.i18n import LOCALES, words
+from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.spyfall import GAME
 from games.spyfall.locations import LOCATION_NAME
@@ -55,7 +56,6 @@ from renderers.samples.spyfall import (
 from renderers.samples.spyfall import longest_pack as samples_longest_pack
 from tests.renderers.helpers import RecordingWords, smallest_inline_text
 from tests.support.corpus import PlayoutCorpus
-from games.core.protocol import as_json
 
 State = dict[str, Any]
 View = dict[str, Any]

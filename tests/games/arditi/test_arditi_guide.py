@@ -10,6 +10,7 @@ import pytest
 from bot.i18n import words
 from games.arditi import GAME
 from games.arditi.guide import GUIDE
+from games.arditi.view_types import ArditiView
 from tests.games.guide_checks import (
     check_every_moment,
     english,
@@ -17,7 +18,6 @@ from tests.games.guide_checks import (
     worded_actions,
 )
 from tests.support.corpus import PlayoutCorpus
-from games.arditi.view_types import ArditiView
 from tests.support.present import present
 
 PLAYERS, SEED = 3, 1  # a short full game with clashes, and a move where only the leader can still act

@@ -14,10 +14,10 @@ from games.core.guide import Moment, group_key
 from games.junta import GAME
 from games.junta.actions import TYPES
 from games.junta.guide import COUP_FALLBACK, GUIDE, OTHER_ACTION, TURN_FALLBACK
+from games.junta.view_types import JuntaView
 from tests.games.guide_checks import moment_problems, rule_headings, wording_problems
 from tests.games.junta.junta_kit import card, play, position, ready_all, vote
 from tests.support.corpus import PlayoutCorpus
-from games.junta.view_types import JuntaView
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 SEED = 0  # one game of the corpus's standard set: 6 players, coups, a firing squad, a lunch closing

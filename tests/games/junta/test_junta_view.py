@@ -9,9 +9,9 @@ import pytest
 
 from games.core.protocol import IllegalAction
 from games.junta import GAME
+from games.junta.view_types import Decision
 from tests.games.junta.junta_kit import card, events, fresh, pass_all, play, position, waiting
 from tests.support.present import present
-from games.junta.view_types import Decision
 
 FOUR = {"interior": 1, "general_1": 1, "general_2": 2, "general_3": 3, "admiral": 2, "air_force": 3}
 

@@ -10,6 +10,7 @@ import pytest
 from games.core.guide import Moment
 from games.polls import GAME
 from games.polls.guide import GUIDE
+from games.polls.view_types import PollsView
 from tests.games.guide_checks import (
     check_every_moment,
     english,
@@ -19,7 +20,6 @@ from tests.games.guide_checks import (
     wording_problems,
 )
 from tests.support.corpus import PlayoutCorpus
-from games.polls.view_types import PollsView
 from tests.support.present import present
 
 SEED = 0  # reaches every step: actions, influence, a 7 on A and on B+C, a die order, a poll, the end

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.polls import GAME, projected_seats
-from tests.games.polls.helpers_polls import BLUE, RED, new_game, with_board
 from games.polls.view_types import RegionSeats
+from tests.games.polls.helpers_polls import BLUE, RED, new_game, with_board
 
 # Copied from the rules file's seats table.
 RULES_TABLE = """
