@@ -151,4 +151,5 @@ def test_a_payment_without_change_reminds_the_overpay() -> None:
     moment = GUIDE.moment(view)
     assert moment.purpose == MOMENTS["pay.tax"].purpose and (moment.rule, moment.section) == OVERPAY
     text = worded("en", moment.rule, moment.params, view["n"])
-    assert f"{NAMES[int(present(view['payment'])['payer'])]} pays {present(view['payment'])['due']} € in 2 € discs" in text
+    payment = present(view["payment"])
+    assert f"{NAMES[int(payment['payer'])]} pays {payment['due']} € in 2 € discs" in text

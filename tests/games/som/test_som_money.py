@@ -55,7 +55,8 @@ def test_pay_choice_is_asked_when_kinds_matter():
     assert waiting(after) == "pay" and G.to_act(after) == {1}
     assert [a["discs"] for a in G.legal_actions(after, 1)] == [["forests1"], ["roads2"]]
     view = G.view(after, None)
-    assert present(view["payment"])["payer"] == 1 and present(view["payment"])["due"] == 1 and present(view["payment"])["reason"] == "tax"
+    payment = present(view["payment"])
+    assert payment["payer"] == 1 and payment["due"] == 1 and payment["reason"] == "tax"
     paid = act(after, 1, {"type": "pay", "discs": ["roads2"]}, BLUE)
     assert paid["hands"][1] == ["forests1", "health1"] and "roads2" in paid["hisenda"]
 
