@@ -3,6 +3,7 @@ TypedDict, games/<id>/view_types.py): TypedDicts (required and NotRequired keys,
 Literal, list[...], dict[str, ...], unions (None included), Any and the JSON scalars.
 
 `mismatches(value, hint)` lists every place that does not fit, as "path: what is wrong"; empty: it fits.
+`typed(view, declared)` checks a plain dict view so and hands it on typed.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 import functools
 import types
 import typing
-from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin, get_type_hints
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, NotRequired, Required, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
-__all__ = ["mismatches"]
+__all__ = ["mismatches", "typed"]
 
 
 def _is_typeddict(hint: Any) -> bool:
@@ -93,3 +95,14 @@ def mismatches(value: Any, hint: Any, path: str = "view") -> list[str]:
     if hint is bool:
         return [] if isinstance(value, bool) else [f"{path}: {value!r} is no bool"]
     raise TypeError(f"{path}: the checker does not know the type {hint!r}")
+
+
+V = TypeVar("V")
+
+
+def typed(view: Mapping[str, Any], declared: Callable[..., V]) -> V:
+    """A view built as a plain dict (the renderers' samples, a test's own), checked against its game's declared
+    type (`declared`: the TypedDict) and returned as that type."""
+    wrong = mismatches(view, declared)
+    assert not wrong, "\n".join(wrong[:10])
+    return cast(V, view)
