@@ -32,21 +32,9 @@ class JuntaOptions(TypedDict):
     owner: int
 
 
-class Offices(TypedDict):
-    """Who holds each sub-office (None: vacant)."""
-
-    interior: int | None
-    general_1: int | None
-    general_2: int | None
-    general_3: int | None
-    admiral: int | None
-    air_force: int | None
-
-
-class Controllers(Offices):
-    """Who controls each office (the President's included): its holder, or the President for a vacant one."""
-
-    president: int | None
+# Office → seat (None: vacant), read by office name (games.junta.common.OFFICES / SUB_OFFICES): `offices` for
+# who holds each sub-office, `controllers` for who controls every office (the President's included).
+Offices = dict[str, int | None]
 
 
 class Influence(TypedDict):
@@ -316,7 +304,7 @@ class JuntaView(TypedDict):
     president: int | None
     offices: Offices
     cousin: str | None
-    controllers: Controllers
+    controllers: Offices
     vacant: list[str]
     players: list[Player]
     deck_count: int

@@ -25,7 +25,7 @@ from games.junta.readers import (
     vote_sources,
     waiting,
 )
-from games.junta.view_types import Controllers, JuntaView, LogEvent, Pending, Player, Vote
+from games.junta.view_types import JuntaView, LogEvent, Pending, Player, Vote
 
 
 def _log_for(s: State, seat: int | None) -> list[LogEvent]:
@@ -92,15 +92,6 @@ def _vote_view(s: State, f: Frame) -> Vote:
     }
 
 
-def _controllers(s: State) -> Controllers:
-    def of(office: str) -> int | None:
-        return office_controller(s, office)
-
-    return {"president": of("president"), "interior": of("interior"), "general_1": of("general_1"),
-            "general_2": of("general_2"), "general_3": of("general_3"), "admiral": of("admiral"),
-            "air_force": of("air_force")}
-
-
 def view(s: State, seat: int | None) -> JuntaView:
     check_seat(seat, s["n"])  # None or 0..n-1: not -1 (the last seat), n, True, 1.0 or "0" (core.not_a_seat)
     frame, seats = waiting(s)
@@ -124,7 +115,7 @@ def view(s: State, seat: int | None) -> JuntaView:
                     "occupied": s["occupied"]},
         "options": clone(s["options"]),
         "president": s["president"], "offices": clone(s["offices"]), "cousin": s["cousin"],
-        "controllers": _controllers(s),
+        "controllers": {o: office_controller(s, o) for o in OFFICES},
         "vacant": [o for o in SUB_OFFICES if office_controller(s, o) is None],
         "players": players, "deck_count": len(s["deck"]), "discard": list(s["discard"]),
         "to_act": sorted(seats), "pending": _pending(s, seat), "decision": decision(s),
