@@ -181,7 +181,7 @@ class Group:
     emoji: str | None = None
     done: str | None = None  # message id told privately once the action is taken ("You voted yes")
     # The order of an `each` group's buttons (e.g. left, forward, right), from the action and the public view.
-    sort_key: Callable[[Action, dict[str, Any]], Any] | None = None
+    sort_key: Callable[[Action, Any], Any] | None = None  # (action, the game's view)
     follow: str | None = None  # a group whose picker opens for the same player right after (reveal → guess)
     compose: Compose | None = None  # the action is assembled in a private panel (see `Compose`)
     # False: never a board button, only in the player's private panel (`Secret.panel`): actions a
@@ -195,7 +195,7 @@ class Secret:
 
     button: str  # message id of the "Show my …" button
     text: Callable[[Ctx], discord.Embed | str | None]  # ctx.view is the player's own view
-    key: Callable[[dict[str, Any]], Hashable]  # a new key means "deal it again" (a new card)
+    key: Callable[[Any], Hashable]  # from the game's view: a new key means "deal it again" (a new card)
     shown: Callable[[Ctx], bool] = lambda ctx: True  # when the button is on the board (public view)
     # Groups whose private picker comes with the DM when the player can use them (a secret bid):
     # the same choice the board's button offers, one click away in the DM.
