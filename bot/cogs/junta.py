@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -54,7 +55,7 @@ from games.junta.cards import (
     design,
 )
 from games.junta.common import EMBASSIES, FAMILIES, LOCATIONS, OFFICES, SUB_OFFICES
-from games.junta.view_types import JuntaView
+from games.junta.view_types import Coup, JuntaView, Player, Swap
 from renderers import junta as pictures
 from renderers.alt import junta as alt
 
@@ -266,7 +267,9 @@ assignable = seats_named(lambda a: a["assignment"].values(), who)
 def unit_label(unit: str, ctx: Ctx[JuntaView]) -> str:
     """A unit as its controller tells it from his others: its type, and the office it answers to."""
     shown = said(ctx, UNIT, unit_type(unit))
-    office = ((ctx.view.get("coup") or {}).get("units", {}).get(unit) or {}).get("office")
+    coup = ctx.view["coup"]
+    found = coup["units"].get(unit) if coup is not None else None
+    office = found["office"] if found is not None else None
     return f"{shown} · {said(ctx, OFFICE, office)}" if office in OFFICES else shown
 
 
@@ -296,9 +299,10 @@ def destinations(ctx: Ctx[JuntaView], chosen: list[Action]) -> list[tuple[Any, s
 
 
 def my_active_units(ctx: Ctx[JuntaView], chosen: list[Action]) -> list[tuple[Any, str]]:
-    coup = ctx.view.get("coup") or {}
-    units = [u for u, d in coup.get("units", {}).items() if d["controller"] == ctx.seat and d["active"]]
-    return [(u, f"{unit_label(u, ctx)} ({area_name(coup['units'][u]['area'], ctx)})") for u in units]
+    coup = ctx.view["coup"]
+    units = coup["units"] if coup is not None else {}
+    mine = [u for u, d in units.items() if d["controller"] == ctx.seat and d["active"]]
+    return [(u, f"{unit_label(u, ctx)} ({area_name(units[u]['area'], ctx)})") for u in mine]
 
 
 def unit_list(chosen: list[dict[str, Any]]) -> list[str]:
@@ -525,8 +529,8 @@ def swap_text(a: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
                    answer=side_text(swap["answer"], ctx) if swap["answer"] is not None else "—")
 
 
-def side_text(side: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
-    """One side of a swap: its cards and notes."""
+def side_text(side: Mapping[str, Any], ctx: Ctx[JuntaView]) -> str:
+    """One side of a swap (a swap or its answer in the view, or an offer_swap action): its cards and notes."""
     given = [card_name(c, ctx) for c in side.get("cards", [])]
     if side.get("notes"):
         given.append(notes_text(side["notes"], ctx))
@@ -573,10 +577,10 @@ def status(ctx: Ctx[JuntaView]) -> list[str]:
     if budget is not None and budget["amounts"] is not None:
         lines.append(ctx.msg("junta.board.budget", name=ctx.name(budget["proposer"]),
                              amounts=amounts_text(budget["amounts"], ctx)))
-    coup = view.get("coup")
+    coup = view["coup"]
     if coup:
         lines.append(coup_line(coup, ctx, brief=True))
-    pending = view.get("pending")
+    pending = view["pending"]
     if pending:
         seats = pending["seats"]
         decision = said(ctx, DECISION, decision_of(view))
@@ -585,8 +589,9 @@ def status(ctx: Ctx[JuntaView]) -> list[str]:
         else:
             line = ctx.msg("junta.board.waiting", names=", ".join(who(ctx, s) for s in seats) or "—",
                            decision=decision)
-        if view.get("deadline"):
-            line += " " + ctx.msg("junta.board.deadline", at=f"<t:{int(view['deadline'])}:R>")
+        deadline = view["deadline"]
+        if deadline:
+            line += " " + ctx.msg("junta.board.deadline", at=f"<t:{int(deadline)}:R>")
         lines.append(line)
     return lines
 
@@ -603,12 +608,12 @@ def more(ctx: Ctx[JuntaView]) -> list[str]:
         lines.append(ctx.msg("junta.board.bank_safe"))
     if view["president"] is not None:
         lines.append(ctx.msg("junta.board.president", name=who(ctx, view["president"])))
-    if view.get("coup"):
+    if view["coup"]:
         lines.append(coup_line(view["coup"], ctx))
     return lines
 
 
-def coup_line(coup: dict[str, Any], ctx: Ctx[JuntaView], brief: bool = False) -> str:
+def coup_line(coup: Coup, ctx: Ctx[JuntaView], brief: bool = False) -> str:
     held = sum(1 for v in coup["control"].values() if v == "rebels")
     phase = ctx.msg("junta.board.rebellion") if coup["phase"] == 0 else ctx.msg("junta.board.coup_phase",
                                                                                 phase=coup["phase"])
@@ -620,7 +625,7 @@ def coup_line(coup: dict[str, Any], ctx: Ctx[JuntaView], brief: bool = False) ->
                    leader=who(ctx, coup["leader"]), rebels=rebels, held=held)
 
 
-def player_line(player: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
+def player_line(player: Player, ctx: Ctx[JuntaView]) -> str:
     seat = player["seat"]
     offices = ", ".join(said(ctx, OFFICE, o) for o in player["offices"]) or "—"
     state = ""
@@ -630,7 +635,8 @@ def player_line(player: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
         state = " · " + ctx.msg("junta.exiled_at", embassy=said(ctx, EMBASSY, player["exile"]))
     if player["rebel"]:
         state += " · ✊"
-    side = ((ctx.view.get("coup") or {}).get("sides") or {}).get(str(seat))
+    coup = ctx.view["coup"]
+    side = coup["sides"].get(str(seat)) if coup is not None else None
     if side in SIDE:  # the side chosen at the coup's end (the board in the channel has no rows to show it)
         state += " · 🤝 " + said(ctx, SIDE, side)
     if player["location"]:
@@ -849,7 +855,7 @@ def arrival(event: dict[str, Any], ctx: Ctx[JuntaView]) -> str | None:
     return None
 
 
-def swap_line(swap: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
+def swap_line(swap: Swap, ctx: Ctx[JuntaView]) -> str:
     """A swap in the family panel: with whom, what each side puts in (so far)."""
     mine, theirs = (swap, swap["answer"]) if swap["from"] == ctx.seat else (swap["answer"], swap)
     return ctx.msg("junta.secret.swap_terms", id=swap["id"],
