@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 from PIL import Image
@@ -29,12 +29,17 @@ Style = discord.ButtonStyle
 log = logging.getLogger(__name__)
 
 
+# The game's view type (games/<id>/view_types.py). A game's hooks take `Ctx[ItsView]` and read the view
+# typed; a bare `Ctx` (`Ctx[Any]`) is what the table UI, which serves every game, passes around.
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+
+
 @dataclass
-class Ctx:
+class Ctx(Generic[ViewT]):
     """What wording and control hooks may read: the table, a view, names and the reader's words."""
 
     table: Table
-    view: dict[str, Any]
+    view: ViewT
     names: list[str]
     locale: str
     seat: int | None = None  # whose view this is (None: the public one)
@@ -177,7 +182,7 @@ class Group:
     emoji: str | None = None
     done: str | None = None  # message id told privately once the action is taken ("You voted yes")
     # The order of an `each` group's buttons (e.g. left, forward, right), from the action and the public view.
-    sort_key: Callable[[Action, dict[str, Any]], Any] | None = None
+    sort_key: Callable[[Action, Any], Any] | None = None  # (action, the game's view)
     follow: str | None = None  # a group whose picker opens for the same player right after (reveal → guess)
     compose: Compose | None = None  # the action is assembled in a private panel (see `Compose`)
     # False: never a board button, only in the player's private panel (`Secret.panel`): actions a
@@ -191,7 +196,7 @@ class Secret:
 
     button: str  # message id of the "Show my …" button
     text: Callable[[Ctx], discord.Embed | str | None]  # ctx.view is the player's own view
-    key: Callable[[dict[str, Any]], Hashable]  # a new key means "deal it again" (a new card)
+    key: Callable[[Any], Hashable]  # from the game's view: a new key means "deal it again" (a new card)
     shown: Callable[[Ctx], bool] = lambda ctx: True  # when the button is on the board (public view)
     # Groups whose private picker comes with the DM when the player can use them (a secret bid):
     # the same choice the board's button offers, one click away in the DM.
@@ -201,9 +206,10 @@ class Secret:
     panel: tuple[str, ...] = ()
 
 
-Renderer = Callable[[dict[str, Any], list[str], Catalog], Image.Image]
+# A board drawn from a view (the view's type is the game's own: games/<id>/view_types.py).
+Renderer = Callable[[Any, list[str], Catalog], Image.Image]
 # A picture in words (renderers/alt): the attachment's description a screen reader reads, from the same view.
-Describer = Callable[[dict[str, Any], list[str], Catalog], str]
+Describer = Callable[[Any, list[str], Catalog], str]
 
 
 def described(describe: Describer | None, ctx: Ctx) -> str | None:

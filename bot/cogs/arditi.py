@@ -14,6 +14,7 @@ from bot.ports import CogHost
 from bot.ui.board import TablePresenter
 from bot.ui.lobby import most_computers, open_lobby, option_specs
 from games.arditi import GAME
+from games.arditi.view_types import ArditiView, Move
 from games.core.messages import N_, NP_, MessageFamily
 from renderers import arditi as pictures
 from renderers.alt import arditi as alt
@@ -29,44 +30,46 @@ NUMBER_EVENTS = {"number_drawn": N_("arditi.log.number_drawn"), "number_waits": 
                  "number_placed": N_("arditi.log.number_placed")}
 
 
-def relative_of(action: dict[str, Any], view: dict[str, Any]) -> str:
+def relative_of(action: dict[str, Any], view: ArditiView) -> str:
     """How the player sees a step: forward, left or right of the march (the absolute way when it has none)."""
-    for move in view.get("moves", []):
-        if move["type"] == "step" and move["dir"] == action.get("dir"):
-            return str(move["relative"])
+    for move in view["moves"]:
+        if move["type"] == "step" and move.get("dir") == action.get("dir"):
+            return str(move.get("relative"))
     return str(action.get("dir"))
 
 
-def target_of(action: dict[str, Any], view: dict[str, Any]) -> Any:
-    for move in view.get("moves", []):
+def target_of(action: dict[str, Any], view: ArditiView) -> Any:
+    for move in view["moves"]:
         if move["type"] == action["type"] and move.get("dir") == action.get("dir"):
             return move["space"]
     return "?"
 
 
-def step_label(action: dict[str, Any], ctx: Ctx) -> str:
+def step_label(action: dict[str, Any], ctx: Ctx[ArditiView]) -> str:
     way = relative_of(action, ctx.view)
     return ctx.msg(RELATIVE[way], arrow=ARROWS[way], space=target_of(action, ctx.view))
 
 
-def attack_of(action: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+def attack_of(action: dict[str, Any], view: ArditiView) -> Move | None:
     """The view's attack for a leader move: its destination and the seats attacked there (the engine
     says who is attacked; nothing here restates the rule)."""
-    for move in view.get("moves", []):
-        if (move["type"] == "leader_move" and move["toward"] == action.get("toward")
-                and move["places"] == action.get("places")):
+    for move in view["moves"]:
+        if (move["type"] == "leader_move" and move.get("toward") == action.get("toward")
+                and move.get("places") == action.get("places")):
             return move
-    return {"space": "?", "victims": []}
+    return None
 
 
-def attack_label(action: dict[str, Any], ctx: Ctx) -> str:
+def attack_label(action: dict[str, Any], ctx: Ctx[ArditiView]) -> str:
     """ "👑 Attack <party> (N steps)": one button per attack the player can make."""
-    parties = ", ".join(ctx.name(seat) for seat in attack_of(action, ctx.view)["victims"])
+    attack = attack_of(action, ctx.view)
+    parties = ", ".join(ctx.name(seat) for seat in (attack.get("victims", []) if attack is not None else []))
     return ctx.plural(NP_("arditi.button.attack_one"), int(action.get("places", 1)), party=parties)
 
 
-def attack_hint(action: dict[str, Any], ctx: Ctx) -> str:
-    return ctx.msg("arditi.attack_from", space=attack_of(action, ctx.view)["space"])
+def attack_hint(action: dict[str, Any], ctx: Ctx[ArditiView]) -> str:
+    attack = attack_of(action, ctx.view)
+    return ctx.msg("arditi.attack_from", space=attack["space"] if attack is not None else "?")
 
 
 GROUPS = (
@@ -87,29 +90,30 @@ GROUPS = (
 # --- words ---------------------------------------------------------------------------------------
 
 
-def title(ctx: Ctx) -> str:
+def title(ctx: Ctx[ArditiView]) -> str:
     view = ctx.view
     if view["phase"] == "game_over":
         return ctx.msg("arditi.board.final_title")
     return ctx.msg("arditi.board.title", round=view["round"], rounds=view["max_rounds"])
 
 
-def status(ctx: Ctx) -> list[str]:
+def status(ctx: Ctx[ArditiView]) -> list[str]:
     view = ctx.view
     phase = view["phase"]
     if phase == "game_over":
-        result = view["result"] or {}
-        return [ctx.msg("arditi.board.winners", winners=", ".join(ctx.name(s) for s in result.get("winners", [])))]
+        result = view["result"]
+        winners = result["winners"] if result is not None else []
+        return [ctx.msg("arditi.board.winners", winners=", ".join(ctx.name(s) for s in winners))]
     current = ctx.name(view["current"])
     if phase == "roll":
         return [ctx.msg("arditi.board.to_roll", name=current)]
     if phase == "move":
         return [ctx.plural("arditi.board.moving", view["steps_left"], name=current, die=view["die"])]
-    placing = view["placing"] or {}
-    return [ctx.msg("arditi.board.placing", name=ctx.name(placing.get("seat")))]
+    placing = view["placing"]
+    return [ctx.msg("arditi.board.placing", name=ctx.name(placing["seat"] if placing is not None else None))]
 
 
-def fields(ctx: Ctx) -> list[tuple[str, str]]:
+def fields(ctx: Ctx[ArditiView]) -> list[tuple[str, str]]:
     view = ctx.view
     lines = []
     for march in view["marches"]:
@@ -121,7 +125,7 @@ def fields(ctx: Ctx) -> list[tuple[str, str]]:
     return [(ctx.msg("arditi.board.parties"), "\n".join(lines))]
 
 
-def word(event: dict[str, Any], ctx: Ctx) -> str | None:
+def word(event: dict[str, Any], ctx: Ctx[ArditiView]) -> str | None:
     kind = event["type"]
     name = ctx.name(event["seat"]) if isinstance(event.get("seat"), int) else ""
     if kind == "rolled":
@@ -163,14 +167,14 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
     return None
 
 
-def rank_name(rank: object, ctx: Ctx) -> str:
+def rank_name(rank: object, ctx: Ctx[ArditiView]) -> str:
     if rank not in RANK:
         return ""
     message_id = RANK[rank]
     return ctx.msg(message_id)
 
 
-def opening(ctx: Ctx) -> str:
+def opening(ctx: Ctx[ArditiView]) -> str:
     order = [ctx.table.users[(ctx.view["first"] + k) % ctx.view["n"]] for k in range(ctx.view["n"])]
     players = " → ".join(ctx.name(ctx.table.users.index(u)) if u < 0 else mention(u) for u in order)
     started = ctx.msg("arditi.started", order=players, rounds=ctx.view["max_rounds"])
@@ -179,7 +183,7 @@ def opening(ctx: Ctx) -> str:
     return started
 
 
-def result(ctx: Ctx) -> str | None:
+def result(ctx: Ctx[ArditiView]) -> str | None:
     view = ctx.view
     found = view["result"]
     if found is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -54,6 +55,7 @@ from games.junta.cards import (
     design,
 )
 from games.junta.common import EMBASSIES, FAMILIES, LOCATIONS, OFFICES, SUB_OFFICES
+from games.junta.view_types import Coup, JuntaView, Player, Swap
 from renderers import junta as pictures
 from renderers.alt import junta as alt
 
@@ -92,33 +94,33 @@ EMBLEM = dict(zip(FAMILIES, ("🚬", "🚗", "⌚", "🍸", "💎", "🕶️", "
 # --- how things read -------------------------------------------------------------------------------
 
 
-def family_of(ctx: Ctx, seat: int | None) -> str:
+def family_of(ctx: Ctx[JuntaView], seat: int | None) -> str:
     players = ctx.view.get("players", [])
     if seat is None or not 0 <= seat < len(players):
         return ""
     return EMBLEM.get(players[seat]["family"], "")
 
 
-def who(ctx: Ctx, seat: int | None) -> str:
+def who(ctx: Ctx[JuntaView], seat: int | None) -> str:
     """A player with his family's emblem."""
     if seat is None:
         return ctx.msg("junta.nobody")
     return f"{family_of(ctx, seat)} {ctx.name(seat)}".strip()
 
 
-def card_name(card: str | None, ctx: Ctx) -> str:
+def card_name(card: str | None, ctx: Ctx[JuntaView]) -> str:
     if card is None:
         return "?"
     return said(ctx, CARD, design(card).id)
 
 
-def card_votes(card: str, ctx: Ctx) -> str:
+def card_votes(card: str, ctx: Ctx[JuntaView]) -> str:
     """A card with its printed votes where it has any ("Church (10)")."""
     votes = design(card).votes
     return ctx.msg("junta.card_votes", card=card_name(card, ctx), votes=votes) if votes else card_name(card, ctx)
 
 
-def notes_text(notes: list[int], ctx: Ctx) -> str:
+def notes_text(notes: list[int], ctx: Ctx[JuntaView]) -> str:
     if not notes:
         return ctx.msg("junta.no_notes")
     if len(notes) == 1:
@@ -131,33 +133,33 @@ def unit_type(unit: str) -> str:
     return OFFICE_UNITS[unit][0] if unit in OFFICE_UNITS else unit.rsplit("_", 1)[0]
 
 
-def area_name(area: str | None, ctx: Ctx) -> str:
+def area_name(area: str | None, ctx: Ctx[JuntaView]) -> str:
     return said(ctx, AREA, area) if area in AREA else str(area)
 
 
-def choice_text(choice: Any, ctx: Ctx) -> str:
+def choice_text(choice: Any, ctx: Ctx[JuntaView]) -> str:
     if choice in ("yes", "no"):
         return ctx.msg("core.yes") if choice == "yes" else ctx.msg("core.no")
     return who(ctx, choice) if isinstance(choice, int) else str(choice)
 
 
-def source_text(source: dict[str, Any], ctx: Ctx) -> str:
+def source_text(source: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     if "office" in source:
         return ctx.msg("junta.source_office", office=said(ctx, OFFICE, source["office"]))
     card = source.get("card") or source.get("controlled_card")
     return card_votes(card, ctx) if card else "?"
 
 
-def amounts_text(amounts: dict[str, int], ctx: Ctx) -> str:
+def amounts_text(amounts: dict[str, int], ctx: Ctx[JuntaView]) -> str:
     listed = [ctx.msg("junta.amount", name=ctx.name(int(k)), amount=v) for k, v in sorted(amounts.items()) if v]
     return ", ".join(listed) or ctx.msg("junta.budget_nothing")
 
 
-def assignment_text(assignment: dict[str, int], ctx: Ctx) -> str:
+def assignment_text(assignment: dict[str, int], ctx: Ctx[JuntaView]) -> str:
     return " · ".join(f"{said(ctx, OFFICE, o)}: {ctx.name(s)}" for o, s in assignment.items())
 
 
-def moves_text(moves: list[dict[str, Any]], ctx: Ctx) -> str:
+def moves_text(moves: list[dict[str, Any]], ctx: Ctx[JuntaView]) -> str:
     """Units moving, grouped by destination ("3 → Market, 1 → Old Town")."""
     by: dict[str, int] = {}
     for m in moves:
@@ -165,7 +167,7 @@ def moves_text(moves: list[dict[str, Any]], ctx: Ctx) -> str:
     return ", ".join(ctx.plural("junta.units_to", n, area=area_name(to, ctx)) for to, n in by.items()) or "—"
 
 
-def opening_text(opening: dict[str, Any], ctx: Ctx) -> str:
+def opening_text(opening: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     kind = opening.get("kind")
     if kind == "card":
         return ctx.msg("junta.opening_card", card=card_name(opening["card"], ctx), area=area_name(opening["area"], ctx))
@@ -178,7 +180,7 @@ def opening_text(opening: dict[str, Any], ctx: Ctx) -> str:
     return ctx.msg("junta.opening_bombard", weapon=said(ctx, WEAPON, opening["weapon"]))
 
 
-def card_play_text(a: dict[str, Any], ctx: Ctx) -> str:
+def card_play_text(a: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     name = card_name(a["card"], ctx)
     if "target" in a:
         return ctx.msg("junta.play_on", card=name, name=ctx.name(a["target"]))
@@ -189,7 +191,7 @@ def card_play_text(a: dict[str, Any], ctx: Ctx) -> str:
     return name
 
 
-def declaration_text(a: dict[str, Any], ctx: Ctx) -> str:
+def declaration_text(a: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     assassin = ctx.msg("junta.secret_police") if a["assassin"] == "secret_police" else card_name(a["assassin"], ctx)
     if a.get("location") is None:
         return ctx.msg("junta.declare_burglary", assassin=assassin, name=ctx.name(a["victim"]))
@@ -197,7 +199,7 @@ def declaration_text(a: dict[str, Any], ctx: Ctx) -> str:
                    location=said(ctx, LOCATION, a["location"]))
 
 
-def location_option(a: dict[str, Any], ctx: Ctx) -> str:
+def location_option(a: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     if a["type"] == "go_into_exile":
         return ctx.msg("junta.exile_option", embassy=said(ctx, EMBASSY, a["embassy"]))
     return said(ctx, LOCATION, a["location"])
@@ -206,11 +208,11 @@ def location_option(a: dict[str, Any], ctx: Ctx) -> str:
 # --- composed actions: notes chosen one by one ------------------------------------------------------------
 
 
-def own_notes(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+def own_notes(ctx: Ctx[JuntaView], chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(v, f"{v}M") for v in sorted(ctx.view.get("money", []), reverse=True)]
 
 
-def account_notes(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+def account_notes(ctx: Ctx[JuntaView], chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(v, f"{v}M") for v in sorted(ctx.view.get("account", []), reverse=True)]
 
 
@@ -239,7 +241,7 @@ def one_receiver(field: str, label: Any) -> Any:
     return lambda ctx, chosen: [(chosen[0].get(field), label(chosen[0], ctx))]
 
 
-def swap_items(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+def swap_items(ctx: Ctx[JuntaView], chosen: list[Action]) -> list[tuple[Any, str]]:
     """What a player may put into a swap: the cards of his hand, then his notes."""
     cards = [(("card", c), card_name(c, ctx)) for c in ctx.view.get("hand", [])]
     return cards + [(("note", v), f"{v}M") for v in sorted(ctx.view.get("money", []), reverse=True)]
@@ -262,17 +264,19 @@ def swap_offer_compose() -> Compose:
 assignable = seats_named(lambda a: a["assignment"].values(), who)
 
 
-def unit_label(unit: str, ctx: Ctx) -> str:
+def unit_label(unit: str, ctx: Ctx[JuntaView]) -> str:
     """A unit as its controller tells it from his others: its type, and the office it answers to."""
     shown = said(ctx, UNIT, unit_type(unit))
-    office = ((ctx.view.get("coup") or {}).get("units", {}).get(unit) or {}).get("office")
+    coup = ctx.view["coup"]
+    found = coup["units"].get(unit) if coup is not None else None
+    office = found["office"] if found is not None else None
     return f"{shown} · {said(ctx, OFFICE, office)}" if office in OFFICES else shown
 
 
 def units_of(field: str) -> Any:
     """`items`: the units the chosen actions name (a stack, a fire order, a retreat, the casualties' choices),
     each once."""
-    def items(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+    def items(ctx: Ctx[JuntaView], chosen: list[Action]) -> list[tuple[Any, str]]:
         seen: list[str] = []
         for action in chosen:
             for entry in action.get(field) or []:
@@ -284,7 +288,7 @@ def units_of(field: str) -> Any:
     return items
 
 
-def destinations(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+def destinations(ctx: Ctx[JuntaView], chosen: list[Action]) -> list[tuple[Any, str]]:
     """Where the chosen moves may go: every destination they name (None: the unit is lost)."""
     seen: list[Any] = []
     for action in chosen:
@@ -294,27 +298,28 @@ def destinations(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
     return [(to, area_name(to, ctx) if to is not None else ctx.msg("junta.unit_lost")) for to in seen]
 
 
-def my_active_units(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
-    coup = ctx.view.get("coup") or {}
-    units = [u for u, d in coup.get("units", {}).items() if d["controller"] == ctx.seat and d["active"]]
-    return [(u, f"{unit_label(u, ctx)} ({area_name(coup['units'][u]['area'], ctx)})") for u in units]
+def my_active_units(ctx: Ctx[JuntaView], chosen: list[Action]) -> list[tuple[Any, str]]:
+    coup = ctx.view["coup"]
+    units = coup["units"] if coup is not None else {}
+    mine = [u for u, d in units.items() if d["controller"] == ctx.seat and d["active"]]
+    return [(u, f"{unit_label(u, ctx)} ({area_name(units[u]['area'], ctx)})") for u in mine]
 
 
 def unit_list(chosen: list[dict[str, Any]]) -> list[str]:
     return [p["unit"] for p in chosen]
 
 
-def keep_option(action: dict[str, Any], ctx: Ctx) -> str:
+def keep_option(action: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     """The Alternative Budget's note kept; with no notes in hand the only answer keeps none."""
     return f"{action['note']}M" if action.get("note") is not None else ctx.msg("junta.no_notes")
 
 
-def decision_of(view: dict[str, Any]) -> str | None:
+def decision_of(view: JuntaView) -> str | None:
     pending = view.get("pending")
     return str(pending["type"]).replace(":", "_") if pending else None
 
 
-def decision_moment(ctx: Ctx) -> str:
+def decision_moment(ctx: Ctx[JuntaView]) -> str:
     """A parallel decision (the engine says which) keeps one moment while it lasts, so one player's answer
     does not make the others' open pickers stale; everything else changes with each action. The moment
     is a digest of the engine's decision key: a custom id has room for neither its length nor its colons."""
@@ -511,7 +516,7 @@ GROUPS = (
 PANEL = tuple(g.id for g in GROUPS if not g.board)
 
 
-def swap_text(a: dict[str, Any], ctx: Ctx) -> str:
+def swap_text(a: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     if a["type"] == "offer_swap":
         return ctx.msg("junta.swap_offer", what=side_text(a, ctx), name=ctx.name(a["to"]))
     swap = next((w for w in ctx.view.get("swaps", []) if w["id"] == a["swap_id"]), None)
@@ -524,15 +529,15 @@ def swap_text(a: dict[str, Any], ctx: Ctx) -> str:
                    answer=side_text(swap["answer"], ctx) if swap["answer"] is not None else "—")
 
 
-def side_text(side: dict[str, Any], ctx: Ctx) -> str:
-    """One side of a swap: its cards and notes."""
+def side_text(side: Mapping[str, Any], ctx: Ctx[JuntaView]) -> str:
+    """One side of a swap (a swap or its answer in the view, or an offer_swap action): its cards and notes."""
     given = [card_name(c, ctx) for c in side.get("cards", [])]
     if side.get("notes"):
         given.append(notes_text(side["notes"], ctx))
     return ", ".join(given) or ctx.msg("junta.swap_nothing")
 
 
-def talks_text(a: dict[str, Any], ctx: Ctx) -> str:
+def talks_text(a: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     kind = a["type"]
     if kind == "propose_end_coup":
         return ctx.msg("junta.talks_propose", side=said(ctx, SIDE, a["winner"]))
@@ -549,7 +554,7 @@ def talks_text(a: dict[str, Any], ctx: Ctx) -> str:
 WAITING_NAMED = 2  # a board names at most so many players it waits on
 
 
-def title(ctx: Ctx) -> str:
+def title(ctx: Ctx[JuntaView]) -> str:
     view = ctx.view
     if view["result"] is not None:
         return ctx.msg("junta.board.final_title")
@@ -558,7 +563,7 @@ def title(ctx: Ctx) -> str:
     return ctx.msg("junta.board.title", turn=view["turn"], phase=said(ctx, PHASE, view["phase"]))
 
 
-def status(ctx: Ctx) -> list[str]:
+def status(ctx: Ctx[JuntaView]) -> list[str]:
     view = ctx.view
     if view["result"] is not None:
         return [said(ctx, REASON, view["result"]["reason"])]
@@ -572,10 +577,10 @@ def status(ctx: Ctx) -> list[str]:
     if budget is not None and budget["amounts"] is not None:
         lines.append(ctx.msg("junta.board.budget", name=ctx.name(budget["proposer"]),
                              amounts=amounts_text(budget["amounts"], ctx)))
-    coup = view.get("coup")
+    coup = view["coup"]
     if coup:
         lines.append(coup_line(coup, ctx, brief=True))
-    pending = view.get("pending")
+    pending = view["pending"]
     if pending:
         seats = pending["seats"]
         decision = said(ctx, DECISION, decision_of(view))
@@ -584,13 +589,14 @@ def status(ctx: Ctx) -> list[str]:
         else:
             line = ctx.msg("junta.board.waiting", names=", ".join(who(ctx, s) for s in seats) or "—",
                            decision=decision)
-        if view.get("deadline"):
-            line += " " + ctx.msg("junta.board.deadline", at=f"<t:{int(view['deadline'])}:R>")
+        deadline = view["deadline"]
+        if deadline:
+            line += " " + ctx.msg("junta.board.deadline", at=f"<t:{int(deadline)}:R>")
         lines.append(line)
     return lines
 
 
-def more(ctx: Ctx) -> list[str]:
+def more(ctx: Ctx[JuntaView]) -> list[str]:
     """The markers and the President, which the board's picture shows, and the coup's rebels: for "📜 Details"."""
     view = ctx.view
     if view["result"] is not None:
@@ -602,12 +608,12 @@ def more(ctx: Ctx) -> list[str]:
         lines.append(ctx.msg("junta.board.bank_safe"))
     if view["president"] is not None:
         lines.append(ctx.msg("junta.board.president", name=who(ctx, view["president"])))
-    if view.get("coup"):
+    if view["coup"]:
         lines.append(coup_line(view["coup"], ctx))
     return lines
 
 
-def coup_line(coup: dict[str, Any], ctx: Ctx, brief: bool = False) -> str:
+def coup_line(coup: Coup, ctx: Ctx[JuntaView], brief: bool = False) -> str:
     held = sum(1 for v in coup["control"].values() if v == "rebels")
     phase = ctx.msg("junta.board.rebellion") if coup["phase"] == 0 else ctx.msg("junta.board.coup_phase",
                                                                                 phase=coup["phase"])
@@ -619,7 +625,7 @@ def coup_line(coup: dict[str, Any], ctx: Ctx, brief: bool = False) -> str:
                    leader=who(ctx, coup["leader"]), rebels=rebels, held=held)
 
 
-def player_line(player: dict[str, Any], ctx: Ctx) -> str:
+def player_line(player: Player, ctx: Ctx[JuntaView]) -> str:
     seat = player["seat"]
     offices = ", ".join(said(ctx, OFFICE, o) for o in player["offices"]) or "—"
     state = ""
@@ -629,7 +635,8 @@ def player_line(player: dict[str, Any], ctx: Ctx) -> str:
         state = " · " + ctx.msg("junta.exiled_at", embassy=said(ctx, EMBASSY, player["exile"]))
     if player["rebel"]:
         state += " · ✊"
-    side = ((ctx.view.get("coup") or {}).get("sides") or {}).get(str(seat))
+    coup = ctx.view["coup"]
+    side = coup["sides"].get(str(seat)) if coup is not None else None
     if side in SIDE:  # the side chosen at the coup's end (the board in the channel has no rows to show it)
         state += " · 🤝 " + said(ctx, SIDE, side)
     if player["location"]:
@@ -639,7 +646,7 @@ def player_line(player: dict[str, Any], ctx: Ctx) -> str:
     return line + ("\n  " + ctx.msg("junta.board.influence", cards=influence) if influence else "")
 
 
-def fields(ctx: Ctx) -> list[tuple[str, str]]:
+def fields(ctx: Ctx[JuntaView]) -> list[tuple[str, str]]:
     view = ctx.view
     lines = [player_line(p, ctx) for p in view["players"]]
     return [(ctx.msg("junta.board.families"), "\n".join(lines))]
@@ -648,7 +655,7 @@ def fields(ctx: Ctx) -> list[tuple[str, str]]:
 # --- the log -------------------------------------------------------------------------------------------
 
 
-def word(event: dict[str, Any], ctx: Ctx) -> str | None:  # noqa: C901 - one branch per event type, flat on purpose
+def word(event: dict[str, Any], ctx: Ctx[JuntaView]) -> str | None:  # noqa: C901 - one branch per event type, flat on purpose
     kind = event["type"]
     seat = event.get("seat")
     name = who(ctx, seat) if isinstance(seat, int) else ""
@@ -760,13 +767,13 @@ def dice_text(dice: list[int]) -> str:
     return " ".join(f"⚅{d}" if d == 6 else str(d) for d in dice) or "—"
 
 
-def wave_text(event: dict[str, Any], ctx: Ctx) -> str:
+def wave_text(event: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     shots = "; ".join(ctx.plural("junta.log.shot", s["hits"], name=who(ctx, s["seat"]), target=who(ctx, s["target"]),
                                  dice=dice_text(s["dice"])) for s in event["fire"])
     return ctx.msg("junta.log.coup_wave", area=area_name(event["area"], ctx), wave=event["wave"], shots=shots or "—")
 
 
-def attempt_text(event: dict[str, Any], ctx: Ctx) -> str:
+def attempt_text(event: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     attempts = ctx.view.get("attempts") or []
     index = event.get("index", -1)
     found = attempts[index] if 0 <= index < len(attempts) else {}
@@ -775,7 +782,7 @@ def attempt_text(event: dict[str, Any], ctx: Ctx) -> str:
                 dice=dice_text(event.get("rolls") or []))
 
 
-def vote_result(event: dict[str, Any], ctx: Ctx) -> str:
+def vote_result(event: dict[str, Any], ctx: Ctx[JuntaView]) -> str:
     motion = event.get("motion", "election")
     if event.get("winner") is not None:
         return ctx.msg("junta.log.elected_by_vote", name=who(ctx, event["winner"]))
@@ -785,14 +792,14 @@ def vote_result(event: dict[str, Any], ctx: Ctx) -> str:
     return ctx.msg("junta.log.vote_over", motion=said(ctx, MOTION, motion))
 
 
-def opening(ctx: Ctx) -> str:
+def opening(ctx: Ctx[JuntaView]) -> str:
     view = ctx.view
     players = " · ".join(f"{family_of(ctx, seat)} " + (mention(user) if user > 0 else ctx.name(seat))
                          for seat, user in enumerate(ctx.table.users))
     return ctx.msg("junta.started", players=players, owner=ctx.name(view["owner"]))
 
 
-def result(ctx: Ctx) -> str | None:
+def result(ctx: Ctx[JuntaView]) -> str | None:
     found = ctx.view["result"]
     if found is None:
         return None
@@ -807,7 +814,7 @@ def result(ctx: Ctx) -> str | None:
 # --- the private panel ----------------------------------------------------------------------------------
 
 
-def secret_text(ctx: Ctx) -> discord.Embed | None:
+def secret_text(ctx: Ctx[JuntaView]) -> discord.Embed | None:
     view = ctx.view
     if ctx.seat is None or "hand" not in view:
         return None
@@ -833,7 +840,7 @@ def secret_text(ctx: Ctx) -> discord.Embed | None:
     return embed
 
 
-def arrival(event: dict[str, Any], ctx: Ctx) -> str | None:
+def arrival(event: dict[str, Any], ctx: Ctx[JuntaView]) -> str | None:
     """A gift or a swap this family received, as only its two parties see it."""
     kind = event.get("type")
     if kind == "money_given" and event.get("to") == ctx.seat and "notes" in event:
@@ -848,7 +855,7 @@ def arrival(event: dict[str, Any], ctx: Ctx) -> str | None:
     return None
 
 
-def swap_line(swap: dict[str, Any], ctx: Ctx) -> str:
+def swap_line(swap: Swap, ctx: Ctx[JuntaView]) -> str:
     """A swap in the family panel: with whom, what each side puts in (so far)."""
     mine, theirs = (swap, swap["answer"]) if swap["from"] == ctx.seat else (swap["answer"], swap)
     return ctx.msg("junta.secret.swap_terms", id=swap["id"],
@@ -857,7 +864,7 @@ def swap_line(swap: dict[str, Any], ctx: Ctx) -> str:
                    get=side_text(theirs, ctx) if theirs is not None else "…")
 
 
-def secret_key(view: dict[str, Any]) -> Any:
+def secret_key(view: JuntaView) -> Any:
     return (view.get("hand"), view.get("money"), view.get("account"), view.get("location_choice"),
             [(w["id"], w["answer"] is not None) for w in view.get("swaps", [])])
 

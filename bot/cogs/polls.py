@@ -16,6 +16,7 @@ from bot.ui.common import locale_of, tell
 from bot.ui.lobby import open_lobby
 from games.core.messages import N_, MessageFamily
 from games.polls.data import PACT_REGIONS, PARTY_NAMES, PARTY_WORD, REGION_IN, REGION_WORD, REGIONS
+from games.polls.view_types import PollsView
 from renderers import polls as pictures
 from renderers.alt import polls as alt
 
@@ -24,28 +25,28 @@ EMOJI = ("🔵", "🔴")
 RESULT = MessageFamily("polls.result", ("absolute_majority", "minority_government", "hung_parliament", "conceded"))
 
 
-def who(seat: int | None, ctx: Ctx) -> str:
+def who(seat: int | None, ctx: Ctx[PollsView]) -> str:
     return f"{EMOJI[seat]} {ctx.name(seat)}" if seat is not None else "—"
 
 
-def party(seat: int, ctx: Ctx) -> str:
+def party(seat: int, ctx: Ctx[PollsView]) -> str:
     return f"{EMOJI[seat]} {ctx.msg(PARTY_WORD[PARTY_NAMES[seat]])}"
 
 
-def region(region_id: str, ctx: Ctx) -> str:
+def region(region_id: str, ctx: Ctx[PollsView]) -> str:
     return ctx.msg(REGION_WORD[region_id])
 
 
-def where(region_id: str, ctx: Ctx) -> str:
+def where(region_id: str, ctx: Ctx[PollsView]) -> str:
     """The region with the words that put something in it ("in Madrid", "nelle Asturie")."""
     return ctx.msg(REGION_IN[region_id])
 
 
-def sector(sector_id: str, ctx: Ctx) -> str:
+def sector(sector_id: str, ctx: Ctx[PollsView]) -> str:
     return ctx.msg("polls.centre", name=sector_id) if sector_id in ("A", "B", "C") else sector_id
 
 
-def dice(values: list[int], ctx: Ctx) -> str:
+def dice(values: list[int], ctx: Ctx[PollsView]) -> str:
     return ctx.msg("polls.dice_sep").join(str(d) for d in values)
 
 
@@ -56,9 +57,9 @@ def circle(circle_id: str) -> str:
 # --- controls ------------------------------------------------------------------------------------
 
 
-def seven_target(ctx: Ctx) -> dict[str, Any]:
-    pending = ctx.view["pending"] or {}
-    return {"target": sector(pending.get("seven_target") or "", ctx)}
+def seven_target(ctx: Ctx[PollsView]) -> dict[str, Any]:
+    pending = ctx.view["pending"]
+    return {"target": sector((pending["seven_target"] if pending is not None else None) or "", ctx)}
 
 
 GROUPS = (
@@ -93,7 +94,7 @@ GROUPS = (
 # --- words ---------------------------------------------------------------------------------------
 
 
-def title(ctx: Ctx) -> str:
+def title(ctx: Ctx[PollsView]) -> str:
     view = ctx.view
     if view["phase"] == "game_over":
         return ctx.msg("polls.board.final_title")
@@ -101,11 +102,12 @@ def title(ctx: Ctx) -> str:
                  turns=view["turns_in_round"])
 
 
-def status(ctx: Ctx) -> list[str]:
+def status(ctx: Ctx[PollsView]) -> list[str]:
     view = ctx.view
     lines = [ctx.msg("polls.board.players", blue=ctx.name(0), red=ctx.name(1))]
     if view["phase"] == "game_over":
-        winners = (view["result"] or {}).get("winners") or []
+        result = view["result"]
+        winners = result["winners"] if result is not None else []
         if winners:
             lines.append(ctx.msg("polls.board.winner", name=who(winners[0], ctx)))
         else:
@@ -120,6 +122,7 @@ def status(ctx: Ctx) -> list[str]:
         lines.append(ctx.plural("polls.board.actions", view["actions_left"], name=name))
     elif step in ("seven", "order"):
         pending = view["pending"]
+        assert pending is not None  # a roll waits for its player's choice
         if step == "seven":
             lines.append(ctx.msg("polls.board.seven", name=name, dice=dice(pending["dice"], ctx),
                                target=sector(pending["seven_target"] or "", ctx)))
@@ -133,7 +136,8 @@ def status(ctx: Ctx) -> list[str]:
                              for kind, n in need.items())
             lines.append(ctx.msg("polls.board.must_spend", name=name, what=what))
     elif step == "poll":
-        left = (view["poll"] or {}).get("left", [0, 0])[current]
+        poll = view["poll"]
+        left = poll["left"][current] if poll is not None else 0
         lines.append(ctx.plural("polls.board.poll", left, name=name))
     used = [who(s, ctx) for s in (0, 1) if view["shift_used"][s]]
     if used:
@@ -141,7 +145,7 @@ def status(ctx: Ctx) -> list[str]:
     return lines
 
 
-def fields(ctx: Ctx) -> list[tuple[str, str]]:
+def fields(ctx: Ctx[PollsView]) -> list[tuple[str, str]]:
     view = ctx.view
     projection = view["seats_projection"]
     # The picture draws the seats and the map but no per-player rows and no legend: they are here.
@@ -174,7 +178,7 @@ def placed(event: dict[str, Any]) -> str:
     return N_("polls.log.placed_replaces") if event["removed"] else N_("polls.log.placed")
 
 
-def word(event: dict[str, Any], ctx: Ctx) -> str | None:
+def word(event: dict[str, Any], ctx: Ctx[PollsView]) -> str | None:
     kind = event["type"]
     seat = event.get("seat")
     who_ = {"seat": who(seat, ctx), "party": party(seat, ctx)} if isinstance(seat, int) else {}
@@ -228,17 +232,17 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
     return None
 
 
-def opening(ctx: Ctx) -> str:
+def opening(ctx: Ctx[PollsView]) -> str:
     users = ctx.table.users
     return ctx.msg("polls.started", blue=_player(0, ctx), red=_player(1, ctx), first=who(ctx.view["first"], ctx)) \
         if len(users) == 2 else ""
 
 
-def _player(seat: int, ctx: Ctx) -> str:
+def _player(seat: int, ctx: Ctx[PollsView]) -> str:
     return ctx.name(seat) if seat in ctx.table.computer_seats else mention(ctx.table.users[seat])
 
 
-def result(ctx: Ctx) -> str | None:
+def result(ctx: Ctx[PollsView]) -> str | None:
     view = ctx.view
     found = view["result"]
     if found is None:

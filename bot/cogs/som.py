@@ -19,6 +19,7 @@ from games.som import GAME
 from games.som.cards import CARDS, DISC
 from games.som.cards import FACE_NAME as FACE
 from games.som.engine import CARD_NAME, KIND_NAME, MAX_STEPS
+from games.som.view_types import Cell, SomView
 from renderers import som as pictures
 from renderers.alt import som as alt
 
@@ -42,47 +43,47 @@ PAY_REASON = MessageFamily("som.pay_reason", ("tax", "transfer", "economic", "he
 # --- how things read -------------------------------------------------------------------------------
 
 
-def card_name(card: str | None, ctx: Ctx) -> str:
+def card_name(card: str | None, ctx: Ctx[SomView]) -> str:
     return said(ctx, CARD_NAME, card) if card in CARD_NAME else "?"
 
 
-def disc_name(disc: str, ctx: Ctx) -> str:
+def disc_name(disc: str, ctx: Ctx[SomView]) -> str:
     """A disc by its kind and value ("Health 2 €")."""
     found = DISC[disc]
     return ctx.msg("som.disc_value", kind=said(ctx, KIND_NAME, found.kind), value=found.value)
 
 
-def discs_text(discs: list[str], ctx: Ctx) -> str:
+def discs_text(discs: list[str], ctx: Ctx[SomView]) -> str:
     return " + ".join(disc_name(d, ctx) for d in discs) or ctx.msg("som.nothing")
 
 
-def party(who: Any, ctx: Ctx) -> str:
+def party(who: Any, ctx: Ctx[SomView]) -> str:
     return ctx.msg("som.hisenda") if who == "hisenda" else ctx.name(who)
 
 
-def cell_of(view: dict[str, Any], label: str) -> dict[str, Any]:
-    return next((c for c in view["board"] if c["cell"] == label), {})
+def cell_of(view: SomView, label: str) -> Cell | None:
+    return next((c for c in view["board"] if c["cell"] == label), None)
 
 
-def cell_text(label: str | None, ctx: Ctx) -> str:
+def cell_text(label: str | None, ctx: Ctx[SomView]) -> str:
     """A cell by its label, and its card when it is face up ("E3 · Turisme")."""
     if label is None:
         return ctx.msg("som.keep_start")
     cell = cell_of(ctx.view, label)
-    if cell.get("state") == "face_up":
+    if cell is not None and cell["state"] == "face_up":
         return ctx.msg("som.cell_card", cell=label, card=card_name(cell["card"], ctx))
     return ctx.msg("som.cell_hidden", cell=label)
 
 
-def gloss(action: dict[str, Any], ctx: Ctx) -> str | None:
+def gloss(action: dict[str, Any], ctx: Ctx[SomView]) -> str | None:
     """What a face-up card is about, in the reader's language (its name stays Catalan)."""
-    cell = cell_of(ctx.view, action["cell"]) if action.get("cell") else {}
-    if cell.get("state") != "face_up" or cell["card"] not in CARD_GLOSS:
+    cell = cell_of(ctx.view, action["cell"]) if action.get("cell") else None
+    if cell is None or cell["state"] != "face_up" or cell["card"] not in CARD_GLOSS:
         return None
     return said(ctx, CARD_GLOSS, cell["card"])
 
 
-def effect_text(action: dict[str, Any], ctx: Ctx) -> str:
+def effect_text(action: dict[str, Any], ctx: Ctx[SomView]) -> str:
     effect = action["effect"]
     if effect == "health":
         return ctx.msg("som.effect_health", targets=", ".join(ctx.name(s) for s in action["targets"]))
@@ -94,14 +95,14 @@ def effect_text(action: dict[str, Any], ctx: Ctx) -> str:
                    name=ctx.name(owner))
 
 
-def back_text(action: dict[str, Any], ctx: Ctx) -> str:
+def back_text(action: dict[str, Any], ctx: Ctx[SomView]) -> str:
     if "side" in action:
         return said(ctx, SIDE, action["side"]) if action["side"] else ctx.msg("som.abstain")
     return ctx.msg("som.back_choice", name=ctx.name(action["candidate"])) if action["candidate"] is not None \
         else ctx.msg("som.abstain")
 
 
-def own_discs(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
+def own_discs(ctx: Ctx[SomView], chosen: list[Action]) -> list[tuple[Any, str]]:
     seat = ctx.seat if ctx.seat is not None else -1
     mine = ctx.view["players"][seat]["discs"] if 0 <= seat < len(ctx.view["players"]) else []
     return [(d["id"], disc_name(d["id"], ctx)) for d in mine]
@@ -111,9 +112,9 @@ def own_discs(ctx: Ctx, chosen: list[Action]) -> list[tuple[Any, str]]:
 others = seats_named(lambda a: (gift["to"] for gift in a["gifts"]), Ctx.name)
 
 
-def bidding(view: dict[str, Any]) -> bool:
-    vote = view.get("vote") or {}
-    return bool(vote.get("step") == "bid")
+def bidding(view: SomView) -> bool:
+    vote = view["vote"]
+    return vote is not None and vote["step"] == "bid"
 
 
 GROUPS = (
@@ -158,7 +159,7 @@ GROUPS = (
 # --- words ---------------------------------------------------------------------------------------
 
 
-def title(ctx: Ctx) -> str:
+def title(ctx: Ctx[SomView]) -> str:
     view = ctx.view
     if view["phase"] == "game_over":
         return ctx.msg("som.board.final_title")
@@ -167,26 +168,26 @@ def title(ctx: Ctx) -> str:
     return ctx.msg("som.board.title", turn=view["turn"], mode=view["mode"])
 
 
-def status(ctx: Ctx) -> list[str]:
+def status(ctx: Ctx[SomView]) -> list[str]:
     view = ctx.view
     if view["phase"] == "game_over":
-        found = view["result"] or {}
-        return [said(ctx, REASON, found.get("reason", "referendum"))]
+        found = view["result"]
+        return [said(ctx, REASON, found["reason"] if found is not None else "referendum")]
     lines = [ctx.msg("som.board.holder", name=ctx.name(view["holder"]), phase=said(ctx, PHASE, view["phase"]))]
     if view["degree"]:
         lines.append(ctx.msg("som.board.degree", degree=said(ctx, DEGREE, view["degree"])))
-    die = view.get("die")
+    die = view["die"]
     if die:
         lines.append(ctx.msg("som.board.die", face=said(ctx, FACE, die["face"]), number=die["number"]))
-    movement = view.get("movement")
+    movement = view["movement"]
     if movement:
         lines.append(ctx.msg("som.board.moving", name=ctx.name(movement["mover"]),
                              cell=cell_text(movement["cell"], ctx)))
-    payment = view.get("payment")
+    payment = view["payment"]
     if payment:
         lines.append(ctx.msg("som.board.paying", name=party(payment["payer"], ctx), amount=payment["amount"],
                              payee=party(payment["payee"], ctx), why=said(ctx, PAY_REASON, payment["reason"])))
-    vote = view.get("vote")
+    vote = view["vote"]
     if vote:
         kind = N_("som.board.elections") if vote["kind"] == "elections" else N_("som.board.motion")
         lines.append(ctx.msg(kind, name=ctx.name(vote["caller"])))
@@ -195,7 +196,7 @@ def status(ctx: Ctx) -> list[str]:
     return lines
 
 
-def fields(ctx: Ctx) -> list[tuple[str, str]]:
+def fields(ctx: Ctx[SomView]) -> list[tuple[str, str]]:
     view = ctx.view
     lines = []
     for player in view["players"]:
@@ -210,7 +211,7 @@ def fields(ctx: Ctx) -> list[tuple[str, str]]:
     return [(ctx.msg("som.board.citizens"), "\n".join(lines))]
 
 
-def word(event: dict[str, Any], ctx: Ctx) -> str | None:
+def word(event: dict[str, Any], ctx: Ctx[SomView]) -> str | None:
     kind = event["type"]
     name = ctx.name(event["seat"]) if isinstance(event.get("seat"), int) else ""
     if kind == "start_placed":
@@ -280,7 +281,7 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
     return None
 
 
-def vote_result(event: dict[str, Any], ctx: Ctx) -> str:
+def vote_result(event: dict[str, Any], ctx: Ctx[SomView]) -> str:
     bids = ", ".join(f"{ctx.name(seat)} {count}" for seat, count in enumerate(event["bids"]))
     sides = "; ".join(ctx.plural("som.log.side_votes", side["votes"], side=side_name(side, ctx))
                       for side in event["sides"])
@@ -289,13 +290,13 @@ def vote_result(event: dict[str, Any], ctx: Ctx) -> str:
     return ctx.msg("som.log.vote_result", bids=bids, sides=sides, outcome=outcome)
 
 
-def side_name(side: dict[str, Any], ctx: Ctx) -> str:
+def side_name(side: dict[str, Any], ctx: Ctx[SomView]) -> str:
     if side["name"] in SIDE:
         return said(ctx, SIDE, side["name"])
     return ctx.name(int(side["name"])) if str(side["name"]).isdigit() else str(side["name"])
 
 
-def opening(ctx: Ctx) -> str:
+def opening(ctx: Ctx[SomView]) -> str:
     view = ctx.view
     players = " · ".join(
         f"{PAWN[view['colours'][seat]]} " + (mention(user) if user > 0 else ctx.name(seat))
@@ -303,7 +304,7 @@ def opening(ctx: Ctx) -> str:
     return ctx.msg("som.started", players=players, mode=view["mode"], holder=ctx.name(view["holder"]))
 
 
-def result(ctx: Ctx) -> str | None:
+def result(ctx: Ctx[SomView]) -> str | None:
     view = ctx.view
     found = view["result"]
     if found is None:
@@ -318,17 +319,18 @@ def result(ctx: Ctx) -> str | None:
     return "\n".join(lines)
 
 
-def secret_text(ctx: Ctx) -> str | None:
+def secret_text(ctx: Ctx[SomView]) -> str | None:
     view = ctx.view
     if not bidding(view) or ctx.seat is None:
         return ctx.msg("som.secret.none")
     mine = view["players"][ctx.seat]["participation"]
-    if view.get("my_bid") is None:
+    bid = view.get("my_bid")
+    if bid is None:
         return ctx.plural("som.secret.bid_now", mine)
-    return ctx.plural("som.secret.bid_done", view["my_bid"])
+    return ctx.plural("som.secret.bid_done", bid)
 
 
-def secret_key(view: dict[str, Any]) -> Any:
+def secret_key(view: SomView) -> Any:
     return (view["turn"], view.get("my_bid")) if bidding(view) else None
 
 

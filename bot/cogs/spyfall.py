@@ -20,6 +20,7 @@ from bot.ui.lobby import open_lobby, option_specs
 from games.core.messages import N_, MessageFamily
 from games.spyfall import packs
 from games.spyfall.locations import LOCATION_NAME, LOCATIONS, ROLE_NAME
+from games.spyfall.view_types import Card, SpyfallView
 from renderers import spyfall as pictures
 from renderers.alt import spyfall as alt
 
@@ -46,19 +47,21 @@ def mmss(seconds: float | None) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def location_name(location_id: str | None, ctx: Ctx, markdown: bool = True) -> str:
+def location_name(location_id: str | None, ctx: Ctx[SpyfallView], markdown: bool = True) -> str:
     """A built-in location from the catalogs; a pack's from the view, in the reader's language or English
     (escaped for a message; as written for a menu, which shows no markdown)."""
+    if location_id is None:
+        return "—"
     if location_id in LOCATION_NAME:
         return ctx.msg(LOCATION_NAME[location_id])
-    names = (ctx.view.get("location_names") or {}).get(location_id)
+    names = ctx.view["location_names"].get(location_id)
     if not names:
         return "—"
     name = packs.name_in(names, ctx.locale)
     return plain(name) if markdown else name
 
 
-def role_name(card: dict[str, Any], ctx: Ctx) -> str | None:
+def role_name(card: Card, ctx: Ctx[SpyfallView]) -> str | None:
     """The role of a location card: a pack's card carries its names, a built-in role is in the catalogs."""
     if card.get("role_names"):
         return plain(packs.name_in(card["role_names"], ctx.locale))
@@ -70,28 +73,28 @@ def role_name(card: dict[str, Any], ctx: Ctx) -> str | None:
 # --- moments: a control stays valid for its round (or its vote), not just one action ------------
 
 
-def round_moment(ctx: Ctx) -> str:
+def round_moment(ctx: Ctx[SpyfallView]) -> str:
     return f"r{ctx.view['round']}"
 
 
-def vote_moment(ctx: Ctx) -> str:
+def vote_moment(ctx: Ctx[SpyfallView]) -> str:
     opened = [e["id"] for e in ctx.view["log"] if e["type"] in VOTE_OPENING_EVENTS]
     return f"v{opened[-1] if opened else 0}"
 
 
-def deal_moment(ctx: Ctx) -> str:
+def deal_moment(ctx: Ctx[SpyfallView]) -> str:
     return f"d{ctx.view['round']}"
 
 
-def target_name(action: dict[str, Any], ctx: Ctx) -> str:
+def target_name(action: dict[str, Any], ctx: Ctx[SpyfallView]) -> str:
     return ctx.name(action["target"])
 
 
-def ask_option(action: dict[str, Any], ctx: Ctx) -> str:
+def ask_option(action: dict[str, Any], ctx: Ctx[SpyfallView]) -> str:
     return ctx.msg("spyfall.button.ask_player", name=ctx.name(action["target"]))
 
 
-def guess_option(action: dict[str, Any], ctx: Ctx) -> str:
+def guess_option(action: dict[str, Any], ctx: Ctx[SpyfallView]) -> str:
     number = ctx.view["locations"].index(action["location"]) + 1
     return f"{number}. {location_name(action['location'], ctx, markdown=False)}"
 
@@ -118,13 +121,13 @@ GROUPS = (
 # --- words ---------------------------------------------------------------------------------------
 
 
-def title(ctx: Ctx) -> str:
+def title(ctx: Ctx[SpyfallView]) -> str:
     if ctx.view["phase"] == "game_over":
         return ctx.msg("spyfall.board.final_title")
     return ctx.msg("spyfall.board.title", round=ctx.view["round"], rounds=ctx.view["rounds"])
 
 
-def status(ctx: Ctx) -> list[str]:
+def status(ctx: Ctx[SpyfallView]) -> list[str]:
     view = ctx.view
     phase = view["phase"]
     lines: list[str] = []
@@ -133,6 +136,7 @@ def status(ctx: Ctx) -> list[str]:
         lines.append(ctx.msg("spyfall.board.asker", asker=ctx.name(view["asker"])))
     elif phase in ("accusation", "final_vote"):
         vote = view["vote"]
+        assert vote is not None  # a vote is under way in these phases
         if phase == "accusation":
             lines.append(ctx.msg("spyfall.board.accusation", accuser=ctx.name(vote["accuser"]),
                                suspect=ctx.name(vote["suspect"]), left=mmss(view["clock"]["paused_remaining"])))
@@ -155,7 +159,7 @@ def status(ctx: Ctx) -> list[str]:
     return lines
 
 
-def fields(ctx: Ctx) -> list[tuple[str, str]]:
+def fields(ctx: Ctx[SpyfallView]) -> list[tuple[str, str]]:
     view = ctx.view
     rows = []
     for s in view["standings"]:
@@ -164,7 +168,7 @@ def fields(ctx: Ctx) -> list[tuple[str, str]]:
     return [(ctx.msg("spyfall.board.scores"), "\n".join(rows))]
 
 
-def word(event: dict[str, Any], ctx: Ctx) -> str | None:
+def word(event: dict[str, Any], ctx: Ctx[SpyfallView]) -> str | None:
     kind = event["type"]
     if kind == "vote_result":
         kind = "vote_convicted" if event["convicted"] else "vote_failed"
@@ -179,15 +183,16 @@ def word(event: dict[str, Any], ctx: Ctx) -> str | None:
     return ctx.msg(LOG[kind], **params)
 
 
-def opening(ctx: Ctx) -> str:
+def opening(ctx: Ctx[SpyfallView]) -> str:
     order = " → ".join(mention(u) for u in ctx.table.users)
     text = ctx.msg("spyfall.started", order=order, rounds=ctx.plural("spyfall.rounds_of", ctx.view["rounds"],
                                                                      minutes=ctx.plural("spyfall.minutes",
                                                                                         ctx.view["minutes"])))
-    chosen = ctx.view.get("location_set") or {}
-    if not chosen.get("pack"):
+    chosen = ctx.view["location_set"]
+    pack = chosen["pack"]
+    if not pack:
         return text
-    return f"{text}\n{location_set_words(chosen['kind'], chosen['pack'], len(ctx.view['locations']), ctx.locale)}"
+    return f"{text}\n{location_set_words(chosen['kind'], pack, len(ctx.view['locations']), ctx.locale)}"
 
 
 def location_set_words(kind: str, pack: str, count: int, locale: str) -> str:
@@ -197,7 +202,7 @@ def location_set_words(kind: str, pack: str, count: int, locale: str) -> str:
     return tn(locale, "spyfall.packs.table_plays", count, name=plain(pack))
 
 
-def result(ctx: Ctx) -> str | None:
+def result(ctx: Ctx[SpyfallView]) -> str | None:
     """A round's end (and the final standings): who was the spy, where, and everyone's card."""
     view = ctx.view
     found = view["result"]
@@ -223,7 +228,7 @@ def result(ctx: Ctx) -> str | None:
     return "\n".join(lines)
 
 
-def card_text(ctx: Ctx) -> str:
+def card_text(ctx: Ctx[SpyfallView]) -> str:
     """A player's card, from their own view."""
     card = ctx.view.get("card")
     if not card:
@@ -237,7 +242,7 @@ def card_text(ctx: Ctx) -> str:
     return ctx.msg("spyfall.card.location", round=ctx.view["round"], location=location, role=role)
 
 
-def card_embed(ctx: Ctx) -> discord.Embed | str | None:
+def card_embed(ctx: Ctx[SpyfallView]) -> discord.Embed | str | None:
     if ctx.seat is not None and ctx.view["left"][ctx.seat]:
         return ctx.msg("spyfall.you_left")
     card = ctx.view.get("card")
@@ -247,7 +252,7 @@ def card_embed(ctx: Ctx) -> discord.Embed | str | None:
                          colour=discord.Colour.dark_red() if card.get("spy") else discord.Colour.green())
 
 
-def card_key(view: dict[str, Any]) -> Any:
+def card_key(view: SpyfallView) -> Any:
     card = view.get("card")
     return [view["round"], card] if card else None
 

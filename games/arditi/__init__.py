@@ -2,6 +2,7 @@
 
 from games.arditi.engine import GAME, Arditi
 from games.arditi.guide import GUIDE
+from games.arditi.view_types import ArditiView
 from games.core.descriptor import GameDescriptor
 from games.core.messages import N_
 
@@ -22,6 +23,7 @@ DESCRIPTOR = GameDescriptor(
     # Full games last 60 rounds; shorter ones keep the corpus quick while the full ones reach the police.
     # The police_return_draws house rule is played too.
     playout_options=({}, {"max_rounds": 8}, {"max_rounds": 20}, {"max_rounds": 20, "police_return_draws": True}),
+    view_type=ArditiView,
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "Arditi"]

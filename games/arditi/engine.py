@@ -33,6 +33,7 @@ from games.arditi.board import (
     neighbours,
     relative,
 )
+from games.arditi.view_types import ArditiView, Move, Space
 from games.core.actions import check_seat
 from games.core.data import UntimedGame, clone
 from games.core.engine import Engine
@@ -300,11 +301,11 @@ class Arditi(UntimedGame, Engine):
         """Equal points are broken by captured numbers (rules/arditi.md, "End and scoring")."""
         return {seat: float(len(numbers)) for seat, numbers in enumerate(state["captured"])}
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> ArditiView:
         """Everything is public; the view adds what a board and its controls need."""
         check_seat(seat, state["n"])
         taken = occupancy(state)
-        spaces: dict[str, dict[str, Any]] = {}
+        spaces: dict[str, Space] = {}
         for space, (kind, owner) in taken.items():
             if kind == "police":
                 spaces[str(space)] = {"kind": "police", "rank": state["police"][owner]["rank"]}
@@ -313,7 +314,7 @@ class Arditi(UntimedGame, Engine):
             else:
                 spaces[str(space)] = {"kind": kind, "seat": owner}
         current = state["current"]
-        moves = []
+        moves: list[Move] = []
         if state["phase"] == "move":
             march = state["marches"][current]
             for action in self._moves(state, current):
@@ -329,7 +330,7 @@ class Arditi(UntimedGame, Engine):
                 moves.append({"type": "leader_move", "toward": toward, "places": places, "space": space,
                               "victims": victims})
         return {
-            "game": self.id,
+            "game": "arditi",
             "n": state["n"],
             "phase": state["phase"],
             "round": state["round"],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.arditi.view_types import ArditiView
 from games.core.guide import Guide, Moment
 from games.core.messages import N_, NP_, seat_ref
 from games.core.protocol import Action
@@ -34,7 +35,7 @@ ADVANCES = ("step", "jump")  # the moves that take the march forward (a leader m
 
 
 class ArditiGuide:
-    def moment(self, public_view: dict[str, Any]) -> Moment:
+    def moment(self, public_view: ArditiView) -> Moment:
         view = public_view
         phase = view["phase"]
         if phase == "roll":
@@ -49,6 +50,7 @@ class ArditiGuide:
                           params)
         if phase == "place_leader":
             placing = view["placing"]
+            assert placing is not None  # an attacked player chooses
             return Moment(N_("arditi.guide.place_leader"), N_("arditi.guide.rule.place_leader"), CLASH_SECTION,
                           {"attacker": seat_ref(placing["attacker"]), "victim": seat_ref(placing["seat"]),
                            "space": placing["from"]})
@@ -60,6 +62,6 @@ class ArditiGuide:
         return ACTION_WORDS[str(action.get("type"))], {}
 
 
-GUIDE: Guide = ArditiGuide()  # typed as the contract, so mypy checks that it keeps to it
+GUIDE: Guide[ArditiView] = ArditiGuide()  # typed as the contract, so mypy checks that it keeps to it
 
 __all__ = ["ACTION_WORDS", "GUIDE", "ArditiGuide"]

@@ -38,6 +38,9 @@ class GameDescriptor:
       practice table opens with (no rules' clock pressing the member).
     - `teams`: whether its seats play together (its outcome names teams; Som's citizens against the game).
     - `points`: whether its scores are points that add up across games (the leaderboard shows them).
+    - `view_type`: the TypedDict of its views (games/<id>/view_types.py; a seat's own keys NotRequired):
+      what its readers annotate a view with, and what tests/games/test_view_types.py checks every view of
+      the corpus against.
     - `playouts`, `playout_options`: how many seeded random games the test corpus plays, and the options it
       draws from for them (each seed picks among those its player count accepts).
     """
@@ -57,6 +60,7 @@ class GameDescriptor:
     points: bool = False
     playouts: int = 60
     playout_options: tuple[Mapping[str, Any], ...] = ({},)
+    view_type: object = None
 
     @property
     def id(self) -> str:

@@ -10,8 +10,9 @@ of the rules.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from games.core.protocol import Action
 
@@ -47,8 +48,13 @@ class MomentWords:
     section: str
 
 
-class Guide(Protocol):
-    def moment(self, public_view: dict[str, Any]) -> Moment:
+# The game's view type (games/<id>/view_types.py): a guide reads the public view typed. A bare `Guide` is
+# `Guide[Any]`: what the bot holds for any game.
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any], contravariant=True)
+
+
+class Guide(Protocol[ViewT]):
+    def moment(self, public_view: ViewT) -> Moment:
         """The moment shown by the public view (`view(state, None)`)."""
         ...
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 T = TypeVar("T")
+# A game's view type: its TypedDict (games/<id>/view_types.py). A bare `Game` is `Game[Any]`: code that
+# serves every game reads a view as JSON; a game's own readers annotate it with the game's type.
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any], covariant=True)
 
 State = Any
 Action = dict[str, Any]
@@ -72,7 +75,7 @@ class Rng(Protocol):
 
 
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[ViewT]):
     id: str
     title: str
     min_players: int
@@ -86,7 +89,7 @@ class Game(Protocol):
 
     def apply(self, state: State, seat: int | None, action: Action, rng: Rng) -> State: ...
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+    def view(self, state: State, seat: int | None) -> ViewT: ...
 
     def deadline(self, state: State) -> float | None: ...
 
@@ -145,3 +148,9 @@ class OptionSpec:
 def optional_member(game: Game, name: str) -> Any:
     """An optional member of a game, or None (the contract's required members stay as they are)."""
     return getattr(game, name, None)
+
+
+def as_json(view: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's typed view handed to code that still takes a plain `dict[str, Any]` (the renderers, until
+    each reads its game's view type): the same object, only its static type changes."""
+    return cast(dict[str, Any], view)

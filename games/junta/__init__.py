@@ -4,6 +4,7 @@ from games.core.descriptor import GameDescriptor
 from games.core.messages import N_
 from games.junta.engine import GAME, OPTIONS_SCHEMA, Junta
 from games.junta.guide import GUIDE
+from games.junta.view_types import JuntaView
 
 DECISION_TIMER = next(spec for spec in OPTIONS_SCHEMA if spec.name == "decision_timer")
 
@@ -26,6 +27,7 @@ DESCRIPTOR = GameDescriptor(
     playout_options=({}, {"coup_needs_hq_and_pretext": True}, {"burn_after_coup": True},
                      {"recycle_money": True, "recycle_limit": 20}, {"recycle_money": True, "recycle_limit": 96},
                      {"decision_timer": 30}),
+    view_type=JuntaView,
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "Junta"]

@@ -64,6 +64,7 @@ from games.junta.common import LOCATIONS
 from games.junta.engine import GAME
 from games.junta.frames import State
 from games.junta.readers import decision_of, waiting
+from games.junta.view_types import Pending, Player, Vote
 
 NODE_BUDGET: Final = 150  # engine applications per decision (coup movements, built actions)
 BANK_RESERVE: Final = 2  # kept in hand for Bribe the Assassin
@@ -93,7 +94,7 @@ class Know:
         self.seat = seat
         self.view = GAME.view(state, seat)
         self.n: int = self.view["n"]
-        self.players: list[dict[str, Any]] = self.view["players"]
+        self.players: list[Player] = self.view["players"]
         self.money: list[int] = self.view["money"]
         self.carry = self._carry()
 
@@ -204,12 +205,12 @@ def _of(legal: list[Action], kind: str, **fields: Any) -> Action | None:
 # --- votes --------------------------------------------------------------------------------------------------------
 
 
-def _preference(know: Know, vote: dict[str, Any]) -> Any:
+def _preference(know: Know, vote: Vote) -> Any:
     """What the seat wants from a vote: itself (or the front-runner), or yes / no."""
     return _wish(know, vote)[0]
 
 
-def _wish(know: Know, vote: dict[str, Any]) -> tuple[Any, str, dict[str, Any]]:
+def _wish(know: Know, vote: Vote) -> tuple[Any, str, dict[str, Any]]:
     """`_preference` and why: the reason's message id and parameters."""
     me = know.seat
     motion = vote["motion"]
@@ -227,18 +228,18 @@ def _wish(know: Know, vote: dict[str, Any]) -> tuple[Any, str, dict[str, Any]]:
         if know.view["president"] == me:
             return "no", N_("junta.advice.no_confidence_against"), {}
         return "yes", N_("junta.advice.no_confidence_for"), {}
-    budget = know.view["budget"] or {}
-    if budget.get("proposer") == me or (motion == "budget" and know.view["president"] == me):
+    budget = know.view["budget"]
+    if (budget is not None and budget["proposer"] == me) or (motion == "budget" and know.view["president"] == me):
         return "yes", N_("junta.advice.budget_yours"), {}
     if motion == "budget" and any(design_id(c) == "evt_alternative_budget" for c in know.view["hand"]):
         return "no", N_("junta.advice.budget_alternative"), {}
-    paid = int((budget.get("amounts") or {}).get(str(me), 0))
+    paid = int(budget["amounts"].get(str(me), 0)) if budget is not None else 0
     if paid > 0:
         return "yes", N_("junta.advice.budget_pays"), {"amount": paid}
     return "no", N_("junta.advice.budget_pays_nothing"), {}
 
 
-def _ahead(vote: dict[str, Any], choice: Any) -> bool:
+def _ahead(vote: Vote, choice: Any) -> bool:
     tally = vote["tally"]
     mine = tally.get(str(choice), 0)
     return all(mine > v for k, v in tally.items() if k != str(choice))
@@ -246,6 +247,7 @@ def _ahead(vote: dict[str, Any], choice: Any) -> bool:
 
 def _decide_vote(know: Know, frame: dict[str, Any], legal: list[Action], work: Budget, mix: Rng) -> Advice | None:
     pending = know.view["pending"]
+    assert pending is not None  # a vote waits on this seat
     if pending["type"] == "vote:refusals":
         return _say({"type": "accept_candidacy"}, N_("junta.advice.accept_candidacy"))
     vote = pending["vote"]
@@ -276,7 +278,7 @@ def _decide_vote(know: Know, frame: dict[str, Any], legal: list[Action], work: B
     return _say({"type": "pass_vote"}, N_("junta.advice.pass_keep_cards"))
 
 
-def _source_votes(pending: dict[str, Any], source: dict[str, Any]) -> int:
+def _source_votes(pending: Pending, source: dict[str, Any]) -> int:
     return next((int(s["votes"]) for s in pending.get("my_sources", []) if s["source"] == source), 0)
 
 
@@ -306,11 +308,12 @@ def _decide_window(know: Know, frame: dict[str, Any], legal: list[Action], work:
         card = design_id(a["card"])
         if card == "evt_alternative_budget":
             return _say(a, N_("junta.advice.play_alternative_budget"))
-        if card == "evt_no_confidence" and view["president"] != me:
-            others = sum(know.power(x) for x in range(know.n) if x != view["president"])
-            if others >= 2 * know.power(view["president"]):
+        president = view["president"]
+        if card == "evt_no_confidence" and president is not None and president != me:
+            others = sum(know.power(x) for x in range(know.n) if x != president)
+            if others >= 2 * know.power(president):
                 return _say(a, NP_("junta.advice.play_no_confidence"), count=others,
-                            president=know.power(view["president"]))
+                            president=know.power(president))
         if vote is not None and card in ("evt_power_cut", "evt_summer_recess") and _ahead(
                 vote, _preference(know, vote)):
             return _say(a, N_("junta.advice.play_to_end_vote"), card=_card(a["card"]))
@@ -326,7 +329,9 @@ def _decide_window(know: Know, frame: dict[str, Any], legal: list[Action], work:
 
 def _decide_budget(know: Know, frame: dict[str, Any], legal: list[Action], work: Budget,
                    mix: Rng) -> Advice | None:
-    pending = know.view["pending"]["type"]
+    waited = know.view["pending"]
+    assert waited is not None  # the budget waits on this seat
+    pending = waited["type"]
     me = know.seat
     if pending == "budget:occupy":
         paid = int(frame["amounts"].get(str(me), 0))

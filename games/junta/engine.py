@@ -28,6 +28,7 @@ from games.junta.driver import HANDLERS, do_timeout, restart_timer, run
 from games.junta.frames import ANSWERS, Action, State, top_frame
 from games.junta.moves import legal_actions, pass_action
 from games.junta.readers import decision_deadline, decision_of, hint_for, next_deadline, waiting
+from games.junta.view_types import JuntaView
 from games.junta.views import view
 from games.junta.votes import push_election
 
@@ -130,7 +131,7 @@ class Junta(Engine):
     def legal_actions(self, state: State, seat: int | None) -> list[Action]:
         return legal_actions(state, seat)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> JuntaView:
         return view(state, seat)
 
     # --- apply ------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from games.core.guide import Guide, Moment
 from games.core.guide import MomentWords as Words  # the table below names it often
 from games.core.messages import N_, msg
 from games.core.protocol import Action
+from games.junta.view_types import JuntaView
 
 # Sections of docs/rules/junta.md the guide points at: message ids whose English words are the headings.
 ELECTION: Final = N_("junta.guide.section.presidential_election")
@@ -195,37 +196,39 @@ ACTIONS: Final[dict[str, str]] = {
 OTHER_ACTION: Final = N_("junta.guide.do.other")
 
 
-def moment_key(view: dict[str, Any]) -> str:
+def moment_key(view: JuntaView) -> str:
     """Which of MOMENTS the public view shows (a key of MOMENTS, or a decision kind it does not know)."""
-    decision = view.get("decision")
+    decision = view["decision"]
     if decision is None:
-        return "over" if view.get("result") is not None else "turn"
-    kind = str(decision["kind"])
-    pending = view.get("pending") or {}
+        return "over" if view["result"] is not None else "turn"
+    kind = decision["kind"]
+    pending = view["pending"]
     if kind == "vote":
         vote = view["vote"]
+        assert vote is not None  # a voting turn
         if vote["motion"] == "election":
             # Only the first election goes without office votes (§4.1): its tie deals new hands (§4.2).
             return "vote_election" if vote["office_votes"] else "vote_first_election"
         return f"vote_{vote['motion']}"
-    if kind == "window":
+    if kind == "window" and pending is not None:
         return f"window_{pending.get('timing')}"
     if kind == "tiebreak":
-        return "tiebreak_junta" if pending.get("motion") == "junta" else "tiebreak_budget"
-    if kind == "protect":
+        return "tiebreak_junta" if pending is not None and pending.get("motion") == "junta" else "tiebreak_budget"
+    if kind == "protect" and pending is not None:
         return f"protect_{pending.get('cause')}"
-    if kind == "banking" and view.get("phase") == 9:
+    if kind == "banking" and view["phase"] == 9:
         return "banking_lunch"
-    if kind == "budget_propose" and (view.get("budget") or {}).get("alternative") is not None:
+    budget, coup = view["budget"], view["coup"]
+    if kind == "budget_propose" and budget is not None and budget["alternative"] is not None:
         return "budget_propose_alt"
-    if kind == "coup_poll" and (view.get("options") or {}).get("coup_needs_hq_and_pretext"):
+    if kind == "coup_poll" and view["options"].get("coup_needs_hq_and_pretext"):
         return "coup_poll_strict"
-    if kind == "coup_move" and (view.get("coup") or {}).get("phase") == 0:
+    if kind == "coup_move" and coup is not None and coup["phase"] == 0:
         return "coup_move_rebellion"
     return kind
 
 
-def _params(view: dict[str, Any]) -> dict[str, Any]:
+def _params(view: JuntaView) -> dict[str, Any]:
     """The parameters every moment's words may use, all read from the public view."""
     params: dict[str, Any] = {}
     vote = view.get("vote")
@@ -241,7 +244,7 @@ def _params(view: dict[str, Any]) -> dict[str, Any]:
 class JuntaGuide:
     """Junta's guide: the words of each moment of the game and of each kind of action."""
 
-    def moment(self, public_view: dict[str, Any]) -> Moment:
+    def moment(self, public_view: JuntaView) -> Moment:
         key = moment_key(public_view)
         words = MOMENTS.get(key)
         if words is None:

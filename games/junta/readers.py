@@ -26,6 +26,7 @@ from games.junta.common import (
     minister,
 )
 from games.junta.frames import HINT, NO, YES, Frame, State, find_frame, top_frame
+from games.junta.view_types import Decision
 
 # --- the pending decision -------------------------------------------------------------------------
 
@@ -454,7 +455,7 @@ def _key(s: State, frame: Frame, seats: list[int]) -> str:
     return f"{frame['id']}:{frame['step']}:{who}"
 
 
-def decision(s: State) -> dict[str, Any] | None:
+def decision(s: State) -> Decision | None:
     """The decision the game waits on, as every view shows it (nothing in it is private): its `key`
     (`decision_key`), `kind` (`decision_kind`) and whether it is `parallel`; None when none is."""
     frame, seats = waiting(s)

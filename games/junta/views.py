@@ -10,13 +10,11 @@ swaps, and the private side of the events it took part in.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core.actions import check_seat
 from games.core.data import clone
 from games.junta import coup as coup_game
 from games.junta.common import OFFICES, SUB_OFFICES, is_active, office_controller
-from games.junta.frames import State
+from games.junta.frames import Frame, State
 from games.junta.readers import (
     bank_safe,
     card_votes,
@@ -27,12 +25,13 @@ from games.junta.readers import (
     vote_sources,
     waiting,
 )
+from games.junta.view_types import JuntaView, LogEvent, Pending, Player, Vote
 
 
-def _log_for(s: State, seat: int | None) -> list[dict[str, Any]]:
+def _log_for(s: State, seat: int | None) -> list[LogEvent]:
     """The events this seat may see, each numbered (`id`: its place among all events ever logged, so
     the events an action added are those above the previous view's `log_count`)."""
-    shown: list[dict[str, Any]] = []
+    shown: list[LogEvent] = []
     first = s["log_count"] - len(s["log"]) + 1
     for number, event in enumerate(s["log"], start=first):
         only = event.get("only")
@@ -46,16 +45,16 @@ def _log_for(s: State, seat: int | None) -> list[dict[str, Any]]:
     return shown
 
 
-def _pending(s: State, seat: int | None) -> dict[str, Any] | None:
+def _pending(s: State, seat: int | None) -> Pending | None:
     frame, seats = waiting(s)
     if frame is None:
         return None
-    pending: dict[str, Any] = {"type": decision_of(frame), "seats": list(seats)}
+    pending: Pending = {"type": decision_of(frame), "seats": list(seats)}
     kind = frame["kind"]
     if kind == "vote":
         pending["vote"] = _vote_view(s, frame)
         if seat is not None and seat in seats and frame["step"] == "turns":
-            pending["my_sources"] = [{"source": src, "votes": v} for src, v in vote_sources(s, frame, seat)]
+            pending["my_sources"] = [{"source": clone(src), "votes": v} for src, v in vote_sources(s, frame, seat)]
     elif kind == "window":
         pending["timing"] = frame["timing"]
         pending["ready"] = list(frame["ready"])
@@ -64,7 +63,7 @@ def _pending(s: State, seat: int | None) -> dict[str, Any] | None:
         pending["motion"] = frame["motion"]
     elif kind in ("protect", "squad", "surrender"):
         pending["victim"] = frame["victim"]
-        pending["cause"] = frame.get("cause", kind)
+        pending["cause"] = str(frame.get("cause", kind))
     elif kind == "firing_squad":
         pending["eligible"] = list(frame["eligible"])
     elif kind == "junta":
@@ -82,7 +81,7 @@ def _pending(s: State, seat: int | None) -> dict[str, Any] | None:
     return pending
 
 
-def _vote_view(s: State, f: dict[str, Any]) -> dict[str, Any]:
+def _vote_view(s: State, f: Frame) -> Vote:
     order = f["order"]
     return {
         "motion": f["motion"], "round": f["round"], "step": f["step"], "first": f["first"],
@@ -93,12 +92,12 @@ def _vote_view(s: State, f: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
+def view(s: State, seat: int | None) -> JuntaView:
     check_seat(seat, s["n"])  # None or 0..n-1: not -1 (the last seat), n, True, 1.0 or "0" (core.not_a_seat)
     frame, seats = waiting(s)
     vote = next((f for f in reversed(s["stack"]) if f["kind"] == "vote"), None)
     budget = next((f for f in reversed(s["stack"]) if f["kind"] == "budget"), None)
-    players = []
+    players: list[Player] = []
     for x in range(s["n"]):
         players.append({
             "seat": x, "family": s["families"][x], "alive": s["alive"][x], "exile": s["exile"][x],
@@ -110,12 +109,12 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "target": x in s["targets"], "returned": s["returned"][x],
             "rebel": bool(s["coup"] is not None and s["coup"]["rebels"][x]),
         })
-    shown: dict[str, Any] = {
+    shown: JuntaView = {
         "game": "junta", "n": s["n"], "owner": s["owner"], "turn": s["turn"], "phase": s["phase"],
         "markers": {"pretext": s["pretext"], "bank": s["bank"], "bank_safe": bank_safe(s),
                     "occupied": s["occupied"]},
-        "options": dict(s["options"]),
-        "president": s["president"], "offices": dict(s["offices"]), "cousin": s["cousin"],
+        "options": clone(s["options"]),
+        "president": s["president"], "offices": clone(s["offices"]), "cousin": s["cousin"],
         "controllers": {o: office_controller(s, o) for o in OFFICES},
         "vacant": [o for o in SUB_OFFICES if office_controller(s, o) is None],
         "players": players, "deck_count": len(s["deck"]), "discard": list(s["discard"]),
@@ -124,9 +123,9 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "last_vote": clone(s["last_vote"]),
         "budget": ({"proposer": budget["proposer"], "amounts": dict(budget["amounts"]), "step": budget["step"],
                     "alternative": budget["alt"]} if budget is not None else None),
-        "attempts": [{k: a[k] for k in ("by", "assassin", "victim", "location", "resolved", "result")}
-                     for a in s["attempts"]],
-        "coup": coup_game.coup_view(s, seat) if s["coup"] is not None else None,
+        "attempts": [{"by": a["by"], "assassin": a["assassin"], "victim": a["victim"], "location": a["location"],
+                      "resolved": a["resolved"], "result": a["result"]} for a in s["attempts"]],
+        "coup": coup_game.coup_view(s, seat),
         "deadline": decision_deadline(s),  # not a swap's: swaps are private to their two players
         "result": clone(s["result"]),
         "log": _log_for(s, seat),

@@ -49,6 +49,7 @@ from games.polls.data import (
     region_seats,
     sector_for_die,
 )
+from games.polls.view_types import Circle, Pending, PollsView, Projection, RegionSeats
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -87,7 +88,7 @@ def controlled_regions(state: State, seat: int) -> list[str]:
     return [r for r in REGIONS if controls(state, seat, r)]
 
 
-def projected_seats(state: State) -> dict[str, Any]:
+def projected_seats(state: State) -> Projection:
     """Seats each party would win if the polls closed now.
 
     {"seats": [blue, red], "third": n, "majority": 34,
@@ -95,7 +96,7 @@ def projected_seats(state: State) -> dict[str, Any]:
     """
     totals = [0, 0]
     third = 0
-    regions: dict[str, Any] = {}
+    regions: dict[str, RegionSeats] = {}
     for region in REGIONS:
         blue, red = state["influence"][region]
         b, r, t = region_seats(region, blue, red)
@@ -289,11 +290,11 @@ class Polls(Engine):
 
     # --- view -------------------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> PollsView:
         """Everything is public; a seat's view adds its own legal actions (the private panel)."""
         check_seat(seat, state["n"])
         pending = state["pending"]
-        shown_pending = None
+        shown_pending: Pending | None = None
         if pending is not None:
             dice = pending["dice"]
             shown_pending = {
@@ -305,13 +306,13 @@ class Polls(Engine):
                     intermediate_for_seven(*dice) if pending["circle"] == "A" else "B"
                 ) if sum(dice) == 7 else None,
             }
-        circles = {}
+        circles: dict[str, Circle] = {}
         for sector, counts in state["sectors"].items():
             owner = 0 if counts[0] else 1 if counts[1] else None
             circles[sector] = {"owner": owner, "count": counts[0] + counts[1]}
         poll = state["poll"]
-        shown: dict[str, Any] = {
-            "game": self.id,
+        shown: PollsView = {
+            "game": "polls",
             "phase": state["phase"],
             "step": self._step(state),
             "round": state["round"],

@@ -11,6 +11,7 @@ from typing import Any
 from games.core.guide import Guide, Moment
 from games.core.messages import N_, NP_
 from games.core.protocol import Action
+from games.polls.view_types import Pending, PollsView
 
 # The sections of rules/polls.md each moment's rule comes from: message ids whose English words are headings.
 ACTIONS_SECTION = N_("polls.guide.section.actions")
@@ -35,7 +36,7 @@ ACTION_WORDS: dict[str, str] = {
 
 
 class PollsGuide:
-    def moment(self, public_view: dict[str, Any]) -> Moment:
+    def moment(self, public_view: PollsView) -> Moment:
         view = public_view
         step = view["step"]
         clock = {"round": view["round"], "rounds": view["rounds"], "turn": view["turn"],
@@ -44,11 +45,13 @@ class PollsGuide:
             return Moment(NP_("polls.guide.actions"), N_("polls.guide.rule.actions"), ACTIONS_SECTION,
                           {**clock, "count": view["actions_left"]})
         if step in ("seven", "order"):
+            assert view["pending"] is not None  # a roll waits for its player's choice
             return self._double_roll(view["pending"], clock)
         if step == "influence":
             return Moment(N_("polls.guide.influence"), N_("polls.guide.rule.influence"), INFLUENCE_SECTION, clock)
         if step == "poll":
             poll = view["poll"]
+            assert poll is not None and poll["seat"] is not None  # a player places poll Influence
             return Moment(NP_("polls.guide.poll"), N_("polls.guide.rule.poll"), ROUND_END_SECTION,
                           {"round": view["round"], "count": poll["left"][poll["seat"]]})
         if step == "game_over":
@@ -57,7 +60,7 @@ class PollsGuide:
         raise ValueError(f"polls: no guide for the step {step!r}")
 
     @staticmethod
-    def _double_roll(pending: dict[str, Any], clock: dict[str, Any]) -> Moment:
+    def _double_roll(pending: Pending, clock: dict[str, Any]) -> Moment:
         first, second = pending["dice"]
         params = {**clock, "first": first, "second": second}
         if pending["stage"] == "order":
@@ -71,6 +74,6 @@ class PollsGuide:
         return ACTION_WORDS[str(action.get("type"))], {}
 
 
-GUIDE: Guide = PollsGuide()  # typed as the contract, so mypy checks that it keeps to it
+GUIDE: Guide[PollsView] = PollsGuide()  # typed as the contract, so mypy checks that it keeps to it
 
 __all__ = ["ACTION_WORDS", "GUIDE", "PollsGuide"]

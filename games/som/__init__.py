@@ -4,6 +4,7 @@ from games.core.descriptor import GameDescriptor
 from games.core.messages import N_
 from games.som.engine import GAME, Som
 from games.som.guide import GUIDE
+from games.som.view_types import SomView
 
 DESCRIPTOR = GameDescriptor(
     engine=GAME,
@@ -20,6 +21,7 @@ DESCRIPTOR = GameDescriptor(
     # The centralism degree is chosen in play (choose_centralism, also by rolling); modes C and A+C need 2 or
     # more players, so a 1-player game draws among the options its set-up accepts.
     playout_options=({}, {"mode": "B"}, {"mode": "C"}, {"mode": "A+C"}),
+    view_type=SomView,
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "Som"]

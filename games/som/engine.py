@@ -38,6 +38,7 @@ from games.som.moves import legal_actions
 from games.som.payments import auto_payment, change_options, pay_options
 from games.som.readers import ANSWERS, HINT, HINT_TEXT, waiting
 from games.som.set_up import OPTIONS_SCHEMA, new_state
+from games.som.view_types import SomView
 from games.som.views import view
 
 
@@ -72,7 +73,7 @@ class Som(UntimedGame, Engine):
                        teams=dict.fromkeys(range(state["n"]), 0),
                        game_side=GameSide(rank=2 if won else 1, level=f"{state['mode']}/{state['degree'] or 'medium'}"))
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> SomView:
         """Everything but face-down cards, the Hisenda's kinds and unrevealed bids (docs/som-view.md)."""
         return view(state, seat)
 

@@ -17,6 +17,7 @@ from games.core.guide import MomentWords as Words  # the table below names it of
 from games.core.messages import N_, NP_, msg, seat_ref
 from games.core.protocol import Action
 from games.som.cards import CARD_NAME
+from games.som.view_types import SomView
 
 SET_UP: Final = N_("som.guide.section.set_up")
 DEGREE: Final = N_("som.guide.section.centralism_degree")
@@ -115,18 +116,19 @@ def party(who: Any) -> Any:
     return msg("som.hisenda") if who == "hisenda" else seat_ref(who)
 
 
-def moment_key(view: dict[str, Any]) -> str:
+def moment_key(view: SomView) -> str:
     """Which of `MOMENTS` the public view shows."""
-    pending = view.get("pending")
+    pending = view["pending"]
     if pending is None:
-        result = view.get("result") or {}
-        key = f"over.{result.get('reason')}"
+        result = view["result"]
+        key = f"over.{result['reason'] if result is not None else None}"
         return key if key in MOMENTS else FALLBACK
     waiting = pending["type"]
     if waiting == "choose_centralism":
         return "choose_centralism.solo" if view["n"] == 1 else waiting
     if waiting == "pay":
         payment = view["payment"]
+        assert payment is not None  # a payment awaits the payer's choice
         if payment["reason"] == "tax":
             return "pay.tax.solo" if view["n"] == 1 else "pay.tax.atc" if view["atc_active"] else "pay.tax"
         key = f"pay.{payment['reason']}"
@@ -139,20 +141,22 @@ def moment_key(view: dict[str, Any]) -> str:
         for effect in ("health", "justice"):
             if effect in landing:
                 return f"move.{effect}"
-        return "move.first" if pending["first_step"] else "move.more"
+        return "move.first" if pending.get("first_step") else "move.more"
     if waiting == "protect_urn":
         key = f"protect_urn.{view['degree']}"
         return key if key in MOMENTS else FALLBACK
     if waiting == "sufragi":
-        if "call_elections" in pending["options"]:
+        if "call_elections" in pending.get("options", []):
             return "sufragi.elections.ac" if view["mode"] == "A+C" else "sufragi.elections"
         return "sufragi.motion"
     if waiting in ("back", "bid"):
-        return f"{waiting}.{view['vote']['kind']}"
+        vote = view["vote"]
+        assert vote is not None  # a vote is under way
+        return f"{waiting}.{vote['kind']}"
     return waiting if waiting in MOMENTS else FALLBACK
 
 
-def moment_params(key: str, view: dict[str, Any]) -> dict[str, Any]:
+def moment_params(key: str, view: SomView) -> dict[str, Any]:
     """The parameters of a moment's messages: only what the public view says."""
     head = key.split(".")[0]
     holder = seat_ref(view["holder"])
@@ -160,33 +164,40 @@ def moment_params(key: str, view: dict[str, Any]) -> dict[str, Any]:
         return {"holder": seat_ref(view["starting_holder"])}
     if head in ("pay", "break_coin", "give_change"):
         payment = view["payment"]
+        assert payment is not None  # a payment's moments show only while one awaits a choice
         params = {"payer": party(payment["payer"]), "payee": party(payment["payee"]),
                   "amount": payment["amount"], "due": payment["due"]}
         if payment["changer"] is not None:
             params["changer"] = party(payment["changer"])
         return params
+    pending = view["pending"]
     if head == "move":
-        return {"mover": seat_ref(view["movement"]["mover"]), "holder": holder}
+        movement = view["movement"]
+        assert movement is not None  # someone moves
+        return {"mover": seat_ref(movement["mover"]), "holder": holder}
     if head == "protect_urn":
-        pending = view["pending"]
+        assert pending is not None and "card" in pending and "max" in pending
         card = CARD_NAME[pending["card"]]  # apart from msg(): the extractor would take "card" for an id
         return {"holder": holder, "card": msg(card), "count": pending["max"]}
     if head == "sufragi":
-        return {"mover": seat_ref(view["pending"]["seat"]), "holder": holder}
-    vote = view.get("vote")
+        assert pending is not None and pending["seat"] is not None
+        return {"mover": seat_ref(pending["seat"]), "holder": holder}
+    vote = view["vote"]
     if head in ("stand", "back", "name_beneficiary", "bid") and vote is not None:
         params = {"caller": seat_ref(vote["caller"]), "holder": seat_ref(vote["holder"])}
         if head == "bid":
             params.update(count=len(vote["bid_done"]), total=view["n"])
-        else:
+        elif vote["waiting_for"] is not None:
             params["seat"] = seat_ref(vote["waiting_for"])
         return params
     if head == "over":
         result = view["result"]
+        assert result is not None  # the game is over
         params = {}
-        for who in ("provoker", "debtor"):
-            if isinstance(result.get(who), int):
-                params[who] = seat_ref(result[who])
+        if result["provoker"] is not None:
+            params["provoker"] = seat_ref(result["provoker"])
+        if result["debtor"] is not None:
+            params["debtor"] = seat_ref(result["debtor"])
         return params
     return {"holder": holder}
 
@@ -194,7 +205,7 @@ def moment_params(key: str, view: dict[str, Any]) -> dict[str, Any]:
 class SomGuide:
     """The `Guide` of Som el que decidim!"""
 
-    def moment(self, public_view: dict[str, Any]) -> Moment:
+    def moment(self, public_view: SomView) -> Moment:
         key = moment_key(public_view)
         words = MOMENTS[key]
         rule, section = words.rule, words.section
@@ -212,6 +223,6 @@ class SomGuide:
         return DOES.get(kind, DOES_FALLBACK), {}
 
 
-GUIDE: Guide = SomGuide()  # typed as the contract, so mypy checks that it keeps to it
+GUIDE: Guide[SomView] = SomGuide()  # typed as the contract, so mypy checks that it keeps to it
 
 __all__ = ["DOES", "FALLBACK", "GUIDE", "MOMENTS", "OVERPAY", "SomGuide", "moment_key"]

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core.actions import check_seat
 from games.core.data import clone
 from games.som.cards import CARD, CELLS, DISC, FACE_NUMBER, POS, total
@@ -16,15 +14,16 @@ from games.som.readers import waiting as waiting_on
 from games.som.set_up import degrees, start_cells
 from games.som.state_acts import interior_held
 from games.som.turn import movers_of
+from games.som.view_types import Cell, Die, Movement, Payment, Pending, Player, SomView, Vote
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> SomView:
     """Everything but face-down cards, the Hisenda's kinds and unrevealed bids (docs/som-view.md)."""
     check_seat(seat, state["n"])
     s = state
     waiting, seats = waiting_on(s)
     face_up = set(s["face_up"])
-    board = []
+    board: list[Cell] = []
     for cell in CELLS:
         card = s["board"][cell]
         row, col = POS[cell]
@@ -38,7 +37,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         })
     vote = s["vote"]
     bidding = vote is not None and vote["step"] == "bid"
-    players = []
+    players: list[Player] = []
     for x in range(s["n"]):
         hand = s["hands"][x]
         players.append({
@@ -49,30 +48,35 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "is_holder": x == s["holder"], "bid_done": bool(bidding and str(x) in vote["bids"]),
         })
     hisenda = s["hisenda"]
-    die = None
+    die: Die | None = None
     if s["die"] is not None:
         die = {"face": s["die"], "number": FACE_NUMBER[s["die"]], "movers": movers_of(s)}
     pending = _pending_view(s, waiting, seats)
     payment = s["payment"]
-    payment_view = None
+    payment_view: Payment | None = None
     if payment is not None:
-        payment_view = {k: payment[k] for k in ("payer", "payee", "amount", "reason", "step", "changer",
-                                                 "overpay", "broken")}
-        if payment["broken"] in hisenda:  # the Hisenda's coin: named only once it reaches a player's hands
-            payment_view["broken"] = None
-        payment_view["due"] = due(payment)
-        payment_view["choices"] = payment_choices(s)
+        payment_view = {
+            "payer": payment["payer"], "payee": payment["payee"], "amount": payment["amount"],
+            "reason": payment["reason"], "step": payment["step"], "changer": payment["changer"],
+            "overpay": payment["overpay"],
+            # the Hisenda's coin: named only once it reaches a player's hands
+            "broken": None if payment["broken"] in hisenda else payment["broken"],
+            "due": due(payment), "choices": payment_choices(s),
+        }
     movement = s["movement"]
-    movement_view = None
+    movement_view: Movement | None = None
     if movement is not None:
-        movement_view = {k: clone(movement[k]) for k in ("mover", "start", "cell", "visited", "steps", "landed")}
-        movement_view["first_step"] = movement["steps"] == 0
+        movement_view = {
+            "mover": movement["mover"], "start": movement["start"], "cell": movement["cell"],
+            "visited": list(movement["visited"]), "steps": movement["steps"], "landed": movement["landed"],
+            "first_step": movement["steps"] == 0,
+        }
     effects: list[Action] = []
     if waiting == "cohesion":
         effects = exchange_actions(s)
     elif waiting == "move":
         effects = landing_actions(s)
-    shown: dict[str, Any] = {
+    shown: SomView = {
         "game": GAME_ID,
         "n": s["n"],
         "mode": s["mode"],
@@ -93,7 +97,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "board": board,
         "start_cell": start_cell(s),
         "atc_active": atc_active(s),
-        "used": dict(s["used"]),
+        "used": {"health": s["used"]["health"], "justice": s["used"]["justice"]},
         "to_act": sorted(seats),
         "pending": pending,
         "payment": payment_view,
@@ -110,15 +114,15 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         shown["you"] = seat
         shown["my_bid"] = vote["bids"].get(str(seat)) if bidding else None
-        if bidding:
+        if bidding and shown["vote"] is not None:
             shown["vote"]["my_bid"] = shown["my_bid"]
     return shown
 
 
-def _pending_view(s: State, waiting: str | None, seats: list[int]) -> dict[str, Any] | None:
+def _pending_view(s: State, waiting: str | None, seats: list[int]) -> Pending | None:
     if waiting is None:
         return None
-    pending: dict[str, Any]
+    pending: Pending
     if waiting == "bid":
         return {"type": "bid", "seat": None, "seats": list(seats)}
     pending = {"type": waiting, "seat": seats[0]}
@@ -139,7 +143,7 @@ def _pending_view(s: State, waiting: str | None, seats: list[int]) -> dict[str, 
     return pending
 
 
-def _vote_view(s: State) -> dict[str, Any] | None:
+def _vote_view(s: State) -> Vote | None:
     vote = s["vote"]
     if vote is None:
         return None

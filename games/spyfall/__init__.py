@@ -4,6 +4,7 @@ from games.core.descriptor import GameDescriptor
 from games.core.messages import N_
 from games.spyfall.engine import GAME, Spyfall
 from games.spyfall.guide import GUIDE
+from games.spyfall.view_types import SpyfallView
 
 DESCRIPTOR = GameDescriptor(
     engine=GAME,
@@ -22,6 +23,7 @@ DESCRIPTOR = GameDescriptor(
         {"rounds": 3, "roles": False, "minutes": 3, "vote_seconds": 15},
         {"rounds": 2, "minutes": 20, "vote_seconds": 600},
     ),
+    view_type=SpyfallView,
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "Spyfall"]

@@ -20,6 +20,7 @@ from games.core.seats import clockwise, next_seat
 from games.spyfall import packs
 from games.spyfall.actions import ACTIONS
 from games.spyfall.locations import BY_ID, LOCATIONS
+from games.spyfall.view_types import Card, Clock, SpyfallView, Vote
 
 State = dict[str, Any]
 
@@ -170,7 +171,7 @@ class Spyfall(Engine):
     def _pack_location(self, state: State, location: str) -> dict[str, Any]:
         return state["options"]["pack"]["locations"][packs.pack_index(location)]
 
-    def _card_of(self, state: State, location: str, role_index: int | None) -> dict[str, Any]:
+    def _card_of(self, state: State, location: str, role_index: int | None) -> Card:
         """A location card: the location and the role; a pack's card carries the role's names too
         (a built-in role is named by the catalogs)."""
         if packs.is_pack_id(location):
@@ -219,12 +220,12 @@ class Spyfall(Engine):
 
     # --- views ------------------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> SpyfallView:
         phase = state["phase"]
         check_seat(seat, state["n"])
-        clock: dict[str, Any] = dict(state["clock"])
-        shown: dict[str, Any] = {
-            "game": self.id,
+        clock: Clock = {"deadline": state["clock"]["deadline"], "paused_remaining": state["clock"]["paused_remaining"]}
+        shown: SpyfallView = {
+            "game": "spyfall",
             "phase": phase,
             "round": state["round"],
             "rounds": state["options"]["rounds"],
@@ -256,16 +257,22 @@ class Spyfall(Engine):
         }
         if phase in VOTING_PHASES:
             v = state["vote"]
-            shown["vote"] = {
+            counted = votes.public(v["ballot"])
+            vote: Vote = {
                 "kind": v["kind"],
                 "suspect": v["suspect"],
                 "accuser": v.get("accuser"),
                 "deadline": v["deadline"],
-                **votes.public(v["ballot"]),
+                "eligible": counted["eligible"],
+                "voted": counted["voted"],
+                "closed": counted["closed"],
             }
+            if "ballots" in counted:
+                vote["ballots"] = counted["ballots"]
             if seat is not None:
-                shown["vote"]["my_ballot"] = v["ballot"]["ballots"][seat]
-                shown["vote"]["can_vote"] = votes.can_vote(v["ballot"], seat)
+                vote["my_ballot"] = v["ballot"]["ballots"][seat]
+                vote["can_vote"] = votes.can_vote(v["ballot"], seat)
+            shown["vote"] = vote
         if phase in ROUND_PHASES and seat is not None and 0 <= seat < state["n"]:
             shown["card"] = self._card(state, seat)
         if phase == "game_over":
@@ -280,7 +287,7 @@ class Spyfall(Engine):
         return {loc: dict(self._pack_location(state, loc)["name"]) for loc in self.deck(state)
                 if packs.is_pack_id(loc)}
 
-    def _card(self, state: State, seat: int) -> dict[str, Any] | None:
+    def _card(self, state: State, seat: int) -> Card | None:
         if state["location"] is None or state["left"][seat]:
             return None
         if seat == state["spy"]:
@@ -572,7 +579,7 @@ class Spyfall(Engine):
         return {p for p in range(s["n"]) if s["left"][p]}
 
     def _record(self, s: State, how: str, points: dict[int, int], at: float, **extra: Any) -> None:
-        cards: list[dict[str, Any]] = []
+        cards: list[Card] = []
         for p in range(s["n"]):
             if p == s["spy"]:
                 cards.append({"spy": True})

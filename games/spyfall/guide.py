@@ -12,6 +12,7 @@ from typing import Any
 from games.core.guide import Guide, Moment
 from games.core.messages import N_, MessageFamily, seat_ref
 from games.core.protocol import Action
+from games.spyfall.view_types import SpyfallView
 
 # Sections of docs/rules/spyfall.md: message ids whose English words are headings.
 A_ROUND = N_("spyfall.guide.section.a_round")
@@ -25,7 +26,7 @@ ACTION_WORDS = MessageFamily("spyfall.guide.action", (
 
 
 class SpyfallGuide:
-    def moment(self, public_view: dict[str, Any]) -> Moment:
+    def moment(self, public_view: SpyfallView) -> Moment:
         view = public_view
         phase = view["phase"]
         rounds = {"round": view["round"], "rounds": view["rounds"]}
@@ -36,14 +37,17 @@ class SpyfallGuide:
             return Moment(N_("spyfall.guide.playing"), N_("spyfall.guide.rule.playing"), HOW_A_ROUND_ENDS,
                           {**rounds, "asker": seat_ref(asker) if asker is not None else "—"},
                           waiting=(asker,) if asker is not None else ())
+        vote = view["vote"]
         if phase == "accusation":
-            vote = view["vote"]
+            assert vote is not None and vote["accuser"] is not None  # an accusation is voted on
             return Moment(N_("spyfall.guide.accusation"), N_("spyfall.guide.rule.accusation"), HOW_A_ROUND_ENDS,
                           {"accuser": seat_ref(vote["accuser"]), "suspect": seat_ref(vote["suspect"])})
         if phase == "final_vote":
+            assert vote is not None
             return Moment(N_("spyfall.guide.final_vote"), N_("spyfall.guide.rule.final_vote"), VOTES,
-                          {"suspect": seat_ref(view["vote"]["suspect"])})
+                          {"suspect": seat_ref(vote["suspect"])})
         if phase == "spy_guess":
+            assert view["spy_revealed"] is not None  # the spy revealed themselves to guess
             return Moment(N_("spyfall.guide.spy_guess"), N_("spyfall.guide.rule.spy_guess"), SCORING,
                           {"spy": seat_ref(view["spy_revealed"])})
         if phase == "round_over":
@@ -58,4 +62,4 @@ class SpyfallGuide:
         return ACTION_WORDS[action["type"]], {}
 
 
-GUIDE: Guide = SpyfallGuide()
+GUIDE: Guide[SpyfallView] = SpyfallGuide()

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.protocol import as_json
 from games.junta.common import OFFICES
 from games.junta.coup import PHASES
+from games.junta.view_types import Coup, JuntaView
 from renderers.alt import finish, labelled, listed, numbers
 from renderers.core import Words
 from renderers.junta import (
@@ -36,73 +38,77 @@ from renderers.junta import (
 UNLIMITED = float("inf")  # the pictures cut long names to their room; words need no cut
 
 
-def describe(view: dict[str, Any], names: list[str], words: Words) -> str:
+def describe(view: JuntaView, names: list[str], words: Words) -> str:
     """What the board shows, in a few sentences (at most renderers.alt.LIMIT characters)."""
-    n = table_size(view)
+    raw = as_json(view)  # renderers/junta.py's helpers take a plain dict until they read JuntaView
+    n = table_size(raw)
     everyone = [player_name(words, names, seat) for seat in range(n)]
 
-    def who(seat: Any) -> str | None:
-        return everyone[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n else None
+    def who(seat: int | None) -> str | None:
+        return everyone[seat] if seat is not None and 0 <= seat < n else None
 
-    result = view.get("result")
-    phase = view.get("phase")
-    if isinstance(result, dict):
+    result = view["result"]
+    phase = view["phase"]
+    if result is not None:
         title = words.msg("junta.picture.game_over")
-        reason = result.get("reason")
+        reason = result["reason"]
         stage = words.msg(REASON[reason]) if reason in REASON else ""
     else:
-        title = words.msg("junta.picture.turn", turn=int(view.get("turn") or 0))
+        title = words.msg("junta.picture.turn", turn=view["turn"])
         stage = words.msg(PHASE_NAME[phase]) if phase in PHASE_NAME else ""
     sentences = [words.msg("junta.picture.alt.board", title=title), stage,
-                 listed(words, [text for text, _fill, _ink, _glyph in marker_chips(view, words)]),
-                 waiting_line(view, names, words, UNLIMITED)]
-    controllers = view.get("controllers") or {}
+                 listed(words, [text for text, _fill, _ink, _glyph in marker_chips(raw, words)]),
+                 waiting_line(raw, names, words, UNLIMITED)]
+    controllers = view["controllers"]
     cousin = words.msg("junta.picture.cousin")
     offices = []
     for office in OFFICES:
-        holder = who(controllers.get(office))
+        controller = controllers.get(office)
+        holder = who(controller)
         entry = words.msg("junta.picture.alt.office", office=words.msg(OFFICE_NAME[office]),
                           player=holder or words.msg("junta.picture.alt.vacant"))
-        if office != "president" and office == view.get("cousin") and controllers.get(office) == view.get("president"):
+        if office != "president" and office == view["cousin"] and controller == view["president"]:
             entry = f"{entry} ({cousin})"
         offices.append(entry)
     sentences.append(labelled(words, words.msg("junta.picture.alt.offices"), offices))
     exiles = []
-    for seat, player in enumerate((view.get("players") or [])[:n]):
-        embassy = player.get("exile")
+    for seat, player in enumerate(view["players"][:n]):
+        embassy = player["exile"]
         if embassy in AREA_NAME:
             exiles.append(words.msg("junta.picture.alt.exile", player=everyone[seat],
                                     embassy=words.msg(AREA_NAME[embassy])))
     sentences.append(labelled(words, words.msg("junta.picture.alt.exiles"), exiles))
-    coup = view.get("coup")
-    if isinstance(coup, dict) and coup:
+    coup = view["coup"]
+    if coup is not None:
         sentences += coup_sentences(view, coup, everyone, words)
     return finish(words, sentences)
 
 
-def coup_sentences(view: dict[str, Any], coup: dict[str, Any], everyone: list[str], words: Words) -> list[str]:
+def coup_sentences(view: JuntaView, coup: Coup, everyone: list[str], words: Words) -> list[str]:
     """The coup: its phase and segment, air strikes, fight, rebels, last dice, and the units where they are."""
+    raw = as_json(view)  # renderers/junta.py's helpers take a plain dict until they read JuntaView
     n = len(everyone)
 
     def who(seat: Any) -> str:
         return everyone[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n else "—"
 
-    phase = coup.get("phase")
+    phase = coup["phase"]
     title = (words.msg("junta.picture.coup.rebellion") if phase == 0 else
              words.msg("junta.picture.coup.phase", phase=phase, phases=PHASES))
-    sentences = [words.msg("junta.picture.alt.coup", phase=title, segment=segment_line(view, words)),
-                 words.plural("junta.picture.coup.air_strikes", int(coup.get("air_strikes") or 0)),
-                 fight_line(view, words)]
-    leader = coup.get("leader")
-    sentences.append(labelled(words, words.msg("junta.picture.leader"), [who(leader)] if leader is not None else []))
-    rebels = [everyone[s] for s in range(n) if is_rebel(view, s) and s != leader]
+    sentences = [words.msg("junta.picture.alt.coup", phase=title, segment=segment_line(raw, words)),
+                 words.plural("junta.picture.coup.air_strikes", coup["air_strikes"]),
+                 fight_line(raw, words)]
+    leader = coup["leader"]
+    sentences.append(labelled(words, words.msg("junta.picture.leader"), [who(leader)]))
+    rebels = [everyone[s] for s in range(n) if is_rebel(raw, s) and s != leader]
     sentences.append(labelled(words, words.msg("junta.picture.alt.rebels"), rebels))
+    # the dice come from the log's events (any JSON): their fields are read as carefully as before
     rolls = [words.msg("junta.picture.alt.roll", player=who(r.get("seat")), target=who(r.get("target")),
                        dice=listed(words, numbers(d for d in r.get("dice") or [] if isinstance(d, int))))
-             for r in dice_rolls(view)]
-    sentences.append(labelled(words, dice_label(view, words), rolls))
+             for r in dice_rolls(raw)]
+    sentences.append(labelled(words, dice_label(raw, words), rolls))
     units = []
-    for where, groups in board_groups(view).items():
+    for where, groups in board_groups(raw).items():
         place = words.msg(AREA_NAME[where] if where in AREA_NAME else BOX_NAME[where])
         for controller, active, count in groups:
             if controller is None:

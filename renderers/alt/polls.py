@@ -8,9 +8,9 @@ Influence region by region. Everything in this game is public.
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.polls.data import ABSOLUTE_MAJORITY, PACT_REGIONS, REGIONS, TOTAL_SEATS
+from games.core.protocol import as_json
+from games.polls.data import PACT_REGIONS, REGIONS, TOTAL_SEATS
+from games.polls.view_types import PollsView
 from renderers.alt import finish, labelled, numbers
 from renderers.core import Words
 from renderers.polls import (
@@ -34,34 +34,37 @@ def sector_words(sector: str) -> str:
     return circle + "/".join(dice) if len(dice) > 1 else sector
 
 
-def describe(view: dict[str, Any], names: list[str], words: Words) -> str:
+def describe(view: PollsView, names: list[str], words: Words) -> str:
     """What the board shows, in a few sentences (at most renderers.alt.LIMIT characters)."""
-    phase = view.get("phase")
+    raw = as_json(view)  # renderers/polls.py's helpers take a plain dict until they read PollsView
+    phase = view["phase"]
     over = phase == "game_over"
     party = {seat: party_name(words, seat) for seat in PARTIES}
     if over:
         when = words.msg("polls.picture.polls_closed")
     elif phase == "poll":
-        when = words.msg("polls.picture.alt.round", round=view.get("round", 1), rounds=view.get("rounds", 3))
+        when = words.msg("polls.picture.alt.round", round=view["round"], rounds=view["rounds"])
     else:
-        when = words.msg("polls.picture.alt.turn", round=view.get("round", 1), rounds=view.get("rounds", 3),
-                         turn=view.get("turn", 1), turns=view.get("turns_in_round", 10))
+        when = words.msg("polls.picture.alt.turn", round=view["round"], rounds=view["rounds"],
+                         turn=view["turn"], turns=view["turns_in_round"])
     sentences = [words.msg("polls.picture.alt.board", when=when)]
-    winners = (view.get("result") or {}).get("winners") or []
-    seat = (winners[0] if winners else None) if over else view.get("current")
-    if seat in PARTIES:
+    result = view["result"]
+    winners = result["winners"] if result is not None else []
+    seat = (winners[0] if winners else None) if over else view["current"]
+    if seat is not None:
         player = words.msg("polls.picture.player", party=party[seat], name=player_name(words, names, seat))
-        sentences.append(words.msg("polls.picture.alt.step", player=player, step=step_text(view, words)))
+        sentences.append(words.msg("polls.picture.alt.step", player=player, step=step_text(raw, words)))
     elif over:
         sentences.append(words.msg("polls.picture.hung"))
-    dice = [d for d in (view.get("pending") or {}).get("dice") or [] if isinstance(d, int)]
+    pending = view["pending"]
+    dice = pending["dice"] if pending is not None else []
     if dice and not over:
         sentences.append(labelled(words, words.msg("polls.picture.alt.dice"), numbers(dice)))
 
-    shown = projection(view)
+    shown = projection(raw)
     seats = list(shown.get("seats") or [0, 0])
     third = shown.get("third", TOTAL_SEATS - sum(seats))
-    majority = (view.get("seats_projection") or {}).get("majority", ABSOLUTE_MAJORITY)
+    majority = view["seats_projection"]["majority"]
     if over:
         title = words.msg("polls.picture.seats_final", majority=majority)
     else:
@@ -69,24 +72,24 @@ def describe(view: dict[str, Any], names: list[str], words: Words) -> str:
     others = words.msg("polls.picture.alt.third_parties")
     sentences.append(labelled(words, title, [f"{party[0]} {seats[0]}", f"{party[1]} {seats[1]}", f"{others} {third}"]))
 
-    circles = view.get("circles") or {}
-    held = [f"{sector_words(s)} {party[circles[s]['owner']]} {circles[s]['count']}" for s in CIRCLE_SECTORS
-            if s in circles and circles[s].get("owner") in PARTIES and circles[s].get("count")]
+    circles = view["circles"]
+    held = [f"{sector_words(s)} {party[owner]} {circles[s]['count']}" for s in CIRCLE_SECTORS
+            if s in circles and (owner := circles[s]["owner"]) is not None and circles[s]["count"]]
     sentences.append(labelled(words, words.msg("polls.picture.alt.circles"), held)
                      or words.msg("polls.picture.alt.circles_empty"))
-    propaganda = view.get("propaganda") or [{}, {}]
+    propaganda = view["propaganda"]
     centres = [f"{kind} {party[s]} {propaganda[s].get(kind, 0)}" for kind in CENTRES for s in PARTIES
                if propaganda[s].get(kind)]
     sentences.append(labelled(words, words.msg("polls.picture.alt.centres"), centres))
-    pacts = view.get("pacts") or {}
+    pacts = view["pacts"]
     boxes = [f"{words.msg(REGION_SHORT[region])} {party[s]} {pacts[region][s]}" for region in PACT_REGIONS
              for s in PARTIES if region in pacts and pacts[region][s]]
     sentences.append(labelled(words, words.msg("polls.picture.pacts"), boxes))
     if not over:
-        choices = [words.msg(REGION_SHORT[r]) for r in REGIONS if r in possible_regions(view)]
-        choices += [sector_words(s) for s in sorted(possible_sectors(view))]
+        choices = [words.msg(REGION_SHORT[r]) for r in REGIONS if r in possible_regions(raw)]
+        choices += [sector_words(s) for s in sorted(possible_sectors(raw))]
         sentences.append(labelled(words, words.msg("polls.picture.alt.choices"), choices))
-    influence = view.get("influence") or {}
+    influence = view["influence"]
     for s in PARTIES:
         led = [f"{words.msg(REGION_SHORT[r])} {influence[r][s]}" for r in REGIONS if r in influence and influence[r][s]]
         sentences.append(labelled(words, words.msg("polls.picture.alt.influence", party=party[s]), led))

@@ -8,8 +8,8 @@ guess once the round is over (never while it runs: the view holds no location th
 
 from __future__ import annotations
 
-from typing import Any
-
+from games.core.protocol import as_json
+from games.spyfall.view_types import SpyfallView
 from renderers.alt import finish, labelled, listed, scores
 from renderers.core import Words
 from renderers.spyfall import (
@@ -25,24 +25,25 @@ from renderers.spyfall import (
 )
 
 
-def describe(view: dict[str, Any], names: list[str], words: Words) -> str:
+def describe(view: SpyfallView, names: list[str], words: Words) -> str:
     """What the scoreboard shows, in a few sentences (at most renderers.alt.LIMIT characters)."""
+    raw = as_json(view)  # renderers/spyfall.py's helpers take a plain dict until they read SpyfallView
     n = view["n"]
-    title, detail = status_parts(view, names, words)
+    title, detail = status_parts(raw, names, words)
     everyone = [player_name(names, seat, words) for seat in range(n)]
     sentences = [words.msg("spyfall.picture.alt.scoreboard", status=listed(words, title)), listed(words, detail)]
     # The rows' markers, in the picture's words: each marker with the players who bear it.
     marked: dict[str, list[str]] = {}
     left = view["left"]
     for seat in range(n):
-        tags = [words.msg("spyfall.picture.left")] if left[seat] else [tag.text for tag in row_tags(view, seat, words)]
+        tags = [words.msg("spyfall.picture.left")] if left[seat] else [tag.text for tag in row_tags(raw, seat, words)]
         for text in tags:
             marked.setdefault(text, []).append(everyone[seat])
-    dealer = view.get("dealer")
-    if view["phase"] != "game_over" and isinstance(dealer, int) and 0 <= dealer < n:
+    dealer = view["dealer"]
+    if view["phase"] != "game_over" and 0 <= dealer < n:
         marked.setdefault(words.msg("spyfall.picture.dealer"), []).append(everyone[dealer])
     if view["phase"] in ROUND_PHASES:
-        accused = view.get("accused") or []
+        accused = view["accused"]
         who = [everyone[s] for s in range(n) if s < len(accused) and accused[s] and not left[s]]
         if who:
             marked[words.msg("spyfall.picture.has_accused")] = who
@@ -51,30 +52,30 @@ def describe(view: dict[str, Any], names: list[str], words: Words) -> str:
         sentences.append(labelled(words, words.msg("spyfall.picture.total"), scores(everyone, view["scores"])))
     else:  # before the first round the picture shows no score
         sentences.append(labelled(words, words.msg("alt.players"), everyone))
-    for index, _left, _right in scoreboard_columns(view).rounds:
+    for index, _left, _right in scoreboard_columns(raw).rounds:
         entry = view["history"][index]
-        how = str(entry.get("how", ""))
-        params = {"round": entry["round"], "location": location_name(words, str(entry.get("location") or ""), view),
+        how = entry["how"]
+        params = {"round": entry["round"], "location": location_name(words, entry["location"], raw),
                   "outcome": words.msg(HOW_WORDS[how]) if how in HOW_WORDS else how}
-        spy = entry.get("spy")
-        if isinstance(spy, int) and 0 <= spy < n:
+        spy = entry["spy"]
+        if 0 <= spy < n:
             sentences.append(words.msg("spyfall.picture.alt.round_spy", spy=everyone[spy], **params))
         else:
             sentences.append(words.msg("spyfall.picture.alt.round", **params))
     return finish(words, sentences)
 
 
-def describe_locations(view: dict[str, Any], names: list[str], words: Words) -> str:
+def describe_locations(view: SpyfallView, names: list[str], words: Words) -> str:
     """What the location sheet shows: every location by its number and, once a round is over, its location
     and the spy's wrong guess (the two cells the picture highlights then)."""
-    ids = [str(i) for i in view["locations"]]
-    labels = [location_name(words, i, view) for i in ids]
-    sentences = [words.plural("spyfall.picture.alt.sheet", len(ids)), pack_line(view, ids, words)[0]]
-    result = view.get("result") if view.get("phase") in OVER_PHASES else None
-    if result and result.get("location") in ids:
+    raw = as_json(view)  # renderers/spyfall.py's helpers take a plain dict until they read SpyfallView
+    ids = view["locations"]
+    labels = [location_name(words, i, raw) for i in ids]
+    sentences = [words.plural("spyfall.picture.alt.sheet", len(ids)), pack_line(raw, ids, words)[0]]
+    result = view["result"] if view["phase"] in OVER_PHASES else None
+    if result and result["location"] in ids:
         where = labels[ids.index(result["location"])]
-        sentences.append(labelled(words, words.msg("spyfall.picture.location_of",
-                                                   round=result.get("round", view["round"])), [where]))
+        sentences.append(labelled(words, words.msg("spyfall.picture.location_of", round=result["round"]), [where]))
         guess = result.get("guess")
         if guess in ids and guess != result["location"]:
             sentences.append(labelled(words, words.msg("spyfall.picture.wrong_guess"), [labels[ids.index(guess)]]))

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from games.arditi import GAME
+from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from renderers import arditi as board
 from renderers.samples import Move, NoSampleError, State, View, steered_playout
@@ -30,7 +31,7 @@ def _jumps_first(moves: list[Move]) -> list[Move]:
 
 
 def public(state: State) -> View:
-    return GAME.view(state, None)
+    return as_json(GAME.view(state, None))
 
 
 def links(view: View) -> Iterable[tuple[int, int]]:

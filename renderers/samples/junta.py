@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.junta import GAME
 from games.junta.board import AREA, AREA_IDS, EMBASSIES
@@ -57,7 +58,7 @@ def playout(seed: int, n: int) -> list[State]:
 
 
 def public(state: State) -> View:
-    return GAME.view(state, None)
+    return as_json(GAME.view(state, None))
 
 
 def coup(view: View) -> dict[str, Any]:

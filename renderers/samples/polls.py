@@ -7,6 +7,7 @@ import copy
 import random
 from typing import Any
 
+from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.polls import GAME
 from games.polls.data import PACT_REGIONS, REGIONS
@@ -40,7 +41,7 @@ def playout(seed: int) -> Game:
 
 
 def public(state: State) -> View:
-    return GAME.view(state, None)
+    return as_json(GAME.view(state, None))
 
 
 def final_with_influence(game: Game, influence: dict[str, list[int]]) -> View:

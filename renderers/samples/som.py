@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.som import GAME
 from renderers import som as board
@@ -35,7 +36,7 @@ def _steps_and_votes_first(moves: list[Move]) -> list[Move]:
 
 
 def public(state: State) -> View:
-    return GAME.view(state, None)
+    return as_json(GAME.view(state, None))
 
 
 def pending(view: View) -> str | None:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.spyfall import GAME
 from games.spyfall.locations import LOCATION_NAME
@@ -158,7 +159,7 @@ def longest_pack(locales: Sequence[str], location_name: Callable[[str, str], str
 
 
 def public(state: State) -> View:
-    return GAME.view(state, None)
+    return as_json(GAME.view(state, None))
 
 
 def sample_names() -> list[str]:

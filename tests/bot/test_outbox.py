@@ -18,6 +18,7 @@ from games.core.rng import SeededRng
 from games.junta import GAME
 from games.junta.ai import choose as family_choice
 from tests.bot.conftest import make_bot
+from tests.support.present import present
 
 READY = {"type": "ready"}
 
@@ -128,7 +129,7 @@ async def test_seven_families_answer_at_once_while_discord_is_slow(world: World,
         result = await click_ready(world, table_id, seat)
         assert result.response is not None  # the click is answered by itself
         assert table.seq >= first + k + 1, "a click waited for the posts of the clicks before it"
-    assert GAME.view(table.state, None)["pending"].get("timing") != "AFTER_ROUND_1"  # all seven were ready
+    assert present(GAME.view(table.state, None)["pending"]).get("timing") != "AFTER_ROUND_1"  # all seven were ready
     assert not published  # nothing was published yet: Discord has not answered
     await discord_.answer(world)
     assert await world.bot.service.drained(table_id, seconds=10)
@@ -189,4 +190,4 @@ async def test_a_restart_publishes_what_was_stored_but_not_posted(world: World, 
         await click_ready(world, table_id, seat)
     assert await world.bot.service.drained(table_id, seconds=10)
     assert published == list(range(before + 1, resumed.seq + 1))
-    assert GAME.view(resumed.state, None)["pending"].get("timing") != "AFTER_ROUND_1"
+    assert present(GAME.view(resumed.state, None)["pending"]).get("timing") != "AFTER_ROUND_1"

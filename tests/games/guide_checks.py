@@ -4,7 +4,7 @@ every language with the parameters it is given, and is a section a heading of th
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +71,7 @@ def worded_actions(game: Game, guide: Guide, states: Sequence[Any]) -> set[str]:
     return met
 
 
-def check_every_moment(game_id: str, guide: Guide, views: Sequence[dict[str, Any]], key: str) -> None:
+def check_every_moment(game_id: str, guide: Guide, views: Sequence[Mapping[str, Any]], key: str) -> None:
     """Every public view gets a moment that reads whole in the four catalogs, from a rules heading (`key`: the
     view's field an AssertionError names)."""
     for view in views:

@@ -15,6 +15,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.i18n import LOCALES, words
 from games.arditi import GAME
 from games.arditi.board import LEFT, RIGHT, neighbour, ring_of
+from games.core.protocol import as_json
 from renderers import arditi as board
 from renderers.core import BOARD_SIZE, INLINE_MIN_TEXT, PALETTE, font, seat_color, to_png
 from renderers.samples import arditi as samples
@@ -434,4 +435,4 @@ def test_seat_views_draw_the_public_board(games: dict[tuple[int, int], list[Stat
     for state in states[:: max(1, len(states) // 6)]:
         image = render(public(state))
         for seat in range(state["n"]):
-            assert ImageChops.difference(image, render(GAME.view(state, seat))).getbbox() is None
+            assert ImageChops.difference(image, render(as_json(GAME.view(state, seat)))).getbbox() is None

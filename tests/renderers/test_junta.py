@@ -17,6 +17,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES, words
+from games.core.protocol import as_json
 from games.junta import GAME, readers
 from games.junta.board import AREA, AREA_IDS, COASTAL, EMBASSIES, POWER_CENTRES
 from games.junta.common import FAMILIES
@@ -523,7 +524,7 @@ def test_the_picture_depends_only_on_the_public_view(games: dict[tuple[int, int]
                 expected = to_png(draw(public(state), "es"))
                 if other is not None:
                     assert to_png(draw(public(other), "es")) == expected
-                assert to_png(draw(GAME.view(state, seat), "es")) == expected
+                assert to_png(draw(as_json(GAME.view(state, seat)), "es")) == expected
             checked += 1
     assert checked >= 40
 

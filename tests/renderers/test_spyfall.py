@@ -17,6 +17,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.i18n import LOCALES, words
+from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.spyfall import GAME
 from games.spyfall.locations import LOCATION_NAME
@@ -270,7 +271,7 @@ def test_public_pictures_are_identical_whatever_the_secrets(cases: dict[str, Sta
     assert GAME.view(other, None) != GAME.view(state, None) or state["phase"] in ROUND_PHASES
     names = names_for(state["n"])
     insider = next(s for s in others(state) if s != state["spy"])
-    views = [public(other), GAME.view(state, state["spy"]), GAME.view(state, insider)]
+    views = [public(other), as_json(GAME.view(state, state["spy"])), as_json(GAME.view(state, insider))]
     for render in PICTURES.values():
         for locale in LOCALES:
             expected = render(public(state), names, words(locale))

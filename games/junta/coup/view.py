@@ -3,32 +3,41 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from games.junta.board import POWER_CENTRES
 from games.junta.coup.driver import coup_to_act
 from games.junta.coup.sides import controls
 from games.junta.coup.units import State, contested, controller, is_active_unit
+from games.junta.view_types import Combat, FireOrder, Unit
+from games.junta.view_types import Coup as CoupView
 
 
-def coup_view(state: State, seat: int | None) -> dict[str, Any]:
-    """The whole coup is public (§11), except the fire orders of a wave until all are in."""
+def coup_view(state: State, seat: int | None) -> CoupView | None:
+    """The whole coup is public (§11), except the fire orders of a wave until all are in (None: no coup)."""
     s = state
     c = s["coup"]
     if c is None:
-        return {}
-    units = {u: {"type": d["type"], "area": d["area"], "office": d["office"], "owner": d["owner"],
+        return None
+    units: dict[str, Unit] = {u: {"type": d["type"], "area": d["area"], "office": d["office"], "owner": d["owner"],
                  "marker": d["marker"], "moved": d["moved"], "controller": controller(s, u),
                  "active": is_active_unit(s, u)} for u, d in c["units"].items()}
     cb = c["combat"]
-    fire = {k: (v if seat is not None and k == str(seat) else "given") for k, v in cb["fire"].items()}
-    combat = {k: copy.deepcopy(v) for k, v in cb.items() if k != "fire"}
-    combat["fire"] = fire
+    fire: dict[str, FireOrder | str | None] = {k: (v if seat is not None and k == str(seat) else "given")
+                                                 for k, v in cb["fire"].items()}
+    kept = copy.deepcopy(cb)
+    combat: Combat = {
+        "step": kept["step"], "declarers": kept["declarers"], "declarer_pos": kept["declarer_pos"],
+        "attacks": kept["attacks"], "bombardments": kept["bombardments"], "bindex": kept["bindex"],
+        "order": kept["order"], "apos": kept["apos"], "area": kept["area"], "wave": kept["wave"], "fire": fire,
+        "losses": kept["losses"], "casualties": kept["casualties"], "cas_area": kept["cas_area"],
+        "cas_from": kept["cas_from"], "stay": kept["stay"], "retreat": kept["retreat"],
+    }
     return {
-        "leader": c["leader"], "rebels": list(c["rebels"]), "sides": dict(c["sides"]), "winner": c["winner"],
+        "leader": c["leader"], "rebels": list(c["rebels"]), "sides": copy.deepcopy(c["sides"]), "winner": c["winner"],
         "over": c["over"], "phase": c["phase"], "segment": c["segment"], "first_mover": c["first_mover"],
         "order": list(c["order"]), "pos": c["pos"], "turn": copy.deepcopy(c["turn"]), "units": units,
-        "landed": dict(c["landed"]), "helicopter_moved": c["helicopter_moved"], "air_strikes": c["air_strikes"],
+        "landed": copy.deepcopy(c["landed"]), "helicopter_moved": c["helicopter_moved"],
+        "air_strikes": c["air_strikes"],
         "air_strike_used": c["air_strike_used"], "gunboat_used": c["gunboat_used"],
         "proposal": copy.deepcopy(c["proposal"]), "proposed": list(c["proposed"]), "agreed": c["agreed"],
         "safe_conduct": list(c["safe_conduct"]), "reaction": copy.deepcopy(c["reaction"]), "combat": combat,

@@ -22,6 +22,7 @@ from tests.games.arditi.arditi_kit import (
     step,
     walk,
 )
+from tests.support.present import present
 
 FAR = march([80])
 BOX_17 = [16, 18, 12, 22]  # every neighbour of 17
@@ -190,4 +191,4 @@ def test_after_the_end_nobody_acts():
     assert G.to_act(state) == set()
     assert all(G.legal_actions(state, seat) == [] for seat in (None, 0, 1))
     view = G.view(state, None)
-    assert view["current"] is None and view["result"]["reason"] == "no_steps"
+    assert view["current"] is None and present(view["result"])["reason"] == "no_steps"

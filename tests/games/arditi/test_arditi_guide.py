@@ -10,6 +10,7 @@ import pytest
 from bot.i18n import words
 from games.arditi import GAME
 from games.arditi.guide import GUIDE
+from games.arditi.view_types import ArditiView
 from tests.games.guide_checks import (
     check_every_moment,
     english,
@@ -17,11 +18,12 @@ from tests.games.guide_checks import (
     worded_actions,
 )
 from tests.support.corpus import PlayoutCorpus
+from tests.support.present import present
 
 PLAYERS, SEED = 3, 1  # a short full game with clashes, and a move where only the leader can still act
 PHASES = {"roll", "move", "place_leader", "game_over"}
 
-Views = list[dict[str, Any]]
+Views = list[ArditiView]
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +36,7 @@ def views(states: list[dict[str, Any]]) -> Views:
     return [GAME.view(state, None) for state in states]
 
 
-def advances(view: dict[str, Any]) -> bool:
+def advances(view: ArditiView) -> bool:
     """The march can still step or jump (the view's own list of moves)."""
     return any(move["type"] in ("step", "jump") for move in view["moves"])
 
@@ -75,8 +77,8 @@ def test_the_roll_a_move_and_placing_a_leader_say_different_things(views: Views)
     assert told["roll"].startswith("Roll") and f"round {roll['round']}" in told["roll"]
     assert told["move"].startswith("Move") and f"showed {move['die']}" in told["move"]
     assert "2 steps left" in told["move"]
-    victim = words("en").msg("core.seat_number", number=placing["placing"]["seat"] + 1)
-    assert f"space {placing['placing']['from']}" in told["place_leader"]
+    victim = words("en").msg("core.seat_number", number=present(placing["placing"])["seat"] + 1)
+    assert f"space {present(placing['placing'])['from']}" in told["place_leader"]
     assert f"the march of {victim}, who now puts their leader" in told["place_leader"]
     assert english(GUIDE.moment(placing).section, {}) == "Clashes"
 

@@ -18,6 +18,7 @@ from tests.games.junta.coup_kit import (
     started,
 )
 from tests.games.junta.junta_kit import FOUR, play, position, ready_all, refused, waiting
+from tests.support.present import present
 
 # --- the opening and the movement segment (§6.8, §8.3, §8.5) ---------------------------------------------
 
@@ -164,7 +165,7 @@ def test_waves_are_simultaneous_and_owners_choose_casualties():
     s = battle()
     assert acting(s) == [1, 2] and c(s)["combat"]["area"] == "market"
     s = play(s, 1, {"type": "fire", "units": ["b1_1", "b1_2", "b1_3"], "target": 2})
-    assert coup.coup_view(s, 2)["combat"]["fire"] == {"1": "given"}
+    assert present(coup.coup_view(s, 2))["combat"]["fire"] == {"1": "given"}
     refused(s, 1, {"type": "hold_fire"}, "junta.coup.fired")
     s = play(s, 2, {"type": "fire", "units": ["b2_1"], "target": 1}, rolls=[6, 6, 1, 5])
     assert acting(s) == [2] and c(s)["combat"]["casualties"] == {"2": 2}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.junta import GAME
 from tests.games.junta.junta_kit import FOUR, card, ended, fresh, pass_all, play, position, ready_all, waiting
+from tests.support.present import present
 
 
 def test_aid_exhausted_richest_account_wins_hand_money_does_not_count():
@@ -13,7 +14,7 @@ def test_aid_exhausted_richest_account_wins_hand_money_does_not_count():
     outcome = ended(s)
     assert outcome.winners == [1] and outcome.scores == {0: 0.0, 1: 6.0, 2: 5.0, 3: 3.0}
     assert outcome.reason == "aid_exhausted"
-    assert GAME.view(s, None)["result"]["accounts"][1] == [3, 3]  # revealed at the end
+    assert present(GAME.view(s, None)["result"])["accounts"][1] == [3, 3]  # revealed at the end
     assert GAME.to_act(s) == set() and GAME.legal_actions(s, 0) == [] and GAME.deadline(s) is None
     assert GAME.legal_actions(s, None) == []
 

@@ -5,6 +5,7 @@ docs/rules/junta.md, and every kind of action a player may be offered is said in
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from games.core.guide import Moment, group_key
 from games.junta import GAME
 from games.junta.actions import TYPES
 from games.junta.guide import COUP_FALLBACK, GUIDE, OTHER_ACTION, TURN_FALLBACK
+from games.junta.view_types import JuntaView
 from tests.games.guide_checks import moment_problems, rule_headings, wording_problems
 from tests.games.junta.junta_kit import FOUR, card, play, position, ready_all, vote
 from tests.support.corpus import PlayoutCorpus
@@ -33,13 +35,13 @@ def problems(moment: Moment) -> list[str]:
     return moment_problems("junta", moment) + [p for message_id in nested for p in wording_problems(message_id, {})]
 
 
-def kind_of(view: dict[str, Any]) -> str:
+def kind_of(view: Mapping[str, Any]) -> str:
     decision = view["decision"]
     return "none" if decision is None else str(decision["kind"])
 
 
 @pytest.fixture(scope="module")
-def sampled(playout_corpus: PlayoutCorpus) -> list[tuple[State, dict[str, Any]]]:
+def sampled(playout_corpus: PlayoutCorpus) -> list[tuple[State, JuntaView]]:
     """States of one random game (every EVERY-th and the last) with their public views."""
     playout = playout_corpus.playout("junta", SEED)
     picked = [*range(0, len(playout.states), EVERY), len(playout.states) - 1]
@@ -83,7 +85,7 @@ def rare_positions() -> dict[str, State]:
 
 
 @pytest.fixture(scope="module")
-def rare() -> dict[str, dict[str, Any]]:
+def rare() -> dict[str, JuntaView]:
     return {name: GAME.view(s, None) for name, s in rare_positions().items()}
 
 
@@ -97,7 +99,7 @@ def test_every_sampled_moment_is_worded_from_a_rules_heading(sampled: list[tuple
         assert problems(moment) == []
 
 
-def test_the_rare_moments_are_worded_too(rare: dict[str, dict[str, Any]]) -> None:
+def test_the_rare_moments_are_worded_too(rare: dict[str, JuntaView]) -> None:
     """The hand-built positions reach the decisions random games seldom do, and each is worded."""
     kinds = {name: kind_of(view) for name, view in rare.items()}
     assert kinds == {
@@ -129,7 +131,7 @@ def test_each_decision_kind_has_its_own_purpose(sampled: list[tuple[State, dict[
 
 
 def test_the_coup_and_the_budget_vote_are_told_apart(sampled: list[tuple[State, dict[str, Any]]],
-                                                    rare: dict[str, dict[str, Any]]) -> None:
+                                                    rare: dict[str, JuntaView]) -> None:
     """Read from each view's own decision: the budget vote, an election, the alternative budget and a motion of
     no confidence (all the engine's `vote`) each have their purpose, none of them a coup moment's, and the
     Rebellion Phase's movement is told from a later coup phase's."""

@@ -9,6 +9,7 @@ from games.junta import GAME
 from games.junta.driver import run
 from games.junta.readers import assignment_problem, office_assignments
 from tests.games.junta.junta_kit import FOUR, card, events, pass_all, play, position, ready_all, refused, vote, waiting
+from tests.support.present import present
 
 
 def at_assign(n=4, **kw):
@@ -75,7 +76,7 @@ def test_cousin_office_vote_goes_to_the_president():
     s = position(4, phase=4, offices=FOUR, exile={3: "swiss_embassy"}, money={0: [1]})
     s = play(s, 0, {"type": "claim_cousin_office", "office": "general_3"})
     s = play(s, 0, {"type": "propose_budget", "amounts": {"1": 1}})
-    sources = [x["source"] for x in GAME.view(s, 0)["pending"]["my_sources"]]
+    sources = [x["source"] for x in present(GAME.view(s, 0)["pending"])["my_sources"]]
     assert sources == [{"office": "president"}, {"office": "general_3"}]
 
 
@@ -204,7 +205,7 @@ def test_resignation():
 def test_resigning_president_keeps_the_presidency_vote():
     s = position(4, phase=2, president=0, money={0: [1]})
     s = play(s, 0, {"type": "resign"})
-    sources = [x["source"] for x in GAME.view(s, 0)["pending"]["my_sources"]]
+    sources = [x["source"] for x in present(GAME.view(s, 0)["pending"])["my_sources"]]
     assert {"office": "president"} in sources
 
 

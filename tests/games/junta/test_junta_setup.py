@@ -9,6 +9,7 @@ from games.core.rng import ScriptedRng, SeededRng
 from games.junta import GAME
 from games.junta.cards import DECK
 from tests.games.junta.junta_kit import waiting
+from tests.support.present import present
 
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7])
@@ -51,8 +52,8 @@ def test_the_deal_is_the_shuffled_deck():
 def test_no_office_votes_in_the_first_election():
     s = GAME.setup(4, {}, ScriptedRng())
     view = GAME.view(s, 0)
-    assert view["vote"]["office_votes"] is False
-    assert all("office" not in src["source"] for src in view["pending"]["my_sources"])
+    assert present(view["vote"])["office_votes"] is False
+    assert all("office" not in src["source"] for src in present(view["pending"])["my_sources"])
 
 
 def test_dump_and_load_round_trip():

@@ -9,7 +9,9 @@ import pytest
 
 from games.core.protocol import IllegalAction
 from games.junta import GAME
+from games.junta.view_types import Decision
 from tests.games.junta.junta_kit import FOUR, card, events, fresh, pass_all, play, position, waiting
+from tests.support.present import present
 
 
 def test_own_view_holds_hand_notes_account_location():
@@ -54,10 +56,10 @@ def test_pending_decision_and_my_sources():
     s = position(4, phase=4, offices=FOUR, money={0: [2]}, influence={0: ["inf_church"]})
     s = play(s, 0, {"type": "propose_budget", "amounts": {"2": 2}})
     mine = GAME.view(s, 0)["pending"]
-    assert mine["type"] == "vote:turns" and mine["seats"] == [0]
-    assert {"source": {"card": card("inf_church")}, "votes": 10} in mine["my_sources"]
+    assert present(mine)["type"] == "vote:turns" and present(mine)["seats"] == [0]
+    assert {"source": {"card": card("inf_church")}, "votes": 10} in present(mine)["my_sources"]
     public = GAME.view(s, None)
-    assert "my_sources" not in public["pending"] and public["budget"]["amounts"] == {"2": 2}
+    assert "my_sources" not in present(public["pending"]) and present(public["budget"])["amounts"] == {"2": 2}
     assert public["to_act"] == [0] and waiting(s) == ("vote:turns", [0])
 
 
@@ -104,7 +106,7 @@ def test_the_action_vocabulary_is_every_action_the_engine_answers() -> None:
 # --- the decision waited on (what the bot keys its controls to) --------------------------------------------
 
 
-def decision(s: dict[str, Any]) -> dict[str, Any] | None:
+def decision(s: dict[str, Any]) -> Decision | None:
     """The public view's decision, after checking every seat's view carries the very same one."""
     public = GAME.view(s, None)["decision"]
     assert all(GAME.view(s, seat)["decision"] == public for seat in range(s["n"]))

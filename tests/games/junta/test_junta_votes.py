@@ -16,6 +16,7 @@ from tests.games.junta.junta_kit import (
     vote,
     waiting,
 )
+from tests.support.present import present
 
 
 def nominate(s, seat, candidate, *sources):
@@ -27,7 +28,7 @@ def test_first_election_round_order_and_no_office_votes():
     s = fresh(4, owner=2, hands={2: ["inf_church"], 3: ["vote_riggers"]})
     assert waiting(s) == ("vote:turns", [2])
     pending = engine.GAME.view(s, 2)["pending"]
-    assert pending["my_sources"] == [{"source": {"card": card("inf_church")}, "votes": 10}]
+    assert present(pending)["my_sources"] == [{"source": {"card": card("inf_church")}, "votes": 10}]
     s = nominate(s, 2, 2, {"card": card("inf_church")})
     assert card("inf_church") in s["influence"][2]  # cast from hand: now in play
     s = play(s, 2, {"type": "pass_vote"})
@@ -256,7 +257,7 @@ def test_recount_annuls_and_repeats_the_vote():
     s = play(s, 3, {"type": "play_card", "card": card("evt_recount")})
     assert waiting(s) == ("vote:turns", [0])
     assert card("vote_bought_deputies") in s["discard"]
-    assert engine.GAME.view(s, None)["vote"]["casts"] == []
+    assert present(engine.GAME.view(s, None)["vote"])["casts"] == []
     s = vote(s, {1: [("yes", {"card": card("inf_peasants")})]})
     s = ready_all(s)
     s = pass_all(s, "vote:turns")
@@ -274,14 +275,14 @@ def test_reform_demand_and_church_looting():
     s = play(s, 0, {"type": "pass_vote"})
     s = play(s, 1, {"type": "play_card", "card": card("evt_reform_demand")})
     view = engine.GAME.view(s, 1)
-    assert sorted(view["vote"]["controlled"]["1"]) == [card("inf_peasants"), card("inf_unions")]
+    assert sorted(present(view["vote"])["controlled"]["1"]) == [card("inf_peasants"), card("inf_unions")]
     s = play(s, 1, {"type": "cast_vote", "choice": "no", "source": {"controlled_card": card("inf_unions")}})
     s = play(s, 1, {"type": "play_card", "card": card("evt_church_looting"), "choice": "no"})
     s = play(s, 1, {"type": "pass_vote"})
     refused(s, 2, {"type": "cast_vote", "choice": "yes", "source": {"card": card("inf_unions")}},
             "junta.source_unusable")
     s = play(s, 2, {"type": "cast_vote", "choice": "yes", "source": {"card": card("inf_landowners")}})
-    assert engine.GAME.view(s, None)["vote"]["tally"] == {"no": 10, "yes": 6}
+    assert present(engine.GAME.view(s, None)["vote"])["tally"] == {"no": 10, "yes": 6}
     assert card("evt_church_looting") in s["discard"]
 
 

@@ -10,6 +10,7 @@ import pytest
 from games.core.guide import Moment
 from games.polls import GAME
 from games.polls.guide import GUIDE
+from games.polls.view_types import PollsView
 from tests.games.guide_checks import (
     check_every_moment,
     english,
@@ -19,11 +20,12 @@ from tests.games.guide_checks import (
     wording_problems,
 )
 from tests.support.corpus import PlayoutCorpus
+from tests.support.present import present
 
 SEED = 0  # reaches every step: actions, influence, a 7 on A and on B+C, a die order, a poll, the end
 STEPS = {"actions", "influence", "seven", "order", "poll", "game_over"}
 
-Views = list[dict[str, Any]]
+Views = list[PollsView]
 
 
 @pytest.fixture(scope="module")
@@ -36,14 +38,14 @@ def views(states: list[dict[str, Any]]) -> Views:
     return [GAME.view(state, None) for state in states]
 
 
-def first(views: Views, **wanted: Any) -> dict[str, Any]:
+def first(views: Views, **wanted: Any) -> PollsView:
     return next(view for view in views if all(view.get(key) == value for key, value in wanted.items()))
 
 
 def test_the_game_goes_through_every_step(views: Views) -> None:
     """The seeded game shows every step of the view, both circles' 7s included, so the tests below see them all."""
     assert {view["step"] for view in views} == STEPS
-    sevens = {view["pending"]["circle"] for view in views if view["step"] == "seven"}
+    sevens = {present(view["pending"])["circle"] for view in views if view["step"] == "seven"}
     assert sevens == {"A", "BC"}
 
 
@@ -87,19 +89,20 @@ def test_a_double_roll_names_its_dice(views: Views) -> None:
     for view in (seven, order):
         moment = GUIDE.moment(view)
         text = english(moment.purpose, moment.params)
-        dice = view["pending"]["dice"]
+        dice = present(view["pending"])["dice"]
         assert f"{dice[0]} and {dice[1]}" in text, text
         assert ("a 7" in text) == (view["step"] == "seven"), text
     assert GUIDE.moment(seven).purpose != GUIDE.moment(order).purpose
-    on_a = next(view for view in views if view["step"] == "seven" and view["pending"]["circle"] == "A")
+    on_a = next(view for view in views if view["step"] == "seven" and present(view["pending"])["circle"] == "A")
     moment = GUIDE.moment(on_a)
-    assert f"straight into {on_a['pending']['seven_target']}" in english(moment.purpose, moment.params)
+    assert f"straight into {present(on_a['pending'])['seven_target']}" in english(moment.purpose, moment.params)
 
 
 def test_the_poll_counts_what_is_left_to_place(views: Views) -> None:
     """The national poll's purpose says how many poll tokens the placing player still has, as the view counts them."""
     poll = first(views, step="poll")
-    left = poll["poll"]["left"][poll["poll"]["seat"]]
+    placing = present(poll["poll"])
+    left = placing["left"][present(placing["seat"])]
     moment = GUIDE.moment(poll)
     text = english(moment.purpose, moment.params)
     assert "National poll" in text and f"end of round {poll['round']}" in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.polls import GAME, projected_seats
+from games.polls.view_types import RegionSeats
 from tests.games.polls.helpers_polls import BLUE, RED, new_game, with_board
 
 # Copied from the rules file's seats table.
@@ -48,7 +49,7 @@ CASES = [
 ]
 
 
-def seats_with(region: str, blue: int, red: int) -> dict:
+def seats_with(region: str, blue: int, red: int) -> RegionSeats:
     state = with_board(new_game(), influence={region: (blue, red)})
     return projected_seats(state)["regions"][region]
 

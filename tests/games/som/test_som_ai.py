@@ -30,6 +30,7 @@ from games.som.know import Know
 from games.som.turn import start_turn
 from tests.games.som.som_kit import act, at_cohesion, at_move, bid, position, step
 from tests.support.advice_words import assert_worded
+from tests.support.present import present
 
 State = dict[str, Any]
 CONFIGS = [(1, "A"), (1, "B"), (2, "A"), (2, "B"), (2, "C"), (2, "A+C"), (3, "B"), (3, "C"), (3, "A+C"), (4, "A"),
@@ -267,7 +268,7 @@ def reveal_spain(hands: dict[int, Sequence[str]]) -> State:
     s = position(2, mode="B", holder=0, hands=hands, urn_area=["cultura_democratica", "mobilitzacio_ciutadana"],
                  citizens="B5")
     s = act(at_move(s, "generalitat"), 0, step("C6"))
-    assert GAME.view(s, None)["pending"]["type"] == "protect_urn"
+    assert present(GAME.view(s, None)["pending"])["type"] == "protect_urn"
     return s
 
 
@@ -303,7 +304,7 @@ def on_sufragi(mover: int, participation: list[int]) -> State:
 
 def vote_through(s: State) -> State:
     """Every seat answers with the computer until the vote is resolved."""
-    while s["vote"] is not None or GAME.view(s, None)["pending"]["type"] == "sufragi":
+    while s["vote"] is not None or present(GAME.view(s, None)["pending"])["type"] == "sufragi":
         seat = min(GAME.to_act(s))
         action = choose(s, seat)
         assert action is not None and accepted(s, seat, action)

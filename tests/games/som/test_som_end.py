@@ -8,6 +8,7 @@ import pytest
 
 from games.som.cards import ATC_CARD
 from tests.games.som.som_kit import FACE, G, act, at_move, at_turn, ended, logged, position, refused, step
+from tests.support.present import present
 
 URNS = ["cultura_democratica", "mobilitzacio_ciutadana", "politics_compromesos"]
 
@@ -81,7 +82,7 @@ def test_nothing_is_legal_after_the_end():
     s = act(last_urn([1, 0, 0, 0]), 0, step("B6"))
     assert G.to_act(s) == set() and all(G.legal_actions(s, seat) == [] for seat in (None, 0, 1, 2, 3))
     assert refused(s, 0, step("B5")).message_id == "som.game_over"
-    assert G.view(s, None)["pending"] is None and G.view(s, None)["result"]["reason"] == "referendum"
+    assert G.view(s, None)["pending"] is None and present(G.view(s, None)["result"])["reason"] == "referendum"
 
 
 def test_dump_and_load_round_trip_exactly():

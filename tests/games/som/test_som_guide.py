@@ -17,6 +17,7 @@ from games.som.guide import BACK_SIDE, DOES, DOES_FALLBACK, FALLBACK, GUIDE, LAN
 from games.som.readers import ANSWERS
 from tests.games.guide_checks import moment_problems, rule_headings, section_problems, wording_problems
 from tests.games.som.som_kit import at_turn, position
+from tests.support.present import present
 
 NAMES = ["Anna", "Bernat", "Carla", "Dani"]
 # (players, mode, seed): a few short games that between them meet every decision of every mode.
@@ -121,14 +122,14 @@ def test_movement_and_a_vote_read_differently(states: list[State]) -> None:
     """A first step and a vote's bidding get different purposes, each naming who the view says acts."""
     views = [GAME.view(state, None) for state in states if state["phase"] == "action"]
     move = next(v for v in views if v["pending"] and v["pending"]["type"] == "move" and v["pending"]["first_step"])
-    vote = next(v for v in views if v["pending"] and v["pending"]["type"] == "bid" and v["vote"]["bid_done"])
+    vote = next(v for v in views if v["pending"] and v["pending"]["type"] == "bid" and present(v["vote"])["bid_done"])
     assert GUIDE.moment(move).purpose != GUIDE.moment(vote).purpose
     moving = worded("en", GUIDE.moment(move).purpose, GUIDE.moment(move).params, move["n"])
-    mover = NAMES[move["movement"]["mover"]]
+    mover = NAMES[present(move["movement"])["mover"]]
     assert moving.startswith("Phase 4") and f"{mover} moves their citizen" in moving and "compulsory" in moving
     bidding = worded("en", GUIDE.moment(vote).purpose, GUIDE.moment(vote).params, vote["n"])
-    assert NAMES[vote["vote"]["caller"]] in bidding and "in secret" in bidding
-    assert f"{len(vote['vote']['bid_done'])} of {vote['n']} players" in bidding
+    assert NAMES[present(vote["vote"])["caller"]] in bidding and "in secret" in bidding
+    assert f"{len(present(vote['vote'])['bid_done'])} of {vote['n']} players" in bidding
 
 
 def test_a_bid_moment_shows_no_secret_bid(states: list[State]) -> None:
@@ -146,8 +147,9 @@ def test_a_payment_without_change_reminds_the_overpay() -> None:
     s = position(2, mode="B", holder=0, hands={0: ["mossos1"], 1: ["health1", "justice1"]},
                  hisenda=["education1", "education2"])
     view = GAME.view(at_turn(s, 0), None)
-    assert view["payment"]["overpay"] and view["payment"]["reason"] == "tax"
+    assert present(view["payment"])["overpay"] and present(view["payment"])["reason"] == "tax"
     moment = GUIDE.moment(view)
     assert moment.purpose == MOMENTS["pay.tax"].purpose and (moment.rule, moment.section) == OVERPAY
     text = worded("en", moment.rule, moment.params, view["n"])
-    assert f"{NAMES[view['payment']['payer']]} pays {view['payment']['due']} € in 2 € discs" in text
+    payment = present(view["payment"])
+    assert f"{NAMES[int(payment['payer'])]} pays {payment['due']} € in 2 € discs" in text

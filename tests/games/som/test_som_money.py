@@ -22,6 +22,7 @@ from tests.games.som.som_kit import (
     value,
     waiting,
 )
+from tests.support.present import present
 
 BLUE = FACE["blue"]  # 0 €, moves Blue: a roll that changes no money
 
@@ -54,7 +55,8 @@ def test_pay_choice_is_asked_when_kinds_matter():
     assert waiting(after) == "pay" and G.to_act(after) == {1}
     assert [a["discs"] for a in G.legal_actions(after, 1)] == [["forests1"], ["roads2"]]
     view = G.view(after, None)
-    assert view["payment"]["payer"] == 1 and view["payment"]["due"] == 1 and view["payment"]["reason"] == "tax"
+    payment = present(view["payment"])
+    assert payment["payer"] == 1 and payment["due"] == 1 and payment["reason"] == "tax"
     paid = act(after, 1, {"type": "pay", "discs": ["roads2"]}, BLUE)
     assert paid["hands"][1] == ["forests1", "health1"] and "roads2" in paid["hisenda"]
 
@@ -127,7 +129,7 @@ def test_overpay_choice_in_mode_b_takes_twos_only():
     """In mode B the overpaying player picks which 2 € disc; a 1 € disc is refused."""
     s = two_players("B", payer=["health1", "education1"], holder=["justice1", "justice2"], hisenda=["forests1"])
     after = at_turn(s, 0)
-    assert waiting(after) == "pay" and G.view(after, None)["payment"]["overpay"]
+    assert waiting(after) == "pay" and present(G.view(after, None)["payment"])["overpay"]
     assert [a["discs"] for a in G.legal_actions(after, 1)] == [["education1"], ["health1"]]
     assert refused(after, 1, {"type": "pay", "discs": ["health1", "education1"]}).message_id == "som.pay_wrong_total"
     done = act(after, 1, {"type": "pay", "discs": ["education1"]}, BLUE)

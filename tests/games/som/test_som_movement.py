@@ -25,6 +25,7 @@ from tests.games.som.som_kit import (
     value,
     waiting,
 )
+from tests.support.present import present
 
 
 def test_the_first_step_is_compulsory():
@@ -33,7 +34,7 @@ def test_the_first_step_is_compulsory():
     assert refused(s, 0, STOP).message_id == "som.first_step"
     assert G.legal_actions(s, 0) == [step("B1"), step("B2")]
     view = G.view(s, None)
-    assert view["moves"] == ["B1", "B2"] and not view["can_stop"] and view["pending"]["first_step"]
+    assert view["moves"] == ["B1", "B2"] and not view["can_stop"] and present(view["pending"])["first_step"]
 
 
 @pytest.mark.parametrize(("face", "holder", "movers"), [
@@ -42,7 +43,7 @@ def test_the_first_step_is_compulsory():
 def test_who_moves(face, holder, movers):
     """The holder, the colour's citizen, or everyone in seat order from the holder."""
     s = at_move(position(holder=holder), face, holder)
-    assert G.view(s, None)["die"]["movers"] == movers
+    assert present(G.view(s, None)["die"])["movers"] == movers
     assert G.to_act(s) == {movers[0]} and s["movers"] == movers[1:]
 
 

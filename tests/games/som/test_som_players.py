@@ -16,6 +16,7 @@ from tests.games.som.som_kit import (
     value,
     waiting,
 )
+from tests.support.present import present
 
 TWO = {0: ["justice1", "justice2"], 1: ["health1", "health2"]}
 
@@ -30,7 +31,7 @@ def test_missing_colours_are_rolled_again():
     after = at_turn(s, 0, FACE["orange"], FACE["lilac"], FACE["blue"])
     rolled = events(s, after, "rolled")[0]
     assert (rolled["face"], rolled["rerolled"]) == ("blue", ["orange", "lilac"])
-    assert G.view(after, None)["die"]["movers"] == [1]
+    assert present(G.view(after, None)["die"])["movers"] == [1]
 
 
 def test_generalitat_and_everyone_are_always_valid():
@@ -43,7 +44,7 @@ def test_generalitat_and_everyone_are_always_valid():
 def test_everyone_moves_only_the_citizens_in_the_game():
     """Two players: the holder, then the other."""
     s = at_move(two(), "everyone", holder=1)
-    assert G.view(s, None)["die"]["movers"] == [1, 0]
+    assert present(G.view(s, None)["die"])["movers"] == [1, 0]
 
 
 def test_three_players_play_every_mode():
@@ -82,7 +83,7 @@ def test_solo_every_face_counts_and_phase_three_is_skipped():
 def test_solo_the_citizen_moves_exactly_once():
     """Even on an everyone face the one citizen makes one movement."""
     s = at_turn(solo(["justice1", "justice2", "roads1", "roads2"]), 0, FACE["everyone"])
-    assert G.view(s, None)["die"]["movers"] == [0] and s["movers"] == []
+    assert present(G.view(s, None)["die"])["movers"] == [0] and s["movers"] == []
 
 
 def test_solo_change_comes_only_from_the_hisenda_or_the_player_overpays():

@@ -19,6 +19,7 @@ from tests.games.som.som_kit import (
     step,
     waiting,
 )
+from tests.support.present import present
 
 HANDS = {0: ["justice1", "justice2", "mossos1"], 1: ["health1", "firefighters1"], 2: ["health2"], 3: ["health3"]}
 UP = ["castells", "turisme", "drets_humans"]  # H2, G1 and G3 face up: two Catalunya cards, one world card
@@ -118,8 +119,8 @@ def test_protection_is_offered_to_the_holder_in_mode_b():
     after = act(s, 1, step("C6"))
     assert waiting(after) == "protect_urn" and G.to_act(after) == {0}
     pending = G.view(after, None)["pending"]
-    assert pending["max"] == 2 and pending["card"] == "tribunal_constitucional"
-    assert pending["interior"] == [{"disc": "mossos1", "owner": 0}, {"disc": "firefighters1", "owner": 1}]
+    assert present(pending)["max"] == 2 and present(pending)["card"] == "tribunal_constitucional"
+    assert present(pending)["interior"] == [{"disc": "mossos1", "owner": 0}, {"disc": "firefighters1", "owner": 1}]
     listed = [a["discs"] for a in G.legal_actions(after, 0)]
     assert listed == [[], ["mossos1"], ["firefighters1"], ["mossos1", "firefighters1"]]
     assert after["citizens"][1] == "C6"  # the revealing citizen stands on the card meanwhile

@@ -20,6 +20,7 @@ from tests.games.som.som_kit import (
     value,
     waiting,
 )
+from tests.support.present import present
 
 RICH = {0: ["justice1", "justice2"], 1: ["health1", "health2"], 2: ["education1", "education2"],
         3: ["mossos1", "mossos2"]}
@@ -72,7 +73,7 @@ def test_the_transfer_pays_the_die_number_to_the_holder(face, number):
     assert [e["amount"] for e in transfer] == ([number] if number else [])
     assert value(after, 0) == 4 - 2 + number
     assert after["die"] == face and waiting(after) == "cohesion"
-    assert G.view(after, None)["die"]["number"] == number
+    assert present(G.view(after, None)["die"])["number"] == number
 
 
 def test_a_hisenda_that_cannot_pay_the_transfer_declares_independence():

@@ -6,6 +6,7 @@ import json
 
 from games.som.cards import START_CARD
 from tests.games.som.som_kit import G, act, at_move, at_turn, bid, events, new, play, position, step
+from tests.support.present import present
 
 KEYS = {"game", "n", "mode", "kinds_matter", "degree", "phase", "turn", "holder", "starting_holder", "colours",
         "seat_of_colour", "die", "movers_left", "players", "hisenda", "pool", "urn_area", "board", "start_cell",
@@ -68,11 +69,11 @@ def test_the_view_says_what_the_ui_needs_now():
     s = at_move(position(), "generalitat")
     view = G.view(s, None)
     assert view["pending"] == {"type": "move", "seat": 0, "first_step": True}
-    assert view["movement"]["mover"] == 0 and view["moves"] == ["B1", "B2"] and view["to_act"] == [0]
+    assert present(view["movement"])["mover"] == 0 and view["moves"] == ["B1", "B2"] and view["to_act"] == [0]
     paying = at_turn(position(2, mode="B", colours=["pink", "blue"],
                               hands={0: ["justice1", "justice2"], 1: ["roads1", "forests1"]}), 0)
     payment = G.view(paying, 1)["payment"]
-    assert payment["choices"] == [["forests1"], ["roads1"]] and payment["step"] == "pay"
+    assert present(payment)["choices"] == [["forests1"], ["roads1"]] and present(payment)["step"] == "pay"
 
 
 def test_the_log_records_events_as_data():
@@ -101,8 +102,8 @@ def test_the_hisendas_broken_coin_is_named_only_once_revealed():
     assert asked["payment"]["broken"] == "education1" and asked["payment"]["step"] == "give_change"
     for seat in (None, 0, 1):
         view = G.view(asked, seat)
-        assert view["payment"]["broken"] is None and view["payment"]["changer"] == 0
-        assert view["payment"]["payer"] == "hisenda" and "education1" not in json.dumps(view)
+        assert present(view["payment"])["broken"] is None and present(view["payment"])["changer"] == 0
+        assert present(view["payment"])["payer"] == "hisenda" and "education1" not in json.dumps(view)
     given = act(asked, 0, {"type": "give_change", "discs": ["forests1", "roads1"]})
     change = events(asked, given, "change")[0]
     assert (change["payer"], change["changer"], change["broken"]) == ("hisenda", 0, "education1")
@@ -115,5 +116,5 @@ def test_a_players_own_coin_being_broken_is_public():
     s = position(2, mode="B", colours=["pink", "blue"], hands={0: ["justice1", "roads1", "forests1", "housing1"],
                                                                1: ["health1"]}, hisenda=["education1"])
     asked = at_turn(s, 0)
-    assert G.view(asked, None)["payment"]["broken"] == "health1"
-    assert G.view(asked, None)["payment"]["payer"] == 1
+    assert present(G.view(asked, None)["payment"])["broken"] == "health1"
+    assert present(G.view(asked, None)["payment"])["payer"] == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.spyfall.spyfall_testkit import T0, G, accuse, act, refused, start, timeout, vote, votes
+from tests.support.present import present
 
 MINUTES = 8
 ROUND_END = T0 + 60 * MINUTES
@@ -87,9 +88,9 @@ def test_clock_resumes_after_the_vote_clock_runs_out():
 def test_accusers_vote_is_an_automatic_yes():
     """The accuser has voted yes already and cannot change it."""
     state = accuse(start(n=4, dealer=0, spy=1), 2, 3, at=T0 + 10)
-    assert G.view(state, None)["vote"]["voted"] == 1
-    assert G.view(state, 2)["vote"]["my_ballot"] is True
-    assert G.view(state, 2)["vote"]["can_vote"] is False
+    assert present(G.view(state, None)["vote"])["voted"] == 1
+    assert present(G.view(state, 2)["vote"])["my_ballot"] is True
+    assert present(G.view(state, 2)["vote"])["can_vote"] is False
     assert not any(a["type"] == "vote" for a in G.legal_actions(state, 2))
     refused(state, 2, {"type": "vote", "guilty": False})
     state = votes(state, {0: True, 1: True})
@@ -100,7 +101,7 @@ def test_everyone_but_the_accused_votes():
     """The accused may not vote; all the others may."""
     state = accuse(start(n=5, dealer=0, spy=1), 2, 3, at=T0 + 10)
     refused(state, 3, {"type": "vote", "guilty": False})
-    assert G.view(state, None)["vote"]["eligible"] == 4
+    assert present(G.view(state, None)["vote"])["eligible"] == 4
     assert G.to_act(state) == {0, 1, 4}
 
 
@@ -110,9 +111,9 @@ def test_unanimous_accusation_ends_the_round_and_reveals():
     state = votes(state, {0: True, 1: True}, at=T0 + 15)
     assert state["phase"] == "round_over"
     shown = G.view(state, None)
-    assert shown["result"]["convicted"] == 3
-    assert shown["result"]["cards"][3]["location"] == "school"
-    assert shown["result"]["location"] == "school"
+    assert present(shown["result"])["convicted"] == 3
+    assert present(shown["result"])["cards"][3]["location"] == "school"
+    assert present(shown["result"])["location"] == "school"
 
 
 def test_accusation_that_is_not_unanimous_lets_the_round_continue():
@@ -148,10 +149,10 @@ def test_vote_is_secret_until_the_tally():
     a = vote(state, 2, True)
     b = vote(state, 3, False)
     assert G.view(a, None)["vote"] == G.view(b, None)["vote"]
-    assert G.view(a, None)["vote"]["voted"] == 2
-    assert "ballots" not in G.view(a, None)["vote"]
-    assert G.view(a, 4)["vote"]["my_ballot"] is None
-    assert G.view(a, 2)["vote"]["my_ballot"] is True
+    assert present(G.view(a, None)["vote"])["voted"] == 2
+    assert "ballots" not in present(G.view(a, None)["vote"])
+    assert present(G.view(a, 4)["vote"])["my_ballot"] is None
+    assert present(G.view(a, 2)["vote"])["my_ballot"] is True
 
 
 def test_tally_shows_the_counts():

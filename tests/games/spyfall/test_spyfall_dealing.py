@@ -10,6 +10,7 @@ import pytest
 from games.core import ScriptedRng, SeededRng
 from games.spyfall.locations import BY_ID, LOCATION_NAME, LOCATIONS, ROLE_NAME
 from tests.games.spyfall.spyfall_testkit import ALL_IDS, G, act, json_strings, new_game, secrets_shown, start
+from tests.support.present import present
 
 
 def test_thirty_locations_of_seven_distinct_roles():
@@ -40,7 +41,7 @@ def test_one_spy_and_distinct_roles_of_one_location(n):
     for seed in range(25):
         state = G.setup(n, {}, SeededRng(seed, 0))
         state = G.apply(state, state["dealer"], {"type": "start_round", "at": 0}, SeededRng(seed, 1))
-        cards = [G.view(state, s)["card"] for s in range(n)]
+        cards = [present(G.view(state, s)["card"]) for s in range(n)]
         spies = [s for s, c in enumerate(cards) if c.get("spy")]
         assert len(spies) == 1
         others = [c for c in cards if not c.get("spy")]
@@ -57,7 +58,7 @@ def test_spy_is_drawn_at_random_among_players(spy):
     state = start(n=4, dealer=2, spy=spy)
     assert G.view(state, spy)["card"] == {"spy": True}
     for seat in set(range(4)) - {spy}:
-        assert "spy" not in G.view(state, seat)["card"]
+        assert "spy" not in present(G.view(state, seat)["card"])
 
 
 def test_every_seat_can_be_the_spy():
@@ -84,17 +85,17 @@ def test_spy_card_never_shows_the_location():
 def test_each_player_sees_only_their_own_card():
     """A player's view holds their card and nothing of the others' roles."""
     state = start(n=5, spy=4, first_location="crusader_army")
-    roles = {G.view(state, s)["card"]["role"] for s in range(4)}
+    roles = {present(G.view(state, s)["card"])["role"] for s in range(4)}
     for seat in range(4):
         shown = json_strings(G.view(state, seat))
-        own = G.view(state, seat)["card"]["role"]
+        own = present(G.view(state, seat)["card"])["role"]
         assert shown & roles == {own}
 
 
 def test_eight_players_use_all_seven_roles():
     """With 8 players the 7 non-spies hold all 7 roles of the location."""
     state = start(n=8, spy=3, first_location="bank")
-    roles = {G.view(state, s)["card"]["role"] for s in range(8) if s != 3}
+    roles = {present(G.view(state, s)["card"])["role"] for s in range(8) if s != 3}
     assert roles == set(BY_ID["bank"].roles)
 
 
@@ -103,8 +104,8 @@ def test_without_roles_cards_show_only_the_location():
     state = start(n=5, spy=0, roles=False, first_location="hotel")
     for seat in range(1, 5):
         card = G.view(state, seat)["card"]
-        assert card["location"] == "hotel"
-        assert card["role"] is None
+        assert present(card)["location"] == "hotel"
+        assert present(card)["role"] is None
     assert G.view(state, 0)["card"] == {"spy": True}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.games.spyfall.spyfall_testkit import T0, G, act, points, refused, start, time_up, timeout, votes
+from tests.support.present import present
 
 ROUND_END = T0 + 8 * 60
 
@@ -11,7 +12,7 @@ def suspects_until_the_end(state: dict) -> list[int]:
     """Let every time-out vote run out without ballots; the suspects in order."""
     seen = []
     while state["phase"] == "final_vote":
-        seen.append(G.view(state, None)["vote"]["suspect"])
+        seen.append(present(G.view(state, None)["vote"])["suspect"])
         state = time_up(state)
     return seen
 
@@ -35,9 +36,9 @@ def test_voting_starts_with_the_dealer():
     state = time_up(start(n=5, dealer=3, spy=0))
     shown = G.view(state, None)
     assert shown["phase"] == "final_vote"
-    assert shown["vote"]["suspect"] == 3
-    assert shown["vote"]["eligible"] == 4
-    assert shown["vote"]["voted"] == 0
+    assert present(shown["vote"])["suspect"] == 3
+    assert present(shown["vote"])["eligible"] == 4
+    assert present(shown["vote"])["voted"] == 0
     assert G.to_act(state) == {0, 1, 2, 4}
     refused(state, 3, {"type": "vote", "guilty": False})
     assert G.deadline(state) == ROUND_END + 60
@@ -70,8 +71,8 @@ def test_not_unanimous_moves_to_the_next_suspect():
     state = time_up(start(n=4, dealer=0, spy=1))
     state = votes(state, {1: True, 2: True, 3: False}, at=ROUND_END + 20)
     shown = G.view(state, None)
-    assert shown["vote"]["suspect"] == 1
-    assert shown["vote"]["voted"] == 0
+    assert present(shown["vote"])["suspect"] == 1
+    assert present(shown["vote"])["voted"] == 0
     assert G.deadline(state) == ROUND_END + 20 + 60
 
 
@@ -90,7 +91,7 @@ def test_votes_not_cast_by_the_deadline_count_as_no():
     state = time_up(start(n=4, dealer=0, spy=1))
     state = votes(state, {2: True, 3: True}, at=ROUND_END + 10)
     state = timeout(state, at=ROUND_END + 60)
-    assert G.view(state, None)["vote"]["suspect"] == 1
+    assert present(G.view(state, None)["vote"])["suspect"] == 1
     result = [e for e in G.view(state, None)["log"] if e["type"] == "vote_result"][-1]
     assert (result["suspect"], result["yes"], result["no"], result["convicted"]) == (0, 2, 1, False)
 
@@ -120,10 +121,10 @@ def test_suspect_leaving_moves_the_vote_on():
     """If the suspect leaves, the next seat clockwise becomes the suspect."""
     state = time_up(start(n=5, dealer=0, spy=4))
     state = votes(state, {1: True, 2: False, 3: True, 4: False}, at=ROUND_END + 1)
-    assert G.view(state, None)["vote"]["suspect"] == 1
+    assert present(G.view(state, None)["vote"])["suspect"] == 1
     state = act(state, 1, {"type": "leave", "at": ROUND_END + 2})
-    assert G.view(state, None)["vote"]["suspect"] == 2
-    assert G.view(state, None)["vote"]["eligible"] == 3
+    assert present(G.view(state, None)["vote"])["suspect"] == 2
+    assert present(G.view(state, None)["vote"])["eligible"] == 3
 
 
 def test_a_voter_who_leaves_no_longer_counts():

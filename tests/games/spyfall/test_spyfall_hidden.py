@@ -9,6 +9,7 @@ from typing import Any
 from games.core import SeededRng
 from games.spyfall.locations import LOCATION_NAME
 from tests.games.spyfall.spyfall_testkit import ALL_IDS, T0, G, accuse, act, public_secret_leaks, start, time_up
+from tests.support.present import present
 
 SECRET_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
 
@@ -63,8 +64,8 @@ def test_location_becomes_public_when_the_round_ends():
     """After the round the public view shows the location and the spy."""
     state = act(secret_states()[3], 3, {"type": "guess", "location": "bank", "at": T0 + 20})
     shown = G.view(state, None)
-    assert shown["result"]["location"] == "police_station"
-    assert shown["result"]["spy"] == 3
+    assert present(shown["result"])["location"] == "police_station"
+    assert present(shown["result"])["spy"] == 3
 
 
 def test_spy_list_of_locations_is_public():

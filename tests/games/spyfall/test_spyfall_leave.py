@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.games.spyfall.spyfall_testkit import T0, G, accuse, act, new_game, points, refused, start, vote, votes
+from tests.support.present import present
 
 
 def leave(state: dict, seat: int, at: float | None = None) -> dict:
@@ -52,7 +53,7 @@ def test_leaver_is_not_in_later_votes():
     """After leaving, a player is not counted among the eligible voters."""
     state = leave(start(n=5, dealer=0, spy=1), 4)
     state = accuse(state, 0, 2, at=T0 + 5)
-    assert G.view(state, None)["vote"]["eligible"] == 3
+    assert present(G.view(state, None)["vote"])["eligible"] == 3
 
 
 def test_accused_leaving_ends_the_vote_and_play_resumes():
@@ -70,8 +71,8 @@ def test_spy_leaving_voids_the_round():
     state = leave(state, 2, at=T0 + 30)
     shown = G.view(state, None)
     assert shown["phase"] == "round_over"
-    assert shown["result"]["how"] == "void"
-    assert shown["result"]["location"] == "beach"
+    assert present(shown["result"])["how"] == "void"
+    assert present(shown["result"])["location"] == "beach"
     assert shown["scores"] == [0] * 5
     assert shown["dealer"] == 3
     assert G.to_act(state) == {3}
@@ -83,7 +84,7 @@ def test_dealer_leaving_voids_the_round():
     state = votes(state, {0: True, 3: True}, at=T0 + 6)
     state = leave(state, 0, at=T0 + 7)
     shown = G.view(state, None)
-    assert shown["result"]["how"] == "void"
+    assert present(shown["result"])["how"] == "void"
     assert shown["scores"] == [0] * 5
     assert shown["dealer"] == 2
 

@@ -19,6 +19,7 @@ from games.core.messages import msg
 from games.spyfall import packs
 from games.spyfall.locations import LOCATIONS
 from tests.games.spyfall.spyfall_testkit import G, act, refused
+from tests.support.present import present
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "examples" / "spyfall-pack.toml"
 BUILT_IN = [loc.id for loc in LOCATIONS]
@@ -387,14 +388,14 @@ def test_cards_carry_the_pack_role_names():
     result shows every card the same way."""
     state = act(pack_game(), 0, {"type": "start_round", "at": 10.0}, 2)  # location pack:1 (scripted choice)
     card = G.view(state, 0)["card"]
-    assert card["location"] == "pack:1"
-    assert card["role"] == "r1" and card["role_names"] == PACK.locations[0].roles[0]
+    assert present(card)["location"] == "pack:1"
+    assert present(card)["role"] == "r1" and present(card)["role_names"] == PACK.locations[0].roles[0]
     assert G.view(state, 2)["card"] == {"spy": True}
     public = json.dumps(G.view(state, None))
     assert "Cameriera" not in public and "role_names" not in public and "Royal Castle" in public  # the list only
     state = act(state, 2, {"type": "reveal", "at": 20.0})
     state = act(state, 2, {"type": "guess", "location": "pack:2", "at": 30.0})
-    cards = G.view(state, None)["result"]["cards"]
+    cards = present(G.view(state, None)["result"])["cards"]
     assert cards[2] == {"spy": True}
     assert [c["role_names"]["en"] for c in cards if not c.get("spy")] == ["King", "Queen", "Court Jester"]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.spyfall.locations import BY_ID
 from tests.games.spyfall.spyfall_testkit import T0, G, act, refused, start
+from tests.support.present import present
 
 
 def finished_round(vote_seconds: int = 60) -> dict:
@@ -33,13 +34,13 @@ def test_new_dealer_asks_first_in_the_next_round():
 def test_round_over_shows_the_cards():
     """When the round is over, everyone may see the location and every card."""
     shown = G.view(finished_round(), None)
-    assert shown["result"]["location"] == "hospital"
-    assert shown["result"]["spy"] == 2
-    assert shown["result"]["cards"][2] == {"spy": True}
-    assert all(c["location"] == "hospital" for i, c in enumerate(shown["result"]["cards"]) if i != 2)
+    assert present(shown["result"])["location"] == "hospital"
+    assert present(shown["result"])["spy"] == 2
+    assert present(shown["result"])["cards"][2] == {"spy": True}
+    assert all(c["location"] == "hospital" for i, c in enumerate(present(shown["result"])["cards"]) if i != 2)
     # the scripted shuffle keeps the order: seats 0, 1 and 3 hold the hospital's first three role keys
     roles = BY_ID["hospital"].roles
-    assert [c.get("role") for c in shown["result"]["cards"]] == [roles[0], roles[1], None, roles[2]]
+    assert [c.get("role") for c in present(shown["result"])["cards"]] == [roles[0], roles[1], None, roles[2]]
 
 
 def test_dealer_has_vote_seconds_to_start():

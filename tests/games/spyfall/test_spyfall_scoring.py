@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.games.spyfall.spyfall_testkit import T0, G, accuse, act, deadline, points, refused, start, time_up, votes
+from tests.support.present import present
 
 ROUND_END = T0 + 8 * 60
 
@@ -82,7 +83,7 @@ def test_no_accuser_bonus_for_a_time_out_conviction():
     state = votes(state, {0: False, 2: True}, at=T0 + 40)
     assert state["phase"] == "playing"
     state = time_up(state)
-    assert G.view(state, None)["vote"]["suspect"] == 3
+    assert present(G.view(state, None)["vote"])["suspect"] == 3
     state = votes(state, {0: True, 1: True, 2: True}, at=deadline(state) - 1)
     assert points(state) == [1, 1, 1, 0]
 

@@ -7,6 +7,7 @@ import pytest
 from games.core import ScriptedRng
 from games.spyfall.locations import LOCATION_NAME, ROLE_NAME
 from tests.games.spyfall.spyfall_testkit import ALL_IDS, T0, G, act, deadline, points, refused, time_up, votes
+from tests.support.present import present
 
 BARBARA, FEDERICO, GIANNI, SABRINA = range(4)
 KNIGHT, SQUIRE, ARCHER = 6, 4, 5  # role indexes of crusader_army: knight, squire, archer (Cavaliere, ...)
@@ -74,8 +75,8 @@ def test_crusader_potatoes_accusation_catches_the_spy():
     state = act(asked_round(), FEDERICO, {"type": "accuse", "target": BARBARA, "at": T0 + 90})
     state = votes(state, {GIANNI: True, SABRINA: True}, at=T0 + 100)
     shown = G.view(state, None)
-    assert shown["result"]["how"] == "spy_caught"
-    assert shown["result"]["convicted"] == BARBARA
+    assert present(shown["result"])["how"] == "spy_caught"
+    assert present(shown["result"])["convicted"] == BARBARA
     assert shown["scores"] == [0, 2, 1, 1]
     assert shown["dealer"] == BARBARA
 
@@ -106,7 +107,7 @@ def test_crusader_barbara_survives_the_time_out_votes():
     state = time_up(asked_round())
     suspects = []
     while state["phase"] == "final_vote":
-        suspects.append(G.view(state, None)["vote"]["suspect"])
+        suspects.append(present(G.view(state, None)["vote"])["suspect"])
         state = time_up(state)
     assert suspects == [GIANNI, SABRINA, BARBARA, FEDERICO]
     assert points(state) == [2, 0, 0, 0]
@@ -121,11 +122,11 @@ def timeout_example(spy: int) -> dict:
     state = G.setup(4, {}, ScriptedRng([G_]))
     state = G.apply(state, G_, {"type": "start_round", "at": T0}, ScriptedRng([spy]))
     state = time_up(state)
-    assert G.view(state, None)["vote"]["suspect"] == G_
+    assert present(G.view(state, None)["vote"])["suspect"] == G_
     state = votes(state, {B: True, F: False, S: True}, at=deadline(state) - 30)
     result = [e for e in G.view(state, None)["log"] if e["type"] == "vote_result"][-1]
     assert (result["yes"], result["no"], result["convicted"]) == (2, 1, False)
-    assert G.view(state, None)["vote"]["suspect"] == F
+    assert present(G.view(state, None)["vote"])["suspect"] == F
     return votes(state, {B: True, G_: True, S: True}, at=deadline(state) - 30)
 
 

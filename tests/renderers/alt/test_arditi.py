@@ -9,10 +9,12 @@ import pytest
 
 from bot.i18n import words
 from games.arditi import GAME
+from games.arditi.view_types import ArditiView
 from renderers.alt.arditi import describe
 from renderers.samples.arditi import NAMES, public
 from tests.renderers.helpers import described, sample_states
 from tests.support.corpus import PlayoutCorpus
+from tests.support.view_check import typed
 
 State = dict[str, Any]
 
@@ -37,7 +39,7 @@ def test_marches_leaders_police_and_scores_are_told(sampled: list[State]) -> Non
     and every party's score."""
     police = marches = 0
     for state in sampled:
-        view = public(state)
+        view = typed(public(state), ArditiView)
         text = describe(view, NAMES, words("en"))
         if text.endswith("…") or view["phase"] == "game_over":
             continue
@@ -59,7 +61,7 @@ def test_what_the_mover_may_do_is_told(sampled: list[State]) -> None:
     """While a march moves, the spaces it may step to (and its jumps, over which number to which space)."""
     checked = 0
     for state in sampled:
-        view = public(state)
+        view = typed(public(state), ArditiView)
         if view["phase"] != "move":
             continue
         text = describe(view, NAMES, words("ca"))

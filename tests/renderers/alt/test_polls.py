@@ -10,10 +10,13 @@ import pytest
 from bot.i18n import words
 from games.polls import GAME
 from games.polls.data import REGIONS
+from games.polls.view_types import PollsView
 from renderers.alt.polls import describe
 from renderers.samples.polls import NAMES, crowded_view, final_with_influence, playout, public
 from tests.renderers.helpers import described, sample_states
 from tests.support.corpus import PlayoutCorpus
+from tests.support.present import present
+from tests.support.view_check import typed
 
 State = dict[str, Any]
 
@@ -38,7 +41,7 @@ def test_the_seats_and_the_circles_are_told(sampled: list[State]) -> None:
     its party and count."""
     checked = 0
     for state in sampled:
-        view = public(state)
+        view = typed(public(state), PollsView)
         if view["phase"] == "game_over" or not any(c["count"] for c in view["circles"].values()):
             continue
         text = describe(view, NAMES, words("en"))
@@ -46,13 +49,14 @@ def test_the_seats_and_the_circles_are_told(sampled: list[State]) -> None:
         blue, red = projection["seats"]
         assert (f"Seats if the polls closed now · majority {projection['majority']}".replace(" ·", ",") in text
                 and f"Blue {blue}, Red {red}, other parties {projection['third']}." in text)
-        assert f"{('Blue', 'Red')[view['current']]}, {NAMES[view['current']]}: " in text
+        current = present(view["current"])
+        assert f"{('Blue', 'Red')[current]}, {NAMES[current]}: " in text
         circles = text.split("Propaganda circles: ")[1].split(". ")[0].split(", ")
         held = {sector: info for sector, info in view["circles"].items() if info["count"]}
         assert len(circles) == len(held)
         for sector, info in held.items():
             shown = sector[0] + "/".join(sector[1:])
-            assert f"{shown} {('Blue', 'Red')[info['owner']]} {info['count']}" in circles
+            assert f"{shown} {('Blue', 'Red')[present(info['owner'])]} {info['count']}" in circles
         checked += 1
     assert checked >= 20
 
@@ -60,11 +64,11 @@ def test_the_seats_and_the_circles_are_told(sampled: list[State]) -> None:
 def test_the_end_says_who_won_or_the_hung_parliament() -> None:
     """A final board says the final seats and the winner; an empty map, a hung parliament."""
     game = playout(1)
-    won = public(game[-1][0])
-    seats = won["result"]["seats"]
-    winner = won["result"]["winners"][0]
+    won = typed(public(game[-1][0]), PollsView)
+    seats = present(won["result"])["seats"]
+    winner = present(won["result"])["winners"][0]
     text = describe(won, NAMES, words("es"))
     assert f"{('Azul', 'Rojo')[winner]}, {NAMES[winner]}: gana" in text and f"Azul {seats[0]}, Rojo {seats[1]}" in text
-    hung = final_with_influence(game, {region: [0, 0] for region in REGIONS})
+    hung = typed(final_with_influence(game, {region: [0, 0] for region in REGIONS}), PollsView)
     assert "Hung parliament: a draw." in describe(hung, NAMES, words("en"))
 

@@ -11,11 +11,19 @@ import pytest
 from bot.i18n import words
 from games.som import GAME
 from games.som.cards import CARD_NAME
+from games.som.view_types import SomView
 from renderers.alt.som import describe
-from renderers.samples.som import NAMES, public
+from renderers.samples.som import NAMES
 from tests.renderers.helpers import described, sample_states
 from tests.renderers.secrets_kit import leaky
 from tests.support.corpus import PlayoutCorpus
+from tests.support.present import present
+from tests.support.view_check import typed
+
+
+def public(state: dict[str, Any]) -> SomView:
+    """The public view as the alt text reads it, typed (the samples' `public` hands the renderers a plain dict)."""
+    return GAME.view(state, None)
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -40,7 +48,8 @@ def test_no_face_down_card_and_no_bid_is_ever_told(sampled: list[State]) -> None
     cards; so does each seat's own view (with its secret bid during a vote)."""
     checked = 0
     for state in sampled:
-        view, hidden = leaky(state)
+        leaked, hidden = leaky(state)
+        view = typed(leaked, SomView)
         text = describe(public(state), NAMES, words("en"))
         assert describe(view, NAMES, words("en")) == text
         assert not [c for c in hidden if words("en").msg(CARD_NAME[c]) in text]
@@ -53,7 +62,8 @@ def test_no_face_down_card_and_no_bid_is_ever_told(sampled: list[State]) -> None
 def test_the_leak_check_can_fail(sampled: list[State]) -> None:
     """Turning a face-down cell face up in the leaky view changes the description and names its card."""
     state = next(s for s in sampled if any(c["state"] == "face_down" for c in public(s)["board"]))
-    view, _hidden = leaky(state)
+    leaked, _hidden = leaky(state)
+    view = typed(leaked, SomView)
     cell = next(c for c in view["board"] if c["state"] == "face_down")
     cell["state"] = "face_up"
     text = describe(view, NAMES, words("en"))
@@ -87,15 +97,16 @@ def test_a_vote_tells_who_has_bid_never_how_much(sampled: list[State], playout_c
     """While bids are secret each citizen who bid is told "has bid", and no description holds the amount of a bid
     a seat's own view knows."""
     bidding = [s for seed in range(16) for s in playout_corpus.playout("som", seed).states
-               if (public(s).get("pending") or {}).get("type") == "bid" and public(s)["vote"]["bid_done"]]
+               if (pending := public(s)["pending"]) is not None and pending["type"] == "bid"
+               and present(public(s)["vote"])["bid_done"]]
     assert bidding
     for state in bidding[:: max(1, len(bidding) // 10)]:
         view = public(state)
         text = describe(view, NAMES, words("en"))
-        for seat in view["vote"]["bid_done"]:
+        for seat in present(view["vote"])["bid_done"]:
             row = text.split(f"{NAMES[seat]} (")[1].split(". ")[0]
             assert "has bid" in row
             assert describe(GAME.view(state, seat), NAMES, words("en")) == text  # its own bid is not told
         told = copy.deepcopy(view)
-        told["vote"]["bid_done"] = []
+        present(told["vote"])["bid_done"] = []
         assert describe(told, NAMES, words("en")) != text  # the check can fail

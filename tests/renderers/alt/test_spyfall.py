@@ -10,11 +10,18 @@ import pytest
 from bot.i18n import words
 from games.spyfall import GAME
 from games.spyfall.locations import LOCATION_NAME
+from games.spyfall.view_types import SpyfallView
 from renderers.alt.spyfall import describe, describe_locations
-from renderers.samples.spyfall import NAMES, others, public, story
+from renderers.samples.spyfall import NAMES, others, story
 from tests.renderers.helpers import described, sample_states
 from tests.renderers.secrets_kit import with_other_secrets
 from tests.support.corpus import PlayoutCorpus
+from tests.support.present import present
+
+
+def public(state: dict[str, Any]) -> SpyfallView:
+    """The public view as the alt text reads it, typed (the samples' `public` hands the renderers a plain dict)."""
+    return GAME.view(state, None)
 
 State = dict[str, Any]
 ROUND_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
@@ -79,7 +86,7 @@ def test_the_scoreboard_says_the_round_the_asker_and_the_scores(cases: dict[str,
     view = public(cases["playing"])
     text = describe(view, NAMES[: view["n"]], words("en"))
     assert f"Round {view['round']} of {view['rounds']}" in text and "Playing" in text
-    assert f"Asks next: {NAMES[view['asker']]}" in text
+    assert f"Asks next: {NAMES[present(view['asker'])]}" in text
     assert all(name in text for name in NAMES[: view["n"]])
     over = public(cases["game_over"])
     text = describe(over, NAMES[: over["n"]], words("it"))
@@ -93,9 +100,10 @@ def test_the_sheet_names_the_location_once_the_round_is_over(cases: dict[str, St
     """After a round the sheet's description names its location (and the spy's wrong guess) before the numbered
     list; during the round it is the list alone."""
     over = public(cases["round_over_wrong_guess"])
-    result = over["result"]
+    result = present(over["result"])
     text = describe_locations(over, NAMES, words("en"))
-    where, guess = (words("en").msg(LOCATION_NAME[result[k]]) for k in ("location", "guess"))
+    where = words("en").msg(LOCATION_NAME[result["location"]])
+    guess = words("en").msg(LOCATION_NAME[present(result.get("guess"))])
     assert f"Location of round {result['round']}: {where}." in text and f"Spy's wrong guess: {guess}." in text
     during = describe_locations(public(cases["playing"]), NAMES, words("en"))
     assert "Location of round" not in during
