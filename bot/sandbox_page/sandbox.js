@@ -35,8 +35,15 @@ function bar() {
     nav = document.createElement("nav");
     nav.id = "sandbox-places";
     nav.setAttribute("aria-label", "Sandbox places");
-    const workspace = document.getElementById("preview-workspace");
-    workspace?.parentElement?.insertBefore(nav, workspace);
+    // In the toolbar's free room, not above the channel: the channel keeps the height Discord gives it, so a
+    // board that fits one screen in Discord fits here too.
+    const toolbar = document.getElementById("toolbar");
+    const status = document.getElementById("action-status");
+    if (toolbar && status) toolbar.insertBefore(nav, status);
+    else {
+      const workspace = document.getElementById("preview-workspace");
+      workspace?.parentElement?.insertBefore(nav, workspace);
+    }
   }
   return nav;
 }

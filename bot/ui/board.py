@@ -41,6 +41,9 @@ NO_PINGS = discord.AllowedMentions.none()
 # is in the board's "📜 Details", the private copy of the public board (bot/ui/watch.py).
 BOARD_LINES = 7
 LINE_CHARS = 56
+# A recent move names players with their emoji, which take more room than letters: a line of moves holds fewer
+# characters (measured in the sandbox's channel, tests/bot/test_sandbox_boards.py).
+MOVE_CHARS = 44
 # A computer's turn of this many worded moves or more is folded into one line of the recent moves, so that a long
 # turn never pushes its own first moves (the ones that say why a player's discs went) out of the list.
 FOLD_FROM = 3
@@ -254,12 +257,12 @@ class TablePresenter:
         left = BOARD_LINES - shown_lines(title) - shown_lines("\n".join(lines)) - 1  # less the moves' heading
         moves: list[str] = []
         for line in reversed(self.recent(ctx)):
-            if shown_lines(line) > left:
+            if shown_lines(line, MOVE_CHARS) > left:
                 if not moves and left > 0:
-                    moves.append(cut(line, left * LINE_CHARS))
+                    moves.append(cut(line, MOVE_CHARS))  # the newest alone, on one line; whole in Details
                 break
             moves.insert(0, line)
-            left -= shown_lines(line)
+            left -= shown_lines(line, MOVE_CHARS)
         heading = "**" + ctx.msg("core.recent_moves") + "**"
         description = "\n".join([*lines, heading, *moves] if moves else lines)
         return discord.Embed(title=title, description=limits.description(description), colour=self.ui.colour)
@@ -422,9 +425,9 @@ class TablePresenter:
             )
 
 
-def shown_lines(text: str) -> int:
+def shown_lines(text: str, per_line: int = LINE_CHARS) -> int:
     """How many lines `text` takes in a board's embed: each of its lines wraps every `LINE_CHARS` characters."""
-    return sum(max(1, -(-len(line) // LINE_CHARS)) for line in text.split("\n"))
+    return sum(max(1, -(-len(line) // per_line)) for line in text.split("\n"))
 
 
 def cut(line: str, limit: int) -> str:
