@@ -55,7 +55,7 @@ SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # where SimCord's virtual cloc
 
 INTRO = """\
 Tablemaster sandbox: open {url} in your browser, pick a member, type {commands} and play, or /game learn
-for a practice table of your own; the bar above the channel switches between #games, the threads and each
+for a practice table of your own; the toolbar switches between #games, the threads and each
 member's DMs. Press Ctrl+C to stop."""
 RESUMED = "Resumed from the last run: {count} game{s}, each where it was left."
 
@@ -404,7 +404,7 @@ thread of your own. Private replies show only to the member who got them; DMs ar
 <ul>
 {items}
 </ul>
-<p>The same places are listed above the channel. Opening one closes the one open before (one view at a
+<p>The same places are listed in the toolbar. Opening one closes the one open before (one view at a
 time); it opens as the member you chose last.</p>
 </body></html>"""
 
