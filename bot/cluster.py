@@ -188,8 +188,10 @@ class Cluster:
     async def stop(self, release: bool = True) -> None:
         """Stop renewing; with `release`, give the leases back so that a waiting process takes them at once."""
         self.stopped = True
+        async with self._tick_lock:  # a tick under way ends first: never cancelled inside its transaction
+            if self._task is not None:
+                self._task.cancel()
         if self._task is not None:
-            self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         if release and self.held:

@@ -80,7 +80,11 @@ class World:
         return out
 
     async def restart(self, db_path: Path | str) -> GameMasterBot:
-        """Stop the bot and start a new one on the same database, as a deploy does."""
+        """Stop the bot and start a new one on the same database, as a deploy does (the old process stops
+        cleanly first, giving back its shards' leases, so the new one takes them at once)."""
+        old = self.env.bot
+        if isinstance(old, GameMasterBot):
+            await old.stop_cluster()
         bot = self.maker(db_path)
         await self.env.restart_bot(bot)
         return bot

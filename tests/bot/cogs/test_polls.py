@@ -24,6 +24,7 @@ from tests.bot.cogs.polls_kit import (
     use,
 )
 from tests.bot.conftest import World, custom_id
+from tests.bot.helpers import details_text
 from tests.bot.rated import assert_rated
 
 
@@ -41,11 +42,17 @@ async def test_whole_game_against_the_computer_with_a_restart(
     assert "Round 1 begins" in text
     old_board = board(world)
     start = time.perf_counter()
-    moves = await play_until_over(world, host, table_id, random.Random(7), cap=600, restart_after=40,
-                                  db_path=db_path)
+    rng = random.Random(7)
+    for _ in range(30):  # dice are in the public log, which the board's 📜 Details shows whole
+        if not await human_move(world, host, table_id, rng):
+            await world.env.settle()
+        if re.search(r"🎲 .* rolls", await details_text(world)):
+            break
+    else:
+        raise AssertionError("no roll in the public log of the first moves")
+    moves = await play_until_over(world, host, table_id, rng, cap=600, restart_after=40, db_path=db_path)
     assert moves > 40
     text = public_text(world)
-    assert re.search(r"🎲 .* rolls", text)  # dice in the public log
     assert "National poll" in text and "Round 3 begins" in text
     assert re.search(r"🔵 barbara: \*\*\d+\*\* seats · 🔴 Computer: \*\*\d+\*\* seats", text)
     final = board(world)
