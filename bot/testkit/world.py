@@ -81,10 +81,12 @@ class World:
 
     async def restart(self, db_path: Path | str) -> GameMasterBot:
         """Stop the bot and start a new one on the same database, as a deploy does (the old process stops
-        cleanly first, giving back its shards' leases, so the new one takes them at once)."""
+        cleanly first, giving back its shards' leases and closing its database connections, so the new one
+        takes them at once)."""
         old = self.env.bot
         if isinstance(old, GameMasterBot):
             await old.stop_cluster()
+            await old.close_store()  # its connections closed: nothing of it holds a row or a lock any more
         bot = self.maker(db_path)
         await self.env.restart_bot(bot)
         return bot
