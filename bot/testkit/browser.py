@@ -33,7 +33,7 @@ NO_BROWSER = CHROMIUM is None or async_playwright is None
 REASON = ("NO BROWSER: the sandbox's browser tests need Debian's chromium package and the playwright "
           "package (.ci/run installs both); they did not run")
 
-ANSWER_WAIT = 20.0  # s: the longest an action may go without the page's answer before it counts as lost
+ANSWER_WAIT = 45.0  # s: the longest an action may go without the page's answer before it counts as lost (a busy CI)
 RECEIPT = """() => {
     const last = window.simcordPreview.lastAction;
     return last ? {id: last.requestId, rejected: last.rejected === true, settlement: last.settlement,
