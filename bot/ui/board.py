@@ -40,6 +40,9 @@ NO_PINGS = discord.AllowedMentions.none()
 # one shown line per LINE_CHARS characters. What does not fit (the game's rows per player, the eight recent moves)
 # is in the board's "📜 Details", the private copy of the public board (bot/ui/watch.py).
 BOARD_LINES = 7
+# The embed's lines and the rows of buttons share the screen: a row of buttons is as tall as two lines, and the
+# lines plus twice the rows stay within BOARD_SPACE (measured at 1280 × 800: 14 px to spare at the limit).
+BOARD_SPACE = 10
 LINE_CHARS = 56
 # A recent move names players with their emoji, which take more room than letters: a line of moves holds fewer
 # characters (measured in the sandbox's channel, tests/bot/test_sandbox_boards.py).
@@ -246,17 +249,25 @@ class TablePresenter:
                 lines.extend(texts)
         return lines[-self.ui.recent_moves:] if self.ui.recent_moves > 0 else []
 
-    def embed(self, ctx: Ctx, calm: bool = False) -> discord.Embed:
-        """The board's embed, within `BOARD_LINES`: the status, then as many of the newest moves as fit (the
-        newest alone cut short when even it does not). The rest is in `details`. `calm`: without the computer's
-        thinking."""
+    def embed(self, ctx: Ctx, calm: bool = False, rows: int = 1) -> discord.Embed:
+        """The board's embed, within `BOARD_LINES` and the room its `rows` of buttons leave: the status, then as
+        many of the newest moves as fit under their heading (the newest alone cut short when even it does not,
+        and without the heading when the status leaves a single line). The rest is in `details`. `calm`: without
+        the computer's thinking."""
         if self.ui.render is None:
             return self.details(ctx, calm)  # no picture: the board is all words, and short enough
         title = limits.title(self.ui.title(ctx))
         lines = self.status_lines(ctx, calm)
-        left = BOARD_LINES - shown_lines(title) - shown_lines("\n".join(lines)) - 1  # less the moves' heading
+        room = min(BOARD_LINES, BOARD_SPACE - 2 * max(rows, 1))
+        left = room - shown_lines(title) - shown_lines("\n".join(lines))
+        recent = self.recent(ctx)
+        if left == 1 and recent:
+            # One line left: the newest move says more than a heading would over nothing.
+            description = "\n".join([*lines, cut(recent[-1], MOVE_CHARS)])
+            return discord.Embed(title=title, description=limits.description(description), colour=self.ui.colour)
+        left -= 1  # the moves' heading
         moves: list[str] = []
-        for line in reversed(self.recent(ctx)):
+        for line in reversed(recent):
             if shown_lines(line, MOVE_CHARS) > left:
                 if not moves and left > 0:
                     moves.append(cut(line, MOVE_CHARS))  # the newest alone, on one line; whole in Details
@@ -314,11 +325,12 @@ class TablePresenter:
                 return await render_png(render, ctx.view, ctx.names, ctx.words)
 
         retired = self.calm.pop(table.id, None)  # the board this drawing may replace
+        rows = rows_of(controls)
         if self.thinking(table):
-            self.calm[table.id] = self.embed(ctx, calm=True)
+            self.calm[table.id] = self.embed(ctx, calm=True, rows=rows)
         try:
-            posted = await self.bot.delivery.post_board(table, embed=self.embed(ctx), view=controls, image=image,
-                                                        image_changed=changed, repost=repost, shows=shown,
+            posted = await self.bot.delivery.post_board(table, embed=self.embed(ctx, rows=rows), view=controls,
+                                                        image=image, image_changed=changed, repost=repost, shows=shown,
                                                         description=about, retired=retired)
             if posted is not None:
                 self.bot.service.metrics.board_shown(table, shown)
@@ -423,6 +435,11 @@ class TablePresenter:
                 table, catalog.msg("core.dm_failed", players=" ".join(mention(u) for u in unreachable),
                                    button=catalog.msg(secret.button)),
             )
+
+
+def rows_of(view: discord.ui.View | None) -> int:
+    """How many rows of components `view` shows under the board."""
+    return len(view.to_components()) if view is not None else 0
 
 
 def shown_lines(text: str, per_line: int = LINE_CHARS) -> int:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from bot.gameui import Ctx, GameUI
-from bot.ui.board import BOARD_LINES, TablePresenter, shown_lines
+from bot.ui.board import BOARD_LINES, BOARD_SPACE, TablePresenter, rows_of, shown_lines
+from bot.ui.controls import board_view
 from games import REGISTRY
 from tests.bot.helpers import table_at
 from tests.support.corpus import PlayoutCorpus
@@ -45,19 +46,22 @@ def boards(corpus: PlayoutCorpus, game_id: str) -> list[tuple[Any, Ctx]]:
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
 def test_every_board_embed_keeps_within_its_lines(playout_corpus: PlayoutCorpus, game_id: str) -> None:
-    """The board's title and text take at most `BOARD_LINES` lines as shown, no field, and end with the newest
-    move whenever the game has told one and the status leaves room for it; the details keep the game's rows."""
+    """The board's title and text take at most `BOARD_LINES` lines as shown and, with its rows of buttons
+    counted two lines each, at most `BOARD_SPACE`; no field; they end with the newest move whenever the game has
+    told one and the status leaves a line for it; the details keep the game's rows."""
     presenter = presenter_of(game_id)
     worst: tuple[int, str] = (0, "")
-    for _table, ctx in boards(playout_corpus, game_id):
-        embed = presenter.embed(ctx)
+    for table, ctx in boards(playout_corpus, game_id):
+        rows = rows_of(board_view(table, presenter.ui, ctx)) if table.status == "playing" else 1
+        embed = presenter.embed(ctx, rows=rows)
         text = f"{embed.title}\n{embed.description}"
         lines = shown_lines(embed.title or "") + shown_lines(embed.description or "")
         worst = max(worst, (lines, text))
+        assert lines + 2 * rows <= BOARD_SPACE, (rows, text)
         assert not embed.fields, text
         recent = presenter.recent(ctx)
         status = shown_lines(embed.title or "") + shown_lines("\n".join(presenter.status_lines(ctx)))
-        if recent and status <= BOARD_LINES - 2:
+        if recent and status <= min(BOARD_LINES, BOARD_SPACE - 2 * rows) - 1:
             newest = recent[-1]
             shown = (embed.description or "").rsplit("\n", 1)[-1]
             assert newest == shown or (shown.endswith("…") and newest.startswith(shown[:-1])), text
