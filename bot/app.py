@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.absence import TurnClock
-from bot.cluster import Cluster, Forwarder, Raw, table_named
+from bot.cluster import Cluster, Forwarder, Pause, Raw, table_named
 from bot.computer import ComputerPlayers
 from bot.config import Config
 from bot.delivery import Delivery
@@ -81,7 +81,7 @@ class GameMasterBot(commands.AutoShardedBot):
     unless `shard_count` and `shard_ids` give it a part of them; then it runs only its guilds' tables."""
 
     def __init__(self, config: Config, *, seed_source: Callable[[], int] | None = None,
-                 metrics_socket: socket.socket | None = None) -> None:
+                 metrics_socket: socket.socket | None = None, lease_pause: Pause = asyncio.sleep) -> None:
         metrics = Metrics()  # served on config.metrics_port (on `metrics_socket`, bound at start), if set
         intents = discord.Intents.default()
         shards: dict[str, Any] = {"shard_count": config.shard_count}
@@ -108,6 +108,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.delivery: Delivery
         self.accepting = True  # False once a shutdown began: clicks and commands are turned away
         self.cluster: Cluster | None = None  # PostgreSQL: this process's shard leases (bot/cluster.py)
+        self.lease_pause = lease_pause  # the cluster's wait between two ticks of its leases
         self.forwarder: Forwarder | None = None
         # Every interaction passes here first (`_route`): with leases, one for a shard this process does not hold is
         # left to its holder, and one for a table another process runs is forwarded to it.
@@ -162,7 +163,7 @@ class GameMasterBot(commands.AutoShardedBot):
         assert self.store is not None
         url = getattr(self.store.backend, "url", self.config.storage_url)
         cluster = self.cluster = Cluster(self.store, self.lease_domain, seconds=self.config.lease_timeout,
-                                         metrics=self.metrics)
+                                         metrics=self.metrics, pause=self.lease_pause)
         cluster.on_gained, cluster.on_lost = self._gained, self._lost
         self.service.fence = cluster
         self.forwarder = Forwarder(url, cluster, accept=self._accept_forwarded, handle=self._parse_interaction,

@@ -26,7 +26,7 @@ import socket
 import time
 import uuid
 import zlib
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
 import asyncpg
@@ -35,6 +35,8 @@ from bot.metrics import Metrics
 from bot.store import Holder, Lease, Shards, Store, StoreError
 
 log = logging.getLogger(__name__)
+
+Pause = Callable[[float], Awaitable[None]]
 
 LEASE_SECONDS = 30.0  # the default lease timeout (`[bot] lease_timeout`): a dead process's shards wait this long
 WAITING_TRY = 1.0  # seconds between two tries of a process waiting for a lease
@@ -75,10 +77,11 @@ class Cluster:
     """This process's shard leases. `on_gained(shard)` resumes a shard's tables, `on_lost(shard)` drops them."""
 
     def __init__(self, store: Store, shards: Shards, *, seconds: float = LEASE_SECONDS, owner: str | None = None,
-                 metrics: Metrics | None = None) -> None:
+                 metrics: Metrics | None = None, pause: Pause = asyncio.sleep) -> None:
         self.store = store
         self.shards = shards
         self.seconds = seconds
+        self.pause = pause  # the wait between two ticks (a harness with a virtual clock puts its own)
         self.owner = owner or new_owner()
         self.metrics = metrics if metrics is not None else Metrics()
         self.held: dict[int, Lease] = {}
@@ -108,7 +111,7 @@ class Cluster:
             # A waiting process tries every second (at most): a dead holder's shards are taken within about a second
             # of its lease running out, not a third of the timeout later.
             waiting = len(self.held) < len(self.shards.ids)
-            await asyncio.sleep(min(self.seconds / 3, WAITING_TRY) if waiting else self.seconds / 3)
+            await self.pause(min(self.seconds / 3, WAITING_TRY) if waiting else self.seconds / 3)
             await self.tick()
 
     async def tick(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
 from collections.abc import Callable
@@ -11,11 +12,30 @@ from typing import Any
 
 import discord
 import simcord
+from simcord._runtime import _LIVE_LOOPS  # simcord 3.2.1 (pinned): the Env running on a loop
 
 from bot.app import GameMasterBot
 from bot.config import Config
 
 FIRST_SEED = 1000
+
+
+async def lease_pause(seconds: float) -> None:
+    """The shard lease loop's wait between two ticks, on SimCord's virtual clock only. SimCord gives a plain
+    sleep a wall-clock fallback and makes every settle wait for one due before its deadline: each click of a
+    test past the loop's 10 s waited for the tick, and the tick then moved the virtual clock 10 s on, running
+    all the timers of the bot due meanwhile (a computer's whole turn) inside what was left of that click's
+    5 s; a loaded machine ran out. Declared as an external wait, the sleep moves only with `advance_time`, as
+    the other timers of a test do; a lease is renewed against PostgreSQL's own clock, which no test moves, and
+    the tests of the cluster tick it themselves."""
+    env = _LIVE_LOOPS.get(asyncio.get_running_loop())
+    if env is None:
+        await asyncio.sleep(seconds)
+        return
+    try:
+        await env.external_wait(asyncio.sleep(seconds), reason="the shard lease loop's interval")
+    except simcord.SetupError:  # not SimCord's bot (a second process beside it, bot/testkit/cluster.py)
+        await asyncio.sleep(seconds)
 
 
 def make_bot(db: Path | str, **settings: Any) -> GameMasterBot:
@@ -29,7 +49,8 @@ def make_bot(db: Path | str, **settings: Any) -> GameMasterBot:
     settings.setdefault("board_edit_interval", 0.02)
     settings.setdefault("practice_pace", 0.0)  # likewise a practice table's computer turns (test_practice.py: paced)
     where = {"database_url": db} if str(db).startswith("postgresql://") else {"database": str(db)}
-    return GameMasterBot(Config(token=None, **where, **settings), seed_source=itertools.count(FIRST_SEED).__next__)
+    return GameMasterBot(Config(token=None, **where, **settings), seed_source=itertools.count(FIRST_SEED).__next__,
+                         lease_pause=lease_pause)
 
 
 def components(message: discord.Message) -> list[Any]:
