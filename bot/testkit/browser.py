@@ -34,6 +34,20 @@ REASON = ("NO BROWSER: the sandbox's browser tests need Debian's chromium packag
           "package (.ci/run installs both); they did not run")
 
 ANSWER_WAIT = 45.0  # s: the longest an action may go without the page's answer before it counts as lost (a busy CI)
+# Where each trusted click of the page landed: on a control (a button, a link, a menu, a field) or beside one.
+POINTER = """() => {
+    if (window.__sandboxPointer) return;
+    window.__sandboxPointer = [];
+    document.addEventListener('click', (event) => {
+        if (!event.isTrusted) return;
+        const target = event.target instanceof Element ? event.target : null;
+        window.__sandboxPointer.push(Boolean(target?.closest(
+            'button, a, input, select, textarea, [role=option], [role=button], .select-trigger')));
+    }, true);
+}"""
+# A click the page moved away from (a message arriving scrolls the channel between the pointer's aim and its
+# press) is pressed again, as a person does, this many times before the action counts as missed.
+MISSED_AGAIN = 3
 RECEIPT = """() => {
     const last = window.simcordPreview.lastAction;
     return last ? {id: last.requestId, rejected: last.rejected === true, settlement: last.settlement,
@@ -63,15 +77,31 @@ class Person:
     sandbox: Sandbox
     pictures: Path | None = None  # where `snap` puts its screenshots (tests/artifacts/sandbox/ in the tests)
     switches: list[float] = field(default_factory=list)  # seconds each member switch took, in order
+    missed: int = 0  # clicks that landed beside their control because the page moved, pressed again
 
     async def receipt(self) -> dict[str, Any] | None:
         return await self.page.evaluate(RECEIPT)
 
+    async def pointer(self) -> list[bool]:
+        """Whether each trusted click since the last call landed on a control (the recorder installed on first
+        use, and again in each page the person opens)."""
+        await self.page.evaluate(POINTER)
+        return list(await self.page.evaluate("() => window.__sandboxPointer.splice(0)"))
+
     async def answered(self, act: Any, within: float = ANSWER_WAIT) -> Answer:
-        """Do `act` and wait for the page's answer to it (a new receipt, settled or refused)."""
+        """Do `act` and wait for the page's answer to it (a new receipt, settled or refused). A click that landed
+        beside any control is pressed again (`missed`); one that reached its control and got no answer is lost."""
         before = await self.receipt()
         started = time.monotonic()
-        await act()
+        for _ in range(MISSED_AGAIN + 1):
+            await self.pointer()
+            await act()
+            landed = await self.pointer()
+            if not landed or any(landed):
+                break
+            self.missed += 1
+        else:
+            return Answer(False, "missed", time.monotonic() - started)
         while time.monotonic() - started < within:
             now = await self.receipt()
             if now is not None and (before is None or now["id"] != before["id"]) and now["settlement"] != "pending":
