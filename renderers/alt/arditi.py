@@ -12,8 +12,8 @@ from games.arditi.view_types import ArditiView
 from games.core.messages import MessageFamily
 from games.core.protocol import as_json
 from renderers.alt import finish, labelled, listed, numbers, scores
-from renderers.arditi import POLICE_ORDER, last_move, player_name, status_lines, targets
-from renderers.core import Words
+from renderers.arditi import POLICE_ORDER, last_move, status_lines, targets
+from renderers.core import Words, player_name
 
 DIRECTION = MessageFamily("arditi.picture.alt.direction", ("in", "out", "cw", "ccw"))
 RANK = MessageFamily("arditi.picture.alt.rank", POLICE_ORDER)

@@ -16,7 +16,7 @@ from games.junta.common import OFFICES
 from games.junta.coup import PHASES
 from games.junta.view_types import Coup, JuntaView
 from renderers.alt import finish, labelled, listed, numbers
-from renderers.core import Words
+from renderers.core import Words, player_name
 from renderers.junta import (
     AREA_NAME,
     BOX_NAME,
@@ -29,7 +29,6 @@ from renderers.junta import (
     fight_line,
     is_rebel,
     marker_chips,
-    player_name,
     segment_line,
     table_size,
     waiting_line,

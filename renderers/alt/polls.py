@@ -12,13 +12,12 @@ from games.core.protocol import as_json
 from games.polls.data import PACT_REGIONS, REGIONS, TOTAL_SEATS
 from games.polls.view_types import PollsView
 from renderers.alt import finish, labelled, numbers
-from renderers.core import Words
+from renderers.core import Words, player_name
 from renderers.polls import (
     CENTRES,
     CIRCLE_SECTORS,
     REGION_SHORT,
     party_name,
-    player_name,
     possible_regions,
     possible_sectors,
     projection,

@@ -14,13 +14,12 @@ from games.core.protocol import as_json
 from games.som.cards import CARD_NAME, FACE_NAME, KIND_NAME, URN_COUNT
 from games.som.view_types import SomView
 from renderers.alt import finish, labelled, listed
-from renderers.core import Words
+from renderers.core import Words, player_name
 from renderers.som import (
     COLOURS,
     FLAG_NAME,
     card_name,
     last_path,
-    player_name,
     seats,
     status_lines,
     vote_tag,

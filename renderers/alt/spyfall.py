@@ -11,14 +11,13 @@ from __future__ import annotations
 from games.core.protocol import as_json
 from games.spyfall.view_types import SpyfallView
 from renderers.alt import finish, labelled, listed, scores
-from renderers.core import Words
+from renderers.core import Words, player_name
 from renderers.spyfall import (
     HOW_WORDS,
     OVER_PHASES,
     ROUND_PHASES,
     location_name,
     pack_line,
-    player_name,
     row_tags,
     scoreboard_columns,
     status_parts,
@@ -30,7 +29,7 @@ def describe(view: SpyfallView, names: list[str], words: Words) -> str:
     raw = as_json(view)  # renderers/spyfall.py's helpers take a plain dict until they read SpyfallView
     n = view["n"]
     title, detail = status_parts(raw, names, words)
-    everyone = [player_name(names, seat, words) for seat in range(n)]
+    everyone = [player_name(words, names, seat) for seat in range(n)]
     sentences = [words.msg("spyfall.picture.alt.scoreboard", status=listed(words, title)), listed(words, detail)]
     # The rows' markers, in the picture's words: each marker with the players who bear it.
     marked: dict[str, list[str]] = {}

@@ -44,9 +44,7 @@ from renderers.arditi.layers import (
     key_top,
     mark_cell,
     number_disc,
-    paste_centred,
     piece_sprite,
-    player_name,
     police_disc,
     put_lines,
     px,
@@ -55,7 +53,6 @@ from renderers.arditi.layers import (
     space_centre,
     static_words,
     trail_cell,
-    wrapped,
 )
 from renderers.core import (
     PALETTE,
@@ -64,10 +61,13 @@ from renderers.core import (
     fit_line,
     font,
     line_height,
+    paste,
+    player_name,
     put_fitted,
     put_text,
     seat_color,
     text_width,
+    wrap_block,
 )
 
 # --- per render: the board --------------------------------------------------------------------------------
@@ -137,20 +137,20 @@ def _draw_board(image: Image.Image, view: dict[str, Any], words: Words) -> None:
         for a, b in zip(chain, chain[1:], strict=False):
             _link(image, a, b, color, False)
     for number in view.get("numbers") or []:
-        paste_centred(image, number_disc(number, GOLD if number in over else None), space_centre(number))
+        paste(image, number_disc(number, GOLD if number in over else None), space_centre(number), centred=True)
     for piece in view.get("police") or []:
         if piece.get("space"):
-            paste_centred(image, police_disc(piece["rank"]), space_centre(piece["space"]))
+            paste(image, police_disc(piece["rank"]), space_centre(piece["space"]), centred=True)
     for group in view.get("groups") or []:
         sprite = piece_sprite(seat_shape(group["seat"]), seat_color(group["seat"]), "group")
         for space in group["spaces"]:
-            paste_centred(image, sprite, space_centre(space))
+            paste(image, sprite, space_centre(space), centred=True)
     for march in view.get("marches") or []:
         seat, chain, leader = march["seat"], march["spaces"], march["leader"]
         color, shape = seat_color(seat), seat_shape(seat)
         for position, space in enumerate(chain):
             kind = "leader" if position == leader else "token"
-            paste_centred(image, piece_sprite(shape, color, kind), space_centre(space))
+            paste(image, piece_sprite(shape, color, kind), space_centre(space), centred=True)
     for march in view.get("marches") or []:
         chain = march["spaces"]
         if chain and march.get("dir") in ("in", "out", "cw", "ccw"):
@@ -197,7 +197,7 @@ def _draw_waiting(image: Image.Image, waiting: list[int], word: str) -> None:
         ImageDraw.Draw(image).rounded_rectangle((CX - half, box[1], CX + half, box[3]), radius=px(3), fill=CENTRE)
         put_text(image, (CX, (box[1] + box[3]) / 2), text, size, PALETTE["text"], True, "mm", squeeze)
     for number, point in zip(shown, points, strict=True):
-        paste_centred(image, number_disc(number), point)
+        paste(image, number_disc(number), point, centred=True)
 
 
 def _draw_corners(image: Image.Image, view: dict[str, Any], words: Words) -> None:
@@ -210,7 +210,7 @@ def _draw_corners(image: Image.Image, view: dict[str, Any], words: Words) -> Non
     if off:
         x = 6 + POLICE_DU / 2
         for piece in off:
-            paste_centred(image, police_disc(str(piece.get("rank"))), (px(x), px(4 + POLICE_DU / 2)))
+            paste(image, police_disc(str(piece.get("rank"))), (px(x), px(4 + POLICE_DU / 2)), centred=True)
             x += POLICE_DU + 2
         put_fitted(image, _px_box((x - POLICE_DU / 2 + 2, 4, 150, 4 + POLICE_DU)),
                    words.msg("arditi.picture.off_board"), SMALL, PALETTE["muted"], min_size=SMALL)
@@ -283,8 +283,9 @@ def status_text(view: dict[str, Any], names: list[str], words: Words,
     title, lines, size, seat = "", [""], SMALL, None
     for share in (None, 1.0, 0.75, 0.55, 0.4, 0.25):
         title, line, seat = status_lines(view, names, words, None if share is None else width * share)
-        lines, size, whole = wrapped(line, width, SENTENCE_LINES, STRONG, bold=True)
-        if whole:
+        lines, size, cut, _squeeze = wrap_block(line, width, STRONG, max_lines=SENTENCE_LINES, min_size=SMALL,
+                                                bold=True)
+        if not cut:
             break
     return title, lines, size, seat
 
@@ -304,14 +305,15 @@ def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], wor
         title_right = right - size - px(8)
     token = px(TOKEN_DU + 5)
     title, lines, size, seat = status_text(view, names, words, right - left - token)
-    title_lines, title_size, _ = wrapped(title, title_right - left, 2, TITLE, bold=True)
+    title_lines, title_size, _cut, _squeeze = wrap_block(title, title_right - left, TITLE, max_lines=2,
+                                                             min_size=SMALL, bold=True)
     put_lines(image, (left, top + px(PAD) - px(2), title_right, head_bottom), title_lines, title_size,
               PALETTE["text"] if not over else GOLD, bold=True)
     box = (left, head_bottom, right, bottom - px(PAD - 2))
     if seat is not None and 0 <= seat < view.get("n", 0):
-        paste_centred(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"),
+        paste(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"),
                       (left + px(TOKEN_DU / 2), box[1] + line_height(font(size, True)) / 2
-                       + ((box[3] - box[1]) - line_height(font(size, True)) * len(lines)) / 2))
+                       + ((box[3] - box[1]) - line_height(font(size, True)) * len(lines)) / 2), centred=True)
     put_lines(image, (left + token, box[1], right, box[3]), lines, size, GOLD if over else PALETTE["text"], bold=True)
 
 
@@ -337,7 +339,8 @@ def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words
             draw.rounded_rectangle(box, radius=px(5), outline=GOLD, width=px(1.5))
         mid = (top + bottom) / 2
         x = left + px(5)
-        paste_centred(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"), (x + px(TOKEN_DU / 2), mid))
+        paste(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"), (x + px(TOKEN_DU / 2), mid),
+              centred=True)
         x += px(TOKEN_DU + 5)
         if seat in winners:
             _crown(draw, x + px(6), mid, px(12))

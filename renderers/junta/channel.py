@@ -22,7 +22,6 @@ from games.junta.common import OFFICES
 from games.junta.coup import PHASES
 from renderers.core import (
     BOARD_SIZE,
-    ELLIPSIS,
     INLINE_MIN_TEXT,
     PALETTE,
     Color,
@@ -30,10 +29,12 @@ from renderers.core import (
     ellipsize,
     fit_line,
     font,
+    paste,
+    player_name,
     put_fitted,
     put_text,
     text_width,
-    wrap,
+    wrap_block,
 )
 from renderers.junta.parts import (
     BACKGROUND,
@@ -70,8 +71,6 @@ from renderers.junta.parts import (
     mark_sprite,
     marker_chips,
     off_map_boxes,
-    paste,
-    player_name,
     segment_line,
     swords_badge,
     table_size,
@@ -389,15 +388,6 @@ def _board_combat(image: Image.Image, view: dict[str, Any]) -> None:
 
 # --- the board's panel ------------------------------------------------------------------------------------------
 
-def wrapped(text: str, size: int, bold: bool, width: float, max_lines: int) -> list[str]:
-    """`text` over at most `max_lines` lines of `width` px (a long word broken; the last line cut)."""
-    fnt = font(size, bold)
-    lines = wrap(text, fnt, width, break_words=True)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = ellipsize(lines[-1] + ELLIPSIS, fnt, width)
-    return lines
-
 
 def _b_chip(image: Image.Image, x: float, mid: float, text: str, fill: Color, ink: Color, glyph: str = "",
             limit: float | None = None) -> float:
@@ -456,8 +446,7 @@ def _panel_blocks(view: dict[str, Any], names: list[str], words: Words, listed: 
         label = words.msg(REASON[reason]) if reason in REASON else ""
     else:
         label = words.msg(PHASE_NAME[phase]) if phase in PHASE_NAME else ""
-    label_lines = wrapped(label, B_STRONG, True, width, 2) if label else []
-    blocks.append((0, _lines_block(label_lines, x0, B_STRONG, GOLD if over else PALETTE["text"], True)))
+    blocks.append((0, _heading(label, x0, width, GOLD if over else PALETTE["text"])))
     # the markers
     chips = marker_chips(view, words)
     rows = chip_rows(chips, width)
@@ -489,6 +478,12 @@ def _lines_block(lines: list[str], x: float, size: int, fill: Color, bold: bool,
             y += step
 
     return before + step * len(lines), draw
+
+
+def _heading(text: str, x: float, width: float, fill: Color) -> Block:
+    """A heading of the panel: bold, at most two lines `width` px wide (a long word broken); none if empty."""
+    lines = wrap_block(text, width, B_STRONG, max_lines=2, bold=True, long_words="break").lines if text else []
+    return _lines_block(lines, x, B_STRONG, fill, True)
 
 
 def _b_track(image: Image.Image, x: float, mid: float, keys: Iterable[int], labels: list[str], current: int | None,
@@ -546,16 +541,14 @@ def _waiting_blocks(view: dict[str, Any], names: list[str], words: Words, x: flo
         winners = _seats(result.get("winners"), n)
         head = (words.plural(WINNERS_HEAD, len(winners)) if winners else
                 words.msg(N_("junta.picture.no_winner")))
-        return [(0, _rule(x, width)), (0, _lines_block(wrapped(head, B_STRONG, True, width, 2), x, B_STRONG, GOLD,
-                                                       True)),
+        return [(0, _rule(x, width)), (0, _heading(head, x, width, GOLD)),
                 (0, _seat_lines(view, names, words, winners, x, width, GOLD))]
     if not isinstance(view.get("decision"), dict):
         return []
     what = waited_on(view, words)
     seats = _seats(view.get("to_act"), n)
     blocks: list[tuple[int, Block]] = [(0, _rule(x, width)),
-                                       (0, _lines_block(wrapped(what, B_STRONG, True, width, 2), x, B_STRONG, GOLD,
-                                                        True))]
+                                       (0, _heading(what, x, width, GOLD))]
     if seats:
         blocks.append((0, _seat_lines(view, names, words, seats, x, width, PALETTE["text"])))
     return blocks
@@ -578,11 +571,10 @@ def _coup_blocks(view: dict[str, Any], words: Words, x: float, width: float) -> 
     blocks.append((0, (B_TRACK + 6, track)))
     title = (words.msg(N_("junta.picture.coup.rebellion")) if phase == 0 else
              words.msg(N_("junta.picture.coup.phase"), phase=phase, phases=PHASES))
-    blocks.append((0, _lines_block(wrapped(f"{title} · {segment_line(view, words)}", B_STRONG, True, width, 2), x,
-                                   B_STRONG, PALETTE["text"], True)))
+    blocks.append((0, _heading(f"{title} · {segment_line(view, words)}", x, width, PALETTE["text"])))
     fight = fight_line(view, words, AREA_SHORT)  # the name the map shows
     if fight:
-        lines = wrapped(fight, B_TEXT, False, width - 36, 2)
+        lines = wrap_block(fight, width - 36, B_TEXT, max_lines=2, long_words="break").lines
 
         def fighting(image: Image.Image, y: float) -> None:
             paste(image, swords_badge(28, B_TEXT), (x, y + 1))

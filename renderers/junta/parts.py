@@ -32,7 +32,6 @@ from renderers.core import (
     SQUEEZES,
     Color,
     Words,
-    drawable,
     name_lines,
     put_fitted,
     put_text,
@@ -173,14 +172,6 @@ def table_size(view: dict[str, Any]) -> int:
     return max(1, min(int(view.get("n") or 1), len(FAMILIES), len(view.get("players") or []) or 1))
 
 
-# --- text ---------------------------------------------------------------------------------------------------
-
-def player_name(words: Words, names: list[str], seat: int) -> str:
-    """The name as far as the font can draw it, else "Player n"."""
-    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or words.msg(N_("junta.picture.player_n"), n=seat + 1)
-
-
 # --- shapes -------------------------------------------------------------------------------------------------
 
 def _star(cx: float, cy: float, outer: float, inner: float) -> list[Point]:
@@ -305,17 +296,6 @@ def swords_badge(size: int = 22, glyph: int = TEXT) -> Image.Image:
     badge = badge.resize((size, size), Image.Resampling.LANCZOS)
     put_text(badge, (size / 2, size / 2 + 0.5), "⚔", glyph, WHITE, True, "mm")
     return badge
-
-
-def paste(image: Image.Image, sprite: Image.Image, at: Point, centred: bool = False) -> None:
-    x, y = at
-    if centred:
-        x, y = x - sprite.width / 2, y - sprite.height / 2
-    corner = (int(round(x)), int(round(y)))
-    if sprite.mode == "RGBA":
-        image.paste(sprite, corner, sprite)
-    else:
-        image.paste(sprite, corner)
 
 
 # --- the map's shapes (once per process) -------------------------------------------------------------------------

@@ -22,11 +22,11 @@ from renderers.core import (
     PALETTE,
     Color,
     Words,
-    drawable,
     ellipsize,
     fit_line,
     font,
     inline_scale,
+    player_name,
     put_fitted,
     text_width,
 )
@@ -73,11 +73,6 @@ CHIP_TEXT: Color = (228, 231, 240)
 PARTY_WORD = MessageFamily("polls.picture.party", PARTY_NAMES)
 REGION_SHORT = MessageFamily("polls.picture.region_short", REGIONS)
 REASON_WORD = MessageFamily("polls.picture.reason", ("absolute_majority", "minority_government"))
-
-
-def player_name(words: Words, names: list[str], seat: int) -> str:
-    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or words.msg("polls.picture.player_number", number=seat + 1)
 
 
 def party_name(words: Words, seat: int) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -22,6 +21,7 @@ from renderers.core import (
     ellipsize,
     font,
     text_width,
+    wrap,
 )
 from renderers.core import put_text as _put_text  # every text of this board is drawn through this name
 from renderers.polls.board import (
@@ -173,26 +173,6 @@ def _seats_width(items: tuple[tuple[int, str], ...]) -> float:
     return sum(SEAT_MARK + 2 + text_width(n, fnt) for _, n in items) + 6 * (len(items) - 1) + 12
 
 
-def _wrap_name(text: str, size: int, width: float) -> list[str]:
-    """A region's name in lines of at most `width` pixels (bold), broken at spaces and after
-    hyphens ("Castilla-" / "La Mancha"); a piece wider than `width` stays whole (the caller
-    refuses that size)."""
-    fnt = font(size, True)
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        for i, piece in enumerate(p for p in re.split(r"(?<=-)", word) if p):
-            glue = "" if i or not current else " "
-            candidate = current + glue + piece if current else piece
-            if current and text_width(candidate, fnt) > width:
-                lines.append(current)
-                candidate = piece
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines or [""]
-
-
 @lru_cache(maxsize=256)
 def _name_layout(region: str, text: str) -> tuple[int, tuple[str, ...], bool]:
     """(size, lines, split) of a region's name in its label part: the largest name on one line,
@@ -206,11 +186,11 @@ def _name_layout(region: str, text: str) -> tuple[int, tuple[str, ...], bool]:
     below = (CHIP_H + GAP + INFO_H if split else INFO_H) + GAP + SEATS_H
     for count in (1, 2):
         for size in (NAME, LABEL, TEXT):
-            lines = _wrap_name(text, size, width)
+            lines = wrap(text, font(size, True), width, long_words="keep", hyphens=True)
             if len(lines) == count and all(text_width(line, font(size, True)) <= width for line in lines) \
                     and count * (size + NAME_STEP) + GAP + below <= height:
                 return size, tuple(lines), split
-    lines = _wrap_name(text, TEXT, width)[:2]
+    lines = wrap(text, font(TEXT, True), width, long_words="keep", hyphens=True)[:2]
     return TEXT, tuple(ellipsize(line, font(TEXT, True), width) for line in lines), split
 
 

@@ -17,6 +17,8 @@ from renderers.core import (
     Words,
     font,
     inline_scale,
+    paste,
+    player_name,
     put_fitted,
     put_text,
     text_width,
@@ -48,7 +50,6 @@ from renderers.som.sprites import (
     flag_icon,
     frame_sprite,
     participation_sprite,
-    paste,
     pawn_sprite,
 )
 from renderers.som.status import (
@@ -58,7 +59,6 @@ from renderers.som.status import (
     SIDE_LINE,
     _colour_of,
     mover_cell,
-    player_name,
     put_paragraph,
     seats,
     side_lines,

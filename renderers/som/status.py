@@ -12,12 +12,13 @@ from games.som.cards import CARD_NAME, COLOURS
 from renderers.core import (
     Color,
     Words,
-    drawable,
     ellipsize,
     font,
+    player_name,
     put_fitted,
     put_text,
     text_width,
+    wrap_block,
 )
 from renderers.som.sprites import (
     FLAGS,
@@ -47,12 +48,6 @@ KEY_WORDS = (
     ("mover", N_("som.picture.key.mover")),
     ("holder", N_("som.picture.key.generalitat")),
 )
-
-
-def player_name(words: Words, names: list[str], seat: int) -> str:
-    """The name as far as the font can draw it, else "Player n"."""
-    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or words.msg("som.picture.player_n", n=seat + 1)
 
 
 # --- what a view says of the board ---------------------------------------------------------------------------
@@ -223,24 +218,11 @@ ACTION_LINES = 4
 
 # --- paragraphs, at least TEXT -----------------------------------------------------------------------------
 
-def lines_of(text: str, width: float, size: int, bold: bool = False) -> list[str]:
-    """`text` wrapped at `width` px; a word longer than a line has a line of its own (where `put_fitted`
-    narrows or cuts it)."""
-    fnt = font(size, bold)
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", fnt) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines or [""]
-
-
 def put_paragraph(image: Image.Image, left: float, right: float, mid: float, text: str, size: int, fill: Color,
                   bold: bool = False, max_lines: int = 3, align: str = "left") -> int:
     """`text` over at most `max_lines` lines of SIDE_LINE px, the first one's middle at `mid` (the last
     line cut if it still runs on); returns the lines drawn."""
-    lines = lines_of(text, right - left, size, bold)
+    lines = wrap_block(text, right - left, size, bold=bold, long_words="keep").lines
     if len(lines) > max_lines:
         lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
     for k, shown in enumerate(lines):
@@ -279,6 +261,6 @@ def side_lines(view: dict[str, Any], names: list[str], words: Words, width: int,
     action = ""
     for share in (None, 0.9, 0.7, 0.5, 0.35):
         action = _action(view, names, words, None if share is None else width * share, size)
-        if len(lines_of(action, width, size, True)) <= ACTION_LINES:
+        if len(wrap_block(action, width, size, bold=True, long_words="keep").lines) <= ACTION_LINES:
             break
     return title, info, action

@@ -27,6 +27,7 @@ from renderers.core import (
     recording_font_sizes,
     text_width,
     wrap,
+    wrap_block,
 )
 from renderers.spyfall.parts import (
     Box,
@@ -116,20 +117,10 @@ def _legend_width(labels: tuple[str, ...], size: int) -> float:
 @lru_cache(maxsize=8192)
 def _name_lines(name: str, size: int, width: int) -> tuple[tuple[str, ...], float]:
     """A name's lines in a cell `width` px wide and how narrow they are drawn: the fewest lines (long
-    words broken), at the least squeeze that gives them."""
-    fnt = font(size)
-    natural = text_width(name, fnt)
-    for squeeze in NAME_SQUEEZES:
-        if natural * squeeze <= width:
-            return (name,), squeeze
-    best = (tuple(wrap(name, fnt, width, break_words=True)), 1.0)
-    for squeeze in NAME_SQUEEZES[1:]:
-        if math.ceil(natural * squeeze / width) >= len(best[0]):
-            continue  # narrower letters cannot save a line here
-        lines = tuple(wrap(name, fnt, width / squeeze, break_words=True))
-        if len(lines) < len(best[0]):
-            best = (lines, squeeze)
-    return best
+    words broken), at the least squeeze that gives them. Cached: the layout tries every name at each
+    size and number of columns."""
+    block = wrap_block(name, width, size, long_words="break", squeezes=NAME_SQUEEZES)
+    return tuple(block.lines), block.squeeze
 
 
 def _balanced(heights: list[int], columns: int, gap: int) -> list[int]:
@@ -182,7 +173,7 @@ def _header(size: int, set_line: str, title: str, hint: str, legend: tuple[str, 
     else:
         hint_box = (SHEET_MARGIN, title_box[3], right, title_box[3] + lh)
         top = hint_box[3]
-    set_lines = tuple(wrap(set_line, small, right - SHEET_MARGIN - STRIPE - 10, break_words=True)) if set_line else ()
+    set_lines = tuple(wrap(set_line, small, right - SHEET_MARGIN - STRIPE - 10, long_words="break")) if set_line else ()
     return _Header(title_box, hint_box, set_lines, top, top + len(set_lines) * lh + 2 * _cell_pad(size))
 
 

@@ -62,13 +62,6 @@ CARD_PIP: Color = (214, 48, 49)
 ICON = 32  # the side of a drawn marker (dealer, accusation, spy, crown)
 
 
-def player_name(names: list[str], seat: int, words: Words) -> str:
-    """The name as far as the font can draw it; a name of only emoji or CJK (no glyphs in
-    DejaVu) becomes "Player n", which the seat colour ties to the bot's text messages."""
-    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or words.msg("spyfall.picture.player_n", n=seat + 1)
-
-
 def location_name(words: Words, location: str, view: dict[str, Any] | None = None) -> str:
     """A built-in location from the catalogs; a server pack's from the view (the reader's language,
     else English), as far as the font can draw it."""

@@ -15,6 +15,7 @@ from renderers.core import (
     draw_text,
     ellipsize,
     font,
+    player_name,
     seat_color,
     text_width,
 )
@@ -42,7 +43,6 @@ from renderers.spyfall.parts import (
     _spy_hat,
     _utc,
     location_name,
-    player_name,
 )
 
 # --- scoreboard -----------------------------------------------------------------------------
@@ -118,7 +118,7 @@ def status_parts(view: dict[str, Any], names: list[str], words: Words) -> tuple[
         title = [phase_words, words.plural("spyfall.picture.rounds", view["round"])]
         winners = [s for s in view.get("winners") or [] if 0 <= s < view["n"]]
         if winners:
-            shown = ", ".join(player_name(names, s, words) for s in winners)
+            shown = ", ".join(player_name(words, names, s) for s in winners)
             parts = [words.plural("spyfall.picture.winners", len(winners), names=shown),
                      words.plural("spyfall.picture.points", view["scores"][winners[0]])]
     else:
@@ -310,7 +310,7 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
             x -= 8
 
         text_color = PALETTE["faded"] if gone else PALETTE["text"]
-        name = player_name(names, seat, words)
+        name = player_name(words, names, seat)
         fnt = draw_text(draw, (name_left, top, x, bottom), name, NAME_FONT, text_color,
                     bold=winner, min_size=MIN_FONT)
         if gone:

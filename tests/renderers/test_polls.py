@@ -597,12 +597,10 @@ def test_map_layout_is_consistent() -> None:
 
 
 def test_locales_and_names() -> None:
-    """Each language draws its own words; names the font cannot draw fall back to the seat."""
+    """Each language draws its own words; a table without names still draws."""
     view = empty_view()
     images = {loc: render(view, loc).crop(board.STATUS_PANEL) for loc in LOCALES}
     assert ImageChops.difference(images["en"], images["it"]).getbbox() is not None
     assert ImageChops.difference(images["en"], images["es"]).getbbox() is not None
     assert ImageChops.difference(images["es"], images["ca"]).getbbox() is not None
-    assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
-    assert board.player_name(words("it"), [], 1) == "Giocatore 2"
     render(view, "es", names=[])

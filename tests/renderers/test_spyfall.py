@@ -30,10 +30,8 @@ from renderers.core import (
     SEAT_COLORS,
     drawable,
     ellipsize,
-    fit_text,
     font,
     inline_scale,
-    line_height,
     recording_font_sizes,
     seat_color,
     stamp_text,
@@ -602,17 +600,6 @@ def test_house_font_draws_italian_and_spanish_accents() -> None:
     missing = bytes(fnt.getmask("\ue000"))  # a private-use code point: the "missing" box
     for letter in "àèìòùÈéñíó":
         assert bytes(fnt.getmask(letter)) != missing
-
-
-def test_fit_text_shrinks_then_wraps_within_the_box() -> None:
-    """fit_text keeps one line while it can, wraps when it must, and never exceeds the box."""
-    fnt, lines = fit_text("Studio cinematografico", 440, 50, 36, 32)
-    assert lines == ["Studio cinematografico"] and text_width(lines[0], fnt) <= 440
-    fnt, lines = fit_text("Studio cinematografico", 250, 90, 36, 32)
-    assert len(lines) == 2 and all(text_width(line, fnt) <= 250 for line in lines)
-    assert len(lines) * line_height(fnt) <= 90
-    fnt, lines = fit_text("x " * 200, 100, 40, 36, 32)
-    assert len(lines) * line_height(fnt) <= 40 and lines[-1].endswith("…")
 
 
 def test_stamped_text_is_drawn_text() -> None:
