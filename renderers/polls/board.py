@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from games.core.messages import MessageFamily
 from games.polls.data import (
+    CENTRES,
     PACT_CIRCLES,
     PACT_REGIONS,
     PARTY_NAMES,
     REGIONS,
 )
+from games.polls.view_types import PollsView, Projection, Result
 from renderers.core import (
     BOARD_SIZE,
     INLINE_MIN_TEXT,
@@ -159,7 +160,6 @@ A_INTERMEDIATE = ("A16", "A25", "A34")
 B_ORDER = ("B14", "B25", "B36")
 B_LABELS = {"B14": "1/4", "B25": "2/5", "B36": "3/6"}
 CIRCLE_SECTORS = (*A_ORDER, *A_INTERMEDIATE, *B_ORDER)
-CENTRES = ("A", "B", "C")
 SECTOR_TOKEN = 32  # a sector's tokens
 CENTRE_TOKEN = 30  # Propaganda held, two to a centre
 # Where, inside a sector's arc, its number and its token sit (degrees from the arc's start)
@@ -496,6 +496,6 @@ def _base(static: tuple[str, ...]) -> Image.Image:
     return image
 
 
-def projection(view: dict[str, Any]) -> dict[str, Any]:
+def projection(view: PollsView) -> Result | Projection:
     """The final result once the polls closed, else the seats if they closed now."""
-    return view.get("result") or view.get("seats_projection") or {}
+    return view["result"] or view["seats_projection"]

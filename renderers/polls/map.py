@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -14,6 +13,7 @@ from games.polls.data import (
     REGIONS,
     sector_for_die,
 )
+from games.polls.view_types import PollsView, RegionSeats
 from renderers.core import (
     PALETTE,
     Color,
@@ -78,48 +78,49 @@ def leader(influence: list[int]) -> int | None:
     return 0 if blue > red else 1 if red > blue else None
 
 
-def possible_regions(view: dict[str, Any]) -> set[str]:
+def possible_regions(view: PollsView) -> set[str]:
     """Where the player to act can put Influence now: affordable regions in the influence step,
     the 2C regions still open to them in the national poll."""
-    step = view.get("step")
+    step, poll = view["step"], view["poll"]
     if step == "influence":
-        return set(view.get("affordable") or [])
-    if step == "poll":
-        poll = view.get("poll") or {}
-        seat = poll.get("seat", view.get("current"))
-        placed = (poll.get("placed") or [[], []])[seat] if seat in (0, 1) else []
+        return set(view["affordable"])
+    if step == "poll" and poll is not None:
+        seat = poll["seat"]
+        placed = poll["placed"][seat] if seat is not None else []
         return {r for r in POLL_REGIONS if r not in placed}
     return set()
 
 
-def possible_sectors(view: dict[str, Any]) -> set[str]:
+def possible_sectors(view: PollsView) -> set[str]:
     """The sector a 7 would take, or the sectors the dice to order point at."""
-    pending = view.get("pending") or {}
-    step = view.get("step")
-    if step == "seven" and pending.get("seven_target"):
-        return {str(pending["seven_target"])}
+    pending, step = view["pending"], view["step"]
+    if pending is None:
+        return set()
+    if step == "seven" and pending["seven_target"]:
+        return {pending["seven_target"]}
     if step == "order":
-        circle = str(pending.get("circle", "A"))
-        return {sector_for_die(circle, d) for d in pending.get("dice") or [] if isinstance(d, int)}
+        return {sector_for_die(pending["circle"], d) for d in pending["dice"]}
     return set()
 
 
-def _touched(view: dict[str, Any]) -> tuple[set[str], set[str]]:
+def _touched(view: PollsView) -> tuple[set[str], set[str]]:
     """What the last move touched: (map regions, pact boxes). A pact moves a marker into a box
     and never changes the region's Influence, so its region is the box, not the map tile."""
-    last = view.get("last_move") or {}
-    regions = {str(r) for r in last.get("regions") or []}
-    if last.get("type") == "pact":
+    last = view["last_move"]
+    if last is None:
+        return set(), set()
+    regions = set(last["regions"])
+    if last["type"] == "pact":
         return set(), regions
     return regions, set()
 
 
-def _must_spend(view: dict[str, Any]) -> set[str]:
+def _must_spend(view: PollsView) -> set[str]:
     """The centres the player to act must spend from before ending the turn."""
-    current = view.get("current")
-    if current not in (0, 1) or view.get("step") != "influence":
+    current = view["current"]
+    if current is None or view["step"] != "influence":
         return set()
-    return set((view.get("spend_needed") or [{}, {}])[current] or {})
+    return set(view["spend_needed"][current])
 
 
 def _frame(image: Image.Image, band: Band, color: Color) -> None:
@@ -129,7 +130,7 @@ def _frame(image: Image.Image, band: Band, color: Color) -> None:
 
 # --- the map --------------------------------------------------------------------------------------
 
-def _draw_map(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+def _draw_map(image: Image.Image, view: PollsView, words: Words) -> None:
     palette = [*SEA]
     for region in REGIONS:
         influence = view["influence"][region]
@@ -152,7 +153,7 @@ def _draw_map(image: Image.Image, view: dict[str, Any], words: Words) -> None:
             _frame(image, frames[region][1], POSSIBLE)
         if region in touched:
             _frame(image, frames[region][0], LAST_MOVE)
-    regions = projection(view).get("regions") or {}
+    regions = projection(view)["regions"]
     for region in REGIONS:
         _draw_region_label(image, region, view["influence"][region], regions.get(region), region in possible, words)
 
@@ -205,12 +206,12 @@ def _draw_chip(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, cy: f
     return width
 
 
-def _seat_items(seats: dict[str, Any] | None) -> list[tuple[int, str]]:
+def _seat_items(seats: RegionSeats | None) -> list[tuple[int, str]]:
     """(party 0/1 or 2 for the third parties, seats) for the non-zero shares of a region."""
     if not seats:
         return []
-    blue, red = seats.get("seats", [0, 0])
-    return [(kind, str(n)) for kind, n in ((0, blue), (1, red), (2, seats.get("third", 0))) if n]
+    blue, red = seats["seats"]
+    return [(kind, str(n)) for kind, n in ((0, blue), (1, red), (2, seats["third"])) if n]
 
 
 def _draw_seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float,
@@ -229,7 +230,7 @@ def _draw_seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy:
         x += SEAT_MARK + 2 + text_width(n, fnt) + 6
 
 
-def _draw_region_label(image: Image.Image, region: str, influence: list[int], seats: dict[str, Any] | None,
+def _draw_region_label(image: Image.Image, region: str, influence: list[int], seats: RegionSeats | None,
                        possible: bool, words: Words) -> None:
     """Name, cost code and both parties' Influence (no token when none), and the seats it gives:
     one cached sprite per distinct label (most labels repeat from one move to the next)."""
@@ -280,7 +281,7 @@ def _sector_fill(owner: int | None) -> Color:
     return BLUE_FILL if owner == 0 else RED_FILL if owner == 1 else SECTOR_EMPTY
 
 
-def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_circles(image: Image.Image, view: PollsView) -> None:
     """Sectors tinted by owner (red ones hatched, like the map), outlines, the sectors' numbers,
     tokens (none in an empty sector), the Propaganda in each centre; the frames of the last move
     and of what the player may choose now."""
@@ -307,7 +308,7 @@ def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
             _frame(image, frames[sector][1], POSSIBLE)
     for kind in must:
         _frame(image, frames[kind][1], PALETTE["danger"])
-    for sector in (view.get("last_move") or {}).get("sectors") or []:
+    for sector in view["last_move"]["sectors"] if view["last_move"] else []:
         if sector in frames:
             _frame(image, frames[sector][0], LAST_MOVE)
     for sector in CIRCLE_SECTORS:
@@ -318,16 +319,16 @@ def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
         if info["owner"] in (0, 1) and info["count"] > 0:
             _draw_token(image, info["owner"], sector_point(sector), SECTOR_TOKEN, info["count"])
     # Propaganda held, in the centres: blue on the left, red on the right, nothing when none
-    for kind in CENTRES:
-        x, y = sector_point(kind)
+    for centre in CENTRES:
+        x, y = sector_point(centre)
         for seat in (0, 1):
-            held = view["propaganda"][seat][kind]
+            held = view["propaganda"][seat][centre]
             if held:
                 _draw_token(image, seat, (x + (-1 if seat == 0 else 1) * (CENTRE_TOKEN / 2 + 2), y), CENTRE_TOKEN,
                             held)
 
 
-def _draw_pacts(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_pacts(image: Image.Image, view: PollsView) -> None:
     """Markers in each pact box (none drawn for 0); the box is framed in the colour of the
     party with more, in white when the last move put a marker there."""
     draw = ImageDraw.Draw(image)
