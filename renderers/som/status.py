@@ -109,7 +109,8 @@ def _action(view: SomView, names: list[str], words: Words, limit: float | None, 
     pending, vote, payment, movement = view["pending"], view["vote"], view["payment"], view["movement"]
     kind = pending["type"] if pending else ""
     seat = pending["seat"] if pending else None
-    vote_word = words.msg(VOTE_KIND[vote["kind"]]) if vote else ""
+    vote_id = VOTE_KIND[vote["kind"]] if vote else None  # (named first: Babel reads a literal inside msg() as an id)
+    vote_word = words.msg(vote_id) if vote_id else ""
     if kind in ("pay", "break_coin") and payment:
         reason = payment["reason"]
         reason_word = words.msg(PAY_REASON[reason]) if reason in PAY_REASON else ""
@@ -151,7 +152,8 @@ def status_lines(view: SomView, names: list[str], words: Words,
         if phase == "game_over":
             title = words.msg("som.picture.game_over")
             if result:
-                title = f"{title} · {words.msg(RESULT[result['reason']])}"
+                why_id = RESULT[result["reason"]]
+                title = f"{title} · {words.msg(why_id)}"
         else:
             turn = view["turn"]
             when = words.msg("som.picture.turn", turn=turn) if turn else words.msg("som.picture.setup")
@@ -242,10 +244,12 @@ def side_lines(view: SomView, names: list[str], words: Words, width: int,
     the game ended); and what the game waits on (or the winners), names cut only as far as needed for
     it to fit ACTION_LINES lines."""
     phase, degree, result = view["phase"], view["degree"], view["result"]
-    info = [words.msg("som.picture.mode", mode=view["mode"]), words.msg(DEGREE[degree or "none"])]
+    degree_id = DEGREE[degree or "none"]
+    info = [words.msg("som.picture.mode", mode=view["mode"]), words.msg(degree_id)]
     if phase == "game_over":
         title = words.msg("som.picture.game_over")
-        why = words.msg(RESULT[result["reason"]]) if result else ""
+        why_id = RESULT[result["reason"]] if result else None
+        why = words.msg(why_id) if why_id else ""
         info.append(why[:1].upper() + why[1:])  # it follows "Game over · " on the full board
     else:
         turn = view["turn"]
