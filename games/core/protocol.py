@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 T = TypeVar("T")
 # A game's view type: its TypedDict (games/<id>/view_types.py). A bare `Game` is `Game[Any]`: code that
@@ -148,9 +148,3 @@ class OptionSpec:
 def optional_member(game: Game, name: str) -> Any:
     """An optional member of a game, or None (the contract's required members stay as they are)."""
     return getattr(game, name, None)
-
-
-def as_json(view: Mapping[str, Any]) -> dict[str, Any]:
-    """A game's typed view handed to code that still takes a plain `dict[str, Any]` (the renderers, until
-    each reads its game's view type): the same object, only its static type changes."""
-    return cast(dict[str, Any], view)

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from games.arditi.view_types import ArditiView
 from games.core.messages import MessageFamily
-from games.core.protocol import as_json
 from renderers.alt import finish, labelled, listed, numbers, scores
-from renderers.arditi import POLICE_ORDER, last_move, player_name, status_lines, targets
-from renderers.core import Words
+from renderers.arditi import POLICE_ORDER, last_move, status_lines, targets
+from renderers.core import Words, player_name
 
 DIRECTION = MessageFamily("arditi.picture.alt.direction", ("in", "out", "cw", "ccw"))
 RANK = MessageFamily("arditi.picture.alt.rank", POLICE_ORDER)
@@ -21,17 +20,16 @@ RANK = MessageFamily("arditi.picture.alt.rank", POLICE_ORDER)
 
 def describe(view: ArditiView, names: list[str], words: Words) -> str:
     """What the board shows, in a few sentences (at most renderers.alt.LIMIT characters)."""
-    raw = as_json(view)  # renderers/arditi.py's helpers take a plain dict until they read ArditiView
     n = view["n"]
     everyone = [player_name(words, names, seat) for seat in range(n)]
 
     def who(seat: int) -> str:
         return everyone[seat] if 0 <= seat < n else "?"
 
-    title, line, _seat = status_lines(raw, names, words)
+    title, line, _seat = status_lines(view, names, words)
     sentences = [words.msg("arditi.picture.alt.board", title=title), line]
     phase = view["phase"]
-    go, _landings, _over = targets(raw)
+    go, _landings, _over = targets(view)
     if phase == "move":
         sentences.append(labelled(words, words.msg("arditi.picture.alt.can_go"), numbers(sorted(go))))
         jumps = [words.msg("arditi.picture.alt.jump", number=move.get("over"), space=move["space"])
@@ -68,7 +66,7 @@ def describe(view: ArditiView, names: list[str], words: Words) -> str:
         else:
             police.append(f"{rank} {off}")
     sentences.append(labelled(words, words.msg("arditi.picture.key.police"), police))
-    mover, trail = last_move(raw)
+    mover, trail = last_move(view)
     if mover is not None and trail:
         sentences.append(words.msg("arditi.picture.alt.last_move", player=who(mover),
                                    spaces=listed(words, numbers(trail))))

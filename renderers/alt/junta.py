@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.protocol import as_json
 from games.junta.common import OFFICES
 from games.junta.coup import PHASES
 from games.junta.view_types import Coup, JuntaView
 from renderers.alt import finish, labelled, listed, numbers
-from renderers.core import Words
+from renderers.core import Words, player_name
 from renderers.junta import (
     AREA_NAME,
     BOX_NAME,
@@ -29,7 +28,6 @@ from renderers.junta import (
     fight_line,
     is_rebel,
     marker_chips,
-    player_name,
     segment_line,
     table_size,
     waiting_line,
@@ -40,8 +38,7 @@ UNLIMITED = float("inf")  # the pictures cut long names to their room; words nee
 
 def describe(view: JuntaView, names: list[str], words: Words) -> str:
     """What the board shows, in a few sentences (at most renderers.alt.LIMIT characters)."""
-    raw = as_json(view)  # renderers/junta.py's helpers take a plain dict until they read JuntaView
-    n = table_size(raw)
+    n = table_size(view)
     everyone = [player_name(words, names, seat) for seat in range(n)]
 
     def who(seat: int | None) -> str | None:
@@ -57,8 +54,8 @@ def describe(view: JuntaView, names: list[str], words: Words) -> str:
         title = words.msg("junta.picture.turn", turn=view["turn"])
         stage = words.msg(PHASE_NAME[phase]) if phase in PHASE_NAME else ""
     sentences = [words.msg("junta.picture.alt.board", title=title), stage,
-                 listed(words, [text for text, _fill, _ink, _glyph in marker_chips(raw, words)]),
-                 waiting_line(raw, names, words, UNLIMITED)]
+                 listed(words, [text for text, _fill, _ink, _glyph in marker_chips(view, words)]),
+                 waiting_line(view, names, words, UNLIMITED)]
     controllers = view["controllers"]
     cousin = words.msg("junta.picture.cousin")
     offices = []
@@ -86,7 +83,6 @@ def describe(view: JuntaView, names: list[str], words: Words) -> str:
 
 def coup_sentences(view: JuntaView, coup: Coup, everyone: list[str], words: Words) -> list[str]:
     """The coup: its phase and segment, air strikes, fight, rebels, last dice, and the units where they are."""
-    raw = as_json(view)  # renderers/junta.py's helpers take a plain dict until they read JuntaView
     n = len(everyone)
 
     def who(seat: Any) -> str:
@@ -95,20 +91,20 @@ def coup_sentences(view: JuntaView, coup: Coup, everyone: list[str], words: Word
     phase = coup["phase"]
     title = (words.msg("junta.picture.coup.rebellion") if phase == 0 else
              words.msg("junta.picture.coup.phase", phase=phase, phases=PHASES))
-    sentences = [words.msg("junta.picture.alt.coup", phase=title, segment=segment_line(raw, words)),
+    sentences = [words.msg("junta.picture.alt.coup", phase=title, segment=segment_line(view, words)),
                  words.plural("junta.picture.coup.air_strikes", coup["air_strikes"]),
-                 fight_line(raw, words)]
+                 fight_line(view, words)]
     leader = coup["leader"]
     sentences.append(labelled(words, words.msg("junta.picture.leader"), [who(leader)]))
-    rebels = [everyone[s] for s in range(n) if is_rebel(raw, s) and s != leader]
+    rebels = [everyone[s] for s in range(n) if is_rebel(view, s) and s != leader]
     sentences.append(labelled(words, words.msg("junta.picture.alt.rebels"), rebels))
     # the dice come from the log's events (any JSON): their fields are read as carefully as before
     rolls = [words.msg("junta.picture.alt.roll", player=who(r.get("seat")), target=who(r.get("target")),
                        dice=listed(words, numbers(d for d in r.get("dice") or [] if isinstance(d, int))))
-             for r in dice_rolls(raw)]
-    sentences.append(labelled(words, dice_label(raw, words), rolls))
+             for r in dice_rolls(view)]
+    sentences.append(labelled(words, dice_label(view, words), rolls))
     units = []
-    for where, groups in board_groups(raw).items():
+    for where, groups in board_groups(view).items():
         place = words.msg(AREA_NAME[where] if where in AREA_NAME else BOX_NAME[where])
         for controller, active, count in groups:
             if controller is None:

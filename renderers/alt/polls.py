@@ -8,17 +8,15 @@ Influence region by region. Everything in this game is public.
 
 from __future__ import annotations
 
-from games.core.protocol import as_json
-from games.polls.data import PACT_REGIONS, REGIONS, TOTAL_SEATS
+from games.polls.data import PACT_REGIONS, REGIONS
 from games.polls.view_types import PollsView
 from renderers.alt import finish, labelled, numbers
-from renderers.core import Words
+from renderers.core import Words, player_name
 from renderers.polls import (
     CENTRES,
     CIRCLE_SECTORS,
     REGION_SHORT,
     party_name,
-    player_name,
     possible_regions,
     possible_sectors,
     projection,
@@ -36,7 +34,6 @@ def sector_words(sector: str) -> str:
 
 def describe(view: PollsView, names: list[str], words: Words) -> str:
     """What the board shows, in a few sentences (at most renderers.alt.LIMIT characters)."""
-    raw = as_json(view)  # renderers/polls.py's helpers take a plain dict until they read PollsView
     phase = view["phase"]
     over = phase == "game_over"
     party = {seat: party_name(words, seat) for seat in PARTIES}
@@ -53,7 +50,7 @@ def describe(view: PollsView, names: list[str], words: Words) -> str:
     seat = (winners[0] if winners else None) if over else view["current"]
     if seat is not None:
         player = words.msg("polls.picture.player", party=party[seat], name=player_name(words, names, seat))
-        sentences.append(words.msg("polls.picture.alt.step", player=player, step=step_text(raw, words)))
+        sentences.append(words.msg("polls.picture.alt.step", player=player, step=step_text(view, words)))
     elif over:
         sentences.append(words.msg("polls.picture.hung"))
     pending = view["pending"]
@@ -61,9 +58,8 @@ def describe(view: PollsView, names: list[str], words: Words) -> str:
     if dice and not over:
         sentences.append(labelled(words, words.msg("polls.picture.alt.dice"), numbers(dice)))
 
-    shown = projection(raw)
-    seats = list(shown.get("seats") or [0, 0])
-    third = shown.get("third", TOTAL_SEATS - sum(seats))
+    shown = projection(view)
+    seats, third = shown["seats"], shown["third"]
     majority = view["seats_projection"]["majority"]
     if over:
         title = words.msg("polls.picture.seats_final", majority=majority)
@@ -78,16 +74,15 @@ def describe(view: PollsView, names: list[str], words: Words) -> str:
     sentences.append(labelled(words, words.msg("polls.picture.alt.circles"), held)
                      or words.msg("polls.picture.alt.circles_empty"))
     propaganda = view["propaganda"]
-    centres = [f"{kind} {party[s]} {propaganda[s].get(kind, 0)}" for kind in CENTRES for s in PARTIES
-               if propaganda[s].get(kind)]
+    centres = [f"{kind} {party[s]} {propaganda[s][kind]}" for kind in CENTRES for s in PARTIES if propaganda[s][kind]]
     sentences.append(labelled(words, words.msg("polls.picture.alt.centres"), centres))
     pacts = view["pacts"]
     boxes = [f"{words.msg(REGION_SHORT[region])} {party[s]} {pacts[region][s]}" for region in PACT_REGIONS
              for s in PARTIES if region in pacts and pacts[region][s]]
     sentences.append(labelled(words, words.msg("polls.picture.pacts"), boxes))
     if not over:
-        choices = [words.msg(REGION_SHORT[r]) for r in REGIONS if r in possible_regions(raw)]
-        choices += [sector_words(s) for s in sorted(possible_sectors(raw))]
+        choices = [words.msg(REGION_SHORT[r]) for r in REGIONS if r in possible_regions(view)]
+        choices += [sector_words(s) for s in sorted(possible_sectors(view))]
         sentences.append(labelled(words, words.msg("polls.picture.alt.choices"), choices))
     influence = view["influence"]
     for s in PARTIES:

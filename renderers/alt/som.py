@@ -10,17 +10,15 @@ public view does not hold it, and `card_name` names a face-up card only).
 
 from __future__ import annotations
 
-from games.core.protocol import as_json
 from games.som.cards import CARD_NAME, FACE_NAME, KIND_NAME, URN_COUNT
 from games.som.view_types import SomView
 from renderers.alt import finish, labelled, listed
-from renderers.core import Words
+from renderers.core import Words, player_name
 from renderers.som import (
     COLOURS,
     FLAG_NAME,
     card_name,
     last_path,
-    player_name,
     seats,
     status_lines,
     vote_tag,
@@ -41,7 +39,7 @@ def citizen(view: SomView, seat: int, names: list[str], words: Words) -> str:
         text = words.plural("som.picture.alt.citizen_away", count, **params)
     over = view["phase"] == "game_over"
     marks = [words.msg("som.picture.key.generalitat")] if seat == view["holder"] and not over else []
-    tag = vote_tag(as_json(view), seat, names, words)
+    tag = vote_tag(view, seat, names, words)
     if tag:
         marks.append(tag)
     return f"{text} ({listed(words, marks)})" if marks else text
@@ -56,18 +54,17 @@ def discs(view: SomView, seat: int, names: list[str], words: Words) -> str:
 
 def describe(view: SomView, names: list[str], words: Words) -> str:
     """What the board shows, in a few sentences (at most renderers.alt.LIMIT characters)."""
-    raw = as_json(view)  # renderers/som.py's helpers take a plain dict until they read SomView
-    title, info, action = status_lines(raw, names, words)
+    title, info, action = status_lines(view, names, words)
     sentences = [words.msg("som.picture.alt.board", title=title), info, action]
     die = view["die"]
     if die is not None and die["face"] in FACE_NAME:
         face_id = FACE_NAME[die["face"]]  # (named first: Babel would read a literal key inside msg() as an id)
         sentences.append(words.msg("som.picture.alt.die", face=words.msg(face_id), number=die["number"]))
-    citizens = range(min(seats(raw), len(view["players"])))
+    citizens = range(min(seats(view), len(view["players"])))
     sentences += [citizen(view, seat, names, words) for seat in citizens]
     if view["phase"] != "game_over":
         sentences.append(labelled(words, words.msg("som.picture.alt.can_go"), view["moves"]))
-    sentences.append(labelled(words, words.msg("som.picture.alt.path"), last_path(raw)))
+    sentences.append(labelled(words, words.msg("som.picture.alt.path"), last_path(view)))
     hisenda = view["hisenda"]
     sentences.append(words.msg("som.picture.alt.hisenda", value=hisenda["value"], ones=hisenda["ones"],
                                twos=hisenda["twos"]))
@@ -77,7 +74,7 @@ def describe(view: SomView, names: list[str], words: Words) -> str:
     board = view["board"]
     face_up = []
     for cell in board:
-        name = card_name(words, as_json(cell))
+        name = card_name(words, cell)
         if name is not None:
             flag = cell["flag"]
             flag_name = words.msg(FLAG_NAME[flag]) if flag in FLAG_NAME else ""

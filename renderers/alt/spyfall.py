@@ -8,17 +8,15 @@ guess once the round is over (never while it runs: the view holds no location th
 
 from __future__ import annotations
 
-from games.core.protocol import as_json
 from games.spyfall.view_types import SpyfallView
 from renderers.alt import finish, labelled, listed, scores
-from renderers.core import Words
+from renderers.core import Words, player_name
 from renderers.spyfall import (
     HOW_WORDS,
     OVER_PHASES,
     ROUND_PHASES,
     location_name,
     pack_line,
-    player_name,
     row_tags,
     scoreboard_columns,
     status_parts,
@@ -27,16 +25,15 @@ from renderers.spyfall import (
 
 def describe(view: SpyfallView, names: list[str], words: Words) -> str:
     """What the scoreboard shows, in a few sentences (at most renderers.alt.LIMIT characters)."""
-    raw = as_json(view)  # renderers/spyfall.py's helpers take a plain dict until they read SpyfallView
     n = view["n"]
-    title, detail = status_parts(raw, names, words)
-    everyone = [player_name(names, seat, words) for seat in range(n)]
+    title, detail = status_parts(view, names, words)
+    everyone = [player_name(words, names, seat) for seat in range(n)]
     sentences = [words.msg("spyfall.picture.alt.scoreboard", status=listed(words, title)), listed(words, detail)]
     # The rows' markers, in the picture's words: each marker with the players who bear it.
     marked: dict[str, list[str]] = {}
     left = view["left"]
     for seat in range(n):
-        tags = [words.msg("spyfall.picture.left")] if left[seat] else [tag.text for tag in row_tags(raw, seat, words)]
+        tags = [words.msg("spyfall.picture.left")] if left[seat] else [tag.text for tag in row_tags(view, seat, words)]
         for text in tags:
             marked.setdefault(text, []).append(everyone[seat])
     dealer = view["dealer"]
@@ -52,10 +49,10 @@ def describe(view: SpyfallView, names: list[str], words: Words) -> str:
         sentences.append(labelled(words, words.msg("spyfall.picture.total"), scores(everyone, view["scores"])))
     else:  # before the first round the picture shows no score
         sentences.append(labelled(words, words.msg("alt.players"), everyone))
-    for index, _left, _right in scoreboard_columns(raw).rounds:
+    for index, _left, _right in scoreboard_columns(view).rounds:
         entry = view["history"][index]
         how = entry["how"]
-        params = {"round": entry["round"], "location": location_name(words, entry["location"], raw),
+        params = {"round": entry["round"], "location": location_name(words, entry["location"], view),
                   "outcome": words.msg(HOW_WORDS[how]) if how in HOW_WORDS else how}
         spy = entry["spy"]
         if 0 <= spy < n:
@@ -68,10 +65,9 @@ def describe(view: SpyfallView, names: list[str], words: Words) -> str:
 def describe_locations(view: SpyfallView, names: list[str], words: Words) -> str:
     """What the location sheet shows: every location by its number and, once a round is over, its location
     and the spy's wrong guess (the two cells the picture highlights then)."""
-    raw = as_json(view)  # renderers/spyfall.py's helpers take a plain dict until they read SpyfallView
     ids = view["locations"]
-    labels = [location_name(words, i, raw) for i in ids]
-    sentences = [words.plural("spyfall.picture.alt.sheet", len(ids)), pack_line(raw, ids, words)[0]]
+    labels = [location_name(words, i, view) for i in ids]
+    sentences = [words.plural("spyfall.picture.alt.sheet", len(ids)), pack_line(view, ids, words)[0]]
     result = view["result"] if view["phase"] in OVER_PHASES else None
     if result and result["location"] in ids:
         where = labels[ids.index(result["location"])]

@@ -147,9 +147,7 @@ from renderers.arditi.layers import (  # noqa: F401
     mark_cell,
     number_disc,
     number_ink,
-    paste_centred,
     piece_sprite,
-    player_name,
     polar,
     police_disc,
     put_lines,
@@ -159,13 +157,11 @@ from renderers.arditi.layers import (  # noqa: F401
     row_box,
     seat_shape,
     sector_outline,
-    shape_points,
     space_centre,
     static_words,
     text_px,
     trail_cell,
     trail_color,
-    wrapped,
 )
 from renderers.arditi.live import (  # noqa: F401
     PIPS,

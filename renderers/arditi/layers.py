@@ -16,13 +16,13 @@ from renderers.core import (
     PALETTE,
     Color,
     Words,
-    drawable,
-    ellipsize,
     font,
     inline_scale,
     line_height,
+    paste,
     put_text,
-    wrap,
+    shape_points,
+    wrap_block,
 )
 
 Box = tuple[float, float, float, float]
@@ -109,12 +109,6 @@ KEY_WORDS = (
     ("go", N_("arditi.picture.key.can_go")),
     ("jump", N_("arditi.picture.key.jump")),
 )
-
-
-def player_name(words: Words, names: list[str], seat: int) -> str:
-    """The name as far as the font can draw it, else "Player n"."""
-    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or words.msg("arditi.picture.player_n", n=seat + 1)
 
 
 # --- layout (display units) ------------------------------------------------------------------------
@@ -208,21 +202,6 @@ def _cell_bbox(space: int) -> tuple[int, int, int, int]:
 
 # --- text ----------------------------------------------------------------------------------------------
 
-def wrapped(text: str, width: float, max_lines: int, size: int, bold: bool = False) -> tuple[list[str], int, bool]:
-    """`text` over at most `max_lines` lines of `width` px: the largest size from `size` down to
-    SMALL that holds it whole; else at SMALL, cut. Returns (lines, size, whole)."""
-    for sz in range(size, SMALL - 1, -1):
-        lines = wrap(text, font(sz, bold), width)
-        whole = " ".join(lines) == " ".join(text.split())
-        if len(lines) <= max_lines and whole:
-            return lines, sz, True
-    lines = wrap(text, font(SMALL, bold), width)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = ellipsize(lines[-1] + "…", font(SMALL, bold), width)
-    return lines, SMALL, False
-
-
 def put_lines(image: Image.Image, box: Box, lines: list[str], size: int, fill: Color, bold: bool = False) -> None:
     """`lines` left-aligned, centred as a block in the pixel `box`."""
     step = line_height(font(size, bold))
@@ -235,33 +214,6 @@ def put_lines(image: Image.Image, box: Box, lines: list[str], size: int, fill: C
 # --- shapes and sprites ------------------------------------------------------------------------------
 
 SUPER = 4  # sprites are drawn 4x larger and shrunk: polygons are not anti-aliased
-
-
-def shape_points(shape: str, cx: float, cy: float, half: float) -> list[Point]:
-    """A seat's shape as a polygon inside the square of half-side `half` around (cx, cy)."""
-    def ring(count: int, radius: float, start: float, dy: float = 0.0) -> list[Point]:
-        return [(cx + radius * math.cos(math.radians(start + 360 / count * k)),
-                 cy + dy - radius * math.sin(math.radians(start + 360 / count * k))) for k in range(count)]
-
-    if shape == "square":
-        s = half * 0.84  # a square looks bigger than the disc of the same width
-        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-    if shape == "triangle":
-        r = half * 1.12
-        return ring(3, r, 90, dy=r * 0.25)
-    if shape == "diamond":
-        return ring(4, half, 90)
-    if shape == "hexagon":
-        return ring(6, half, 90)
-    if shape == "star":
-        outer, inner = half * 1.04, half * 0.46
-        points = []
-        for k in range(10):
-            radius = outer if k % 2 == 0 else inner
-            angle = math.radians(90 + 36 * k)
-            points.append((cx + radius * math.cos(angle), cy + outer * 0.1 - radius * math.sin(angle)))
-        return points
-    return ring(48, half, 90)  # a circle
 
 
 def _scaled(points: list[Point], cx: float, cy: float, factor: float) -> list[Point]:
@@ -319,11 +271,6 @@ def number_disc(number: int, ring: Color | None = None) -> Image.Image:
 
 def police_disc(rank: str) -> Image.Image:
     return disc_sprite(POLICE_GLYPH.get(rank, "?"), POLICE_DISC, POLICE_INK, POLICE_DU, GLYPH)
-
-
-def paste_centred(image: Image.Image, sprite: Image.Image, centre: Point) -> None:
-    at = (int(round(centre[0] - sprite.width / 2)), int(round(centre[1] - sprite.height / 2)))
-    image.paste(sprite, at, sprite)
 
 
 # --- the empty board (cached) ------------------------------------------------------------------------
@@ -589,11 +536,11 @@ def _key_icon(image: Image.Image, what: str, box: Box) -> None:
     centre = ((left + right) / 2, (top + bottom) / 2)
     draw = ImageDraw.Draw(image)
     if what in ("leader", "token", "group"):
-        paste_centred(image, piece_sprite("circle", NEUTRAL, what), centre)
+        paste(image, piece_sprite("circle", NEUTRAL, what), centre, centred=True)
     elif what == "number":
-        paste_centred(image, number_disc(12), centre)
+        paste(image, number_disc(12), centre, centred=True)
     elif what == "police":
-        paste_centred(image, police_disc("pawn"), centre)
+        paste(image, police_disc("pawn"), centre, centred=True)
     else:
         side = px(17)
         swatch = (centre[0] - side / 2, centre[1] - side / 2, centre[0] + side / 2, centre[1] + side / 2)
@@ -617,7 +564,7 @@ def _key(labels: tuple[str, ...]) -> Image.Image:
         icon = (box[0] - PANEL_LEFT, box[1], box[2] - PANEL_LEFT, box[3])
         _key_icon(image, what, icon)
         text_box = (px(icon[2] + 4), px(icon[1] - 2), px(icon[2] + 4 + KEY_LABEL), px(icon[3] + 2))
-        lines, size, _whole = wrapped(label, text_box[2] - text_box[0], 2, SMALL)
+        lines, size, _cut, _squeeze = wrap_block(label, text_box[2] - text_box[0], SMALL, max_lines=2)
         put_lines(image, text_box, lines, size, PALETTE["text"])
     return image
 

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image, ImageDraw
 
 from games.arditi.board import SPACES
+from games.arditi.view_types import ArditiView
 from renderers.arditi.layers import (
     BORDER,
     CENTRE,
@@ -44,9 +43,7 @@ from renderers.arditi.layers import (
     key_top,
     mark_cell,
     number_disc,
-    paste_centred,
     piece_sprite,
-    player_name,
     police_disc,
     put_lines,
     px,
@@ -55,7 +52,6 @@ from renderers.arditi.layers import (
     space_centre,
     static_words,
     trail_cell,
-    wrapped,
 )
 from renderers.core import (
     PALETTE,
@@ -64,42 +60,46 @@ from renderers.core import (
     fit_line,
     font,
     line_height,
+    paste,
+    player_name,
     put_fitted,
     put_text,
     seat_color,
     text_width,
+    wrap_block,
 )
 
 # --- per render: the board --------------------------------------------------------------------------------
 
-def targets(view: dict[str, Any]) -> tuple[set[int], set[int], set[int]]:
+def targets(view: ArditiView) -> tuple[set[int], set[int], set[int]]:
     """(the spaces marked "can go here", the jump landings, the numbers a jump would take)."""
     go: set[int] = set()
     landings: set[int] = set()
     over: set[int] = set()
-    phase = view.get("phase")
+    phase = view["phase"]
+    placing = view["placing"]
     if phase == "move":
-        for move in view.get("moves") or []:
-            if move.get("type") == "step":
-                go.add(int(move["space"]))
-            elif move.get("type") == "jump":
-                landings.add(int(move["space"]))
-                over.add(int(move["over"]))
-    elif phase == "place_leader" and view.get("placing"):
-        go.update(int(s) for s in view["placing"].get("options") or [])
+        for move in view["moves"]:
+            if move["type"] == "step":
+                go.add(move["space"])
+            elif move["type"] == "jump":
+                landings.add(move["space"])
+                over.add(move["over"])
+    elif phase == "place_leader" and placing:
+        go.update(placing["options"])
     return go, landings, over
 
 
-def last_move(view: dict[str, Any]) -> tuple[int | None, list[int]]:
+def last_move(view: ArditiView) -> tuple[int | None, list[int]]:
     """(the seat that moved last, or is moving, and the spaces its march entered in that move), from
     the log: the steps, the jumps (the number's space and the landing) and a leader's attack, since
     the last roll. (None, []) before the first roll."""
-    log = view.get("log") or []
+    log = view["log"]
     start = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "rolled"), None)
     if start is None or not isinstance(log[start].get("seat"), int):
         return None, []
     seat = int(log[start]["seat"])
-    entered: list[int] = []
+    entered: list[object] = []  # log events are loosely typed (games/arditi/view_types.py)
     for event in log[start + 1:]:
         if event.get("seat") != seat:
             continue
@@ -111,13 +111,13 @@ def last_move(view: dict[str, Any]) -> tuple[int | None, list[int]]:
     return seat, [s for s in entered if isinstance(s, int) and 1 <= s <= SPACES]
 
 
-def _draw_board(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+def _draw_board(image: Image.Image, view: ArditiView, words: Words) -> None:
     go, landings, over = targets(view)
     for space in sorted(go):
         _paste_patch(image, mark_cell(space, "go"))
     for space in sorted(landings - go):
         _paste_patch(image, mark_cell(space, "jump"))
-    occupied = {int(s) for s in view.get("spaces") or {}}
+    occupied = {int(s) for s in view["spaces"]}
     mover, trail = last_move(view)
     trail_spaces = set(trail) - go - landings
     if mover is not None:
@@ -126,40 +126,39 @@ def _draw_board(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     for space in sorted(occupied - trail_spaces - go - landings):  # a marked cell keeps its mark under a piece
         _blank(image, space)
     # links under the pieces: leaderless groups thin, marches thick
-    for group in view.get("groups") or []:
+    for group in view["groups"]:
         color = seat_color(group["seat"])
         chain = group["spaces"]
         for a, b in zip(chain, chain[1:], strict=False):
             _link(image, a, b, color, True)
-    for march in view.get("marches") or []:
+    for march in view["marches"]:
         color = seat_color(march["seat"])
         chain = march["spaces"]
         for a, b in zip(chain, chain[1:], strict=False):
             _link(image, a, b, color, False)
-    for number in view.get("numbers") or []:
-        paste_centred(image, number_disc(number, GOLD if number in over else None), space_centre(number))
-    for piece in view.get("police") or []:
-        if piece.get("space"):
-            paste_centred(image, police_disc(piece["rank"]), space_centre(piece["space"]))
-    for group in view.get("groups") or []:
+    for number in view["numbers"]:
+        paste(image, number_disc(number, GOLD if number in over else None), space_centre(number), centred=True)
+    for piece in view["police"]:
+        if piece["space"]:
+            paste(image, police_disc(piece["rank"]), space_centre(piece["space"]), centred=True)
+    for group in view["groups"]:
         sprite = piece_sprite(seat_shape(group["seat"]), seat_color(group["seat"]), "group")
         for space in group["spaces"]:
-            paste_centred(image, sprite, space_centre(space))
-    for march in view.get("marches") or []:
+            paste(image, sprite, space_centre(space), centred=True)
+    for march in view["marches"]:
         seat, chain, leader = march["seat"], march["spaces"], march["leader"]
         color, shape = seat_color(seat), seat_shape(seat)
         for position, space in enumerate(chain):
             kind = "leader" if position == leader else "token"
-            paste_centred(image, piece_sprite(shape, color, kind), space_centre(space))
-    for march in view.get("marches") or []:
-        chain = march["spaces"]
-        if chain and march.get("dir") in ("in", "out", "cw", "ccw"):
-            head = chain[-1]
-            _arrow(image, head, march["dir"], seat_color(march["seat"]), march["leader"] == len(chain) - 1)
-    placing = view.get("placing") if view.get("phase") == "place_leader" else None
-    if placing and isinstance(placing.get("from"), int):
+            paste(image, piece_sprite(shape, color, kind), space_centre(space), centred=True)
+    for march in view["marches"]:
+        chain, way = march["spaces"], march["dir"]
+        if chain and way is not None:
+            _arrow(image, chain[-1], way, seat_color(march["seat"]), march["leader"] == len(chain) - 1)
+    placing = view["placing"] if view["phase"] == "place_leader" else None
+    if placing:
         _lifted(image, placing["from"])
-    _draw_waiting(image, view.get("waiting") or [], words.msg("arditi.picture.waiting"))
+    _draw_waiting(image, view["waiting"], words.msg("arditi.picture.waiting"))
 
 
 def _lifted(image: Image.Image, space: int) -> None:
@@ -197,20 +196,18 @@ def _draw_waiting(image: Image.Image, waiting: list[int], word: str) -> None:
         ImageDraw.Draw(image).rounded_rectangle((CX - half, box[1], CX + half, box[3]), radius=px(3), fill=CENTRE)
         put_text(image, (CX, (box[1] + box[3]) / 2), text, size, PALETTE["text"], True, "mm", squeeze)
     for number, point in zip(shown, points, strict=True):
-        paste_centred(image, number_disc(number), point)
+        paste(image, number_disc(number), point, centred=True)
 
 
-def _draw_corners(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+def _draw_corners(image: Image.Image, view: ArditiView, words: Words) -> None:
     """The bag's count (bottom left) and the police pieces that found no space yet (top left)."""
-    bag = view.get("bag")
-    if isinstance(bag, int):
-        put_fitted(image, _px_box((6, DU_HEIGHT - 18, 110, DU_HEIGHT - 4)), words.plural("arditi.picture.bag", bag),
-                   SMALL, PALETTE["muted"], min_size=SMALL)
-    off = [p for p in view.get("police") or [] if not p.get("space")]
+    put_fitted(image, _px_box((6, DU_HEIGHT - 18, 110, DU_HEIGHT - 4)),
+               words.plural("arditi.picture.bag", view["bag"]), SMALL, PALETTE["muted"], min_size=SMALL)
+    off = [p for p in view["police"] if not p["space"]]
     if off:
         x = 6 + POLICE_DU / 2
         for piece in off:
-            paste_centred(image, police_disc(str(piece.get("rank"))), (px(x), px(4 + POLICE_DU / 2)))
+            paste(image, police_disc(piece["rank"]), (px(x), px(4 + POLICE_DU / 2)), centred=True)
             x += POLICE_DU + 2
         put_fitted(image, _px_box((x - POLICE_DU / 2 + 2, 4, 150, 4 + POLICE_DU)),
                    words.msg("arditi.picture.off_board"), SMALL, PALETTE["muted"], min_size=SMALL)
@@ -235,39 +232,37 @@ def _draw_die(draw: ImageDraw.ImageDraw, left: float, top: float, size: float, v
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(20, 20, 24))
 
 
-def status_lines(view: dict[str, Any], names: list[str], words: Words,
+def status_lines(view: ArditiView, names: list[str], words: Words,
                  limit: float | None = None) -> tuple[str, str, int | None]:
     """The card's title, its sentence and the seat whose shape goes before the sentence (None: no
     shape). With `limit` (px at STRONG bold), each name is cut to that width."""
-    def name(seat: Any) -> str:
-        if not isinstance(seat, int):
-            return "?"
+    def name(seat: int) -> str:
         full = player_name(words, names, seat)
         return full if limit is None else ellipsize(full, font(STRONG, True), limit)
 
-    phase = view.get("phase")
-    if phase == "game_over":
-        result = view.get("result") or {}
-        reason = str(result.get("reason", ""))
+    phase = view["phase"]
+    result = view["result"]
+    if phase == "game_over" and result is not None:
+        reason = result["reason"]
         title = words.msg("arditi.picture.game_over")
         if reason in REASON:
             title = f"{title} · {words.msg(REASON[reason])}"
-        winners = [s for s in result.get("winners") or [] if 0 <= s < view["n"]]
-        scores = result.get("scores") or view.get("scores") or []
+        winners = [s for s in result["winners"] if 0 <= s < view["n"]]
+        scores = result["scores"] or view["scores"]
         line = words.plural("arditi.picture.winners", len(winners), names=", ".join(name(s) for s in winners))
         if winners and winners[0] < len(scores):
             points = words.plural("arditi.picture.points", int(scores[winners[0]]))
             line = f"{line} · {points}"
         return title, line, (winners[0] if len(winners) == 1 else None)
-    title = words.msg("arditi.picture.round_of", round=view.get("round", 1), rounds=view.get("max_rounds", 60))
-    if phase == "place_leader" and view.get("placing"):
-        seat = int(view["placing"]["seat"])
+    title = words.msg("arditi.picture.round_of", round=view["round"], rounds=view["max_rounds"])
+    placing = view["placing"]
+    if phase == "place_leader" and placing:
+        seat = placing["seat"]
         return title, words.msg("arditi.picture.placing", player=name(seat)), seat
-    current = view.get("current")
-    seat = int(current) if isinstance(current, int) else 0
-    if phase == "move" and view.get("die") is not None:
-        line = words.plural("arditi.picture.moving", int(view.get("steps_left") or 0), player=name(seat),
-                            die=view["die"])
+    current = view["current"]
+    seat = current if current is not None else 0
+    if phase == "move" and view["die"] is not None:
+        line = words.plural("arditi.picture.moving", view["steps_left"], player=name(seat), die=view["die"])
     else:
         line = words.msg("arditi.picture.to_roll", player=name(seat))
     return title, line, seat
@@ -276,59 +271,62 @@ def status_lines(view: dict[str, Any], names: list[str], words: Words,
 SENTENCE_LINES = 2
 
 
-def status_text(view: dict[str, Any], names: list[str], words: Words,
+def status_text(view: ArditiView, names: list[str], words: Words,
                 width: float) -> tuple[str, list[str], int, int | None]:
     """(title, the sentence's lines, their size, seat) for a sentence `width` px wide: long names are
     cut (never the rest of the sentence) until it fits SENTENCE_LINES lines."""
     title, lines, size, seat = "", [""], SMALL, None
     for share in (None, 1.0, 0.75, 0.55, 0.4, 0.25):
         title, line, seat = status_lines(view, names, words, None if share is None else width * share)
-        lines, size, whole = wrapped(line, width, SENTENCE_LINES, STRONG, bold=True)
-        if whole:
+        lines, size, cut, _squeeze = wrap_block(line, width, STRONG, max_lines=SENTENCE_LINES, min_size=SMALL,
+                                                bold=True)
+        if not cut:
             break
     return title, lines, size, seat
 
 
-def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+def _draw_status(image: Image.Image, view: ArditiView, names: list[str], words: Words) -> None:
     draw = ImageDraw.Draw(image)
     left, top, right, bottom = _px_box(STATUS)
     left += px(PAD + 3)
     right -= px(PAD)
-    over = view.get("phase") == "game_over"
-    die = view.get("die") if view.get("phase") == "move" else None
+    over = view["phase"] == "game_over"
+    die = view["die"] if view["phase"] == "move" else None
     head_bottom = top + px(PAD + DIE_DU)
     title_right = right
-    if isinstance(die, int) and 1 <= die <= 6:
+    if die is not None and 1 <= die <= 6:
         size = px(DIE_DU)
         _draw_die(draw, right - size, top + px(PAD), size, die)
         title_right = right - size - px(8)
     token = px(TOKEN_DU + 5)
     title, lines, size, seat = status_text(view, names, words, right - left - token)
-    title_lines, title_size, _ = wrapped(title, title_right - left, 2, TITLE, bold=True)
+    title_lines, title_size, _cut, _squeeze = wrap_block(title, title_right - left, TITLE, max_lines=2,
+                                                             min_size=SMALL, bold=True)
     put_lines(image, (left, top + px(PAD) - px(2), title_right, head_bottom), title_lines, title_size,
               PALETTE["text"] if not over else GOLD, bold=True)
     box = (left, head_bottom, right, bottom - px(PAD - 2))
-    if seat is not None and 0 <= seat < view.get("n", 0):
-        paste_centred(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"),
+    if seat is not None and 0 <= seat < view["n"]:
+        paste(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"),
                       (left + px(TOKEN_DU / 2), box[1] + line_height(font(size, True)) / 2
-                       + ((box[3] - box[1]) - line_height(font(size, True)) * len(lines)) / 2))
+                       + ((box[3] - box[1]) - line_height(font(size, True)) * len(lines)) / 2), centred=True)
     put_lines(image, (left + token, box[1], right, box[3]), lines, size, GOLD if over else PALETTE["text"], bold=True)
 
 
-def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+def _draw_rows(image: Image.Image, view: ArditiView, names: list[str], words: Words) -> None:
     draw = ImageDraw.Draw(image)
-    n = min(int(view["n"]), MAX_SEATS)
-    phase = view.get("phase")
+    n = min(view["n"], MAX_SEATS)
+    phase = view["phase"]
+    result = view["result"]
     over = phase == "game_over"
-    result = view.get("result") or {}
-    winners = set(result.get("winners") or []) if over else set()
-    scores = (result.get("scores") if over else None) or view.get("scores") or [0] * n
+    winners = set(result["winners"]) if over and result else set()
+    scores = (result["scores"] if over and result else None) or view["scores"] or [0] * n
+    placing = view["placing"]
     acting = None
-    if phase == "place_leader" and view.get("placing"):
-        acting = view["placing"].get("seat")
+    if phase == "place_leader" and placing:
+        acting = placing["seat"]
     elif not over:
-        acting = view.get("current")
-    marches = {m["seat"]: m for m in view.get("marches") or []}
+        acting = view["current"]
+    militants = {m["seat"]: m["militants"] for m in view["marches"]}
     for seat in range(n):
         box = _px_box(row_box(seat))
         left, top, right, bottom = box
@@ -337,17 +335,18 @@ def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words
             draw.rounded_rectangle(box, radius=px(5), outline=GOLD, width=px(1.5))
         mid = (top + bottom) / 2
         x = left + px(5)
-        paste_centred(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"), (x + px(TOKEN_DU / 2), mid))
+        paste(image, piece_sprite(seat_shape(seat), seat_color(seat), "token"), (x + px(TOKEN_DU / 2), mid),
+              centred=True)
         x += px(TOKEN_DU + 5)
         if seat in winners:
             _crown(draw, x + px(6), mid, px(12))
             x += px(15)
         if over:
-            count = int(scores[seat]) if seat < len(scores) else 0
+            count = scores[seat] if seat < len(scores) else 0
             right_text = words.plural("arditi.picture.points", count)
             fill, bold = (GOLD if seat in winners else PALETTE["text"]), True
         else:
-            count = int(marches.get(seat, {}).get("militants", 0))
+            count = militants.get(seat, 0)
             right_text = words.plural("arditi.picture.militants", count)
             fill, bold = PALETTE["muted"], False
         used = put_fitted(image, (right - px(70), top, right - px(6), bottom), right_text, SMALL, fill, bold,
@@ -364,10 +363,10 @@ def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None
                   (left + w * 0.73, top + h * 0.55), (left + w, top + h * 0.25), (left + w, top + h)], fill=GOLD)
 
 
-def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+def render(view: ArditiView, names: list[str], words: Words) -> Image.Image:
     """The board of Arditi del Popolo for one view: BOARD_SIZE (1100 × 700, RGB), for the inline box."""
     image = _base().copy()
-    image.paste(_key(static_words(words)), (px(PANEL_LEFT), px(key_top(int(view["n"])))))
+    image.paste(_key(static_words(words)), (px(PANEL_LEFT), px(key_top(view["n"]))))
     _draw_board(image, view, words)
     _draw_corners(image, view, words)
     _draw_status(image, view, names, words)

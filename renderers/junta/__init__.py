@@ -177,7 +177,6 @@ from renderers.junta.channel import (  # noqa: F401
     render,
     short_name,
     short_name_box,
-    wrapped,
 )
 from renderers.junta.full import (  # noqa: F401
     BAND_LINE,
@@ -319,8 +318,6 @@ from renderers.junta.parts import (  # noqa: F401
     name_box,
     name_step,
     off_map_boxes,
-    paste,
-    player_name,
     segment_line,
     swords_badge,
     table_size,

@@ -20,9 +20,9 @@ from games.junta.board import (
 )
 from games.junta.common import OFFICES
 from games.junta.coup import PHASES
+from games.junta.view_types import Coup, JuntaView
 from renderers.core import (
     BOARD_SIZE,
-    ELLIPSIS,
     INLINE_MIN_TEXT,
     PALETTE,
     Color,
@@ -30,10 +30,12 @@ from renderers.core import (
     ellipsize,
     fit_line,
     font,
+    paste,
+    player_name,
     put_fitted,
     put_text,
     text_width,
-    wrap,
+    wrap_block,
 )
 from renderers.junta.parts import (
     BACKGROUND,
@@ -70,8 +72,6 @@ from renderers.junta.parts import (
     mark_sprite,
     marker_chips,
     off_map_boxes,
-    paste,
-    player_name,
     segment_line,
     swords_badge,
     table_size,
@@ -80,7 +80,7 @@ from renderers.junta.parts import (
 )
 
 
-def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+def render(view: JuntaView, names: list[str], words: Words) -> Image.Image:
     """The board in the channel for one view (BOARD_SIZE, RGB): the city map with its pieces and what
     changed last, and the panel of the turn, the phase, the markers, who decides what, the offices and
     the coup."""
@@ -178,13 +178,13 @@ def _board_base(labels: tuple[str, ...]) -> Image.Image:
 
 # --- the board's counters -------------------------------------------------------------------------------------------
 
-def board_groups(view: dict[str, Any]) -> dict[str, list[tuple[Any, bool, int]]]:
+def board_groups(view: JuntaView) -> dict[str, list[tuple[int | None, bool, int]]]:
     """area or box → [(controller, active, how many units)]: one counter per player (and activity) and
     place, whatever the units' types; controllers by seat, nobody last. Off the map no unit is active (it
     cannot be hit): its controller's state decides."""
-    coup = view.get("coup") if isinstance(view.get("coup"), dict) else None
-    found: dict[str, dict[tuple[Any, bool], int]] = {}
-    for where, groups in units_by_area(coup or {}).items():
+    coup = view["coup"]
+    found: dict[str, dict[tuple[int | None, bool], int]] = {}
+    for where, groups in (units_by_area(coup) if coup else {}).items():
         merged = found.setdefault(where, {})
         for controller, _kind, active, count in groups:
             alive = active if where in AREA else _player_active(view, controller)
@@ -236,16 +236,17 @@ def more_sprite(count: int) -> Image.Image:
 B_ROWS = 2  # rows of pieces in an area's box, under its name
 
 
-def board_layout(view: dict[str, Any]) -> list[Placed]:
+def board_layout(view: JuntaView) -> list[Placed]:
     """Where every piece of the board goes: exiles as family discs in their embassy, and during a coup each
     player's units in an area or off-map box as one counter. An area holds two rows of pieces (four
     counters; no game played so far put more in one area); the rest is counted by a "+k" piece. What a
     piece shows is ("exile", seat), ("units", family, count, rebel, ignored) or ("more", k)."""
     groups = board_groups(view)
     exiles: dict[str, list[int]] = {}
-    for seat, player in enumerate((view.get("players") or [])[:table_size(view)]):
-        if player.get("exile") in EMBASSIES:
-            exiles.setdefault(str(player["exile"]), []).append(seat)
+    for seat, player in enumerate(view["players"][:table_size(view)]):
+        exile = player["exile"]
+        if exile is not None and exile in EMBASSIES:
+            exiles.setdefault(exile, []).append(seat)
     placed: list[Placed] = []
     for area_id in AREA_IDS:
         items: list[tuple[Image.Image, tuple[Any, ...]]] = []
@@ -277,7 +278,7 @@ def board_layout(view: dict[str, Any]) -> list[Placed]:
     return placed
 
 
-def _board_units(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+def _board_units(image: Image.Image, view: JuntaView, words: Words) -> None:
     for _where, sprite, at, _what in board_layout(view):
         paste(image, sprite, at)
 
@@ -288,17 +289,17 @@ MOVES = ("coup_move", "coup_retreat")
 ARRIVALS = ("coup_landing", "coup_units", "coup_bribe", "coup_helicopter", "coup_police_reaction")
 
 
-def last_change(view: dict[str, Any]) -> tuple[Any, list[tuple[str, str]], list[str]]:
+def last_change(view: JuntaView) -> tuple[Any, list[tuple[str, str]], list[str]]:
     """What the coup's last movement did, if nothing was fought and no phase began since: (the mover,
     [(from, to)] for the units that moved along a road, [areas units arrived in from elsewhere])."""
     found: dict[str, Any] | None = None
-    for event in view.get("log") or []:
+    for event in view["log"]:
         kind = event.get("type")
         if kind in MOVES or kind in ARRIVALS:
             found = event
         elif kind in ("coup_started", "coup_phase", "coup_wave", "coup_bombardment", "coup_over"):
             found = None
-    if found is None or not isinstance(view.get("coup"), dict) or not view["coup"]:
+    if found is None or not view["coup"]:
         return None, [], []
     kind = found.get("type")
     moves = [m for m in found.get("moves") or [] if isinstance(m, dict)]
@@ -324,7 +325,7 @@ def _edge_point(box: Box, towards: Point, margin: float) -> Point:
     return cx + dx * t, cy + dy * t
 
 
-def _board_changes(image: Image.Image, view: dict[str, Any]) -> None:
+def _board_changes(image: Image.Image, view: JuntaView) -> None:
     """The last movement in the mover's colour: an arrow along each road the units took, a ring round each
     area they arrived in from elsewhere (a landing, a card's units, the helicopter, the police)."""
     seat, arrows, rings = last_change(view)
@@ -370,7 +371,7 @@ def _board_changes(image: Image.Image, view: dict[str, Any]) -> None:
     image.paste(shrunk, (left, top), shrunk)
 
 
-def _board_combat(image: Image.Image, view: dict[str, Any]) -> None:
+def _board_combat(image: Image.Image, view: JuntaView) -> None:
     """The area fought over framed in red with crossed swords; areas with declared attacks the swords."""
     found = combat_areas(view)
     if found is None:
@@ -388,15 +389,6 @@ def _board_combat(image: Image.Image, view: dict[str, Any]) -> None:
 
 
 # --- the board's panel ------------------------------------------------------------------------------------------
-
-def wrapped(text: str, size: int, bold: bool, width: float, max_lines: int) -> list[str]:
-    """`text` over at most `max_lines` lines of `width` px (a long word broken; the last line cut)."""
-    fnt = font(size, bold)
-    lines = wrap(text, fnt, width, break_words=True)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = ellipsize(lines[-1] + ELLIPSIS, fnt, width)
-    return lines
 
 
 def _b_chip(image: Image.Image, x: float, mid: float, text: str, fill: Color, ink: Color, glyph: str = "",
@@ -431,33 +423,33 @@ def chip_rows(chips: list[tuple[str, Color, Color, str]], width: float) -> list[
 Block = tuple[float, Any]  # (height, draw(image, top))
 
 
-def _panel_blocks(view: dict[str, Any], names: list[str], words: Words, listed: bool) -> list[tuple[int, Block]]:
+def _panel_blocks(view: JuntaView, names: list[str], words: Words, listed: bool) -> list[tuple[int, Block]]:
     """The panel's blocks in order, each with its priority (0 is always drawn; the others go, highest
     first, when the panel is too short for all); the offices `listed` one a line with their holders' names,
     or as a grid of discs."""
     left, _top, right, _bottom = PANEL
     x0, width = left + PANEL_PAD, right - left - 2 * PANEL_PAD
-    over = isinstance(view.get("result"), dict)
-    phase = view.get("phase")
+    result, coup = view["result"], view["coup"]
+    over = result is not None
+    phase = view["phase"]
     blocks: list[tuple[int, Block]] = []
 
     # the turn and the phase track, the phase's name (or the end and why)
     def head(image: Image.Image, y: float) -> None:
         title = (words.msg(N_("junta.picture.game_over")) if over else
-                 words.msg(N_("junta.picture.turn"), turn=int(view.get("turn") or 0)))
+                 words.msg(N_("junta.picture.turn"), turn=view["turn"]))
         put_fitted(image, (x0, y, x0 + width, y + 34), title, B_TITLE, GOLD if over else PALETTE["text"], True,
                    min_size=B_TEXT, put=put_text)
         _b_track(image, x0, y + 38 + B_TRACK / 2, range(1, 10), [str(k) for k in range(1, 10)],
-                 phase if isinstance(phase, int) and not isinstance(phase, bool) and not over else None, True)
+                 phase if not over else None, True)
 
     blocks.append((0, (38 + B_TRACK + 8, head)))
-    if over:
-        reason = (view.get("result") or {}).get("reason")
+    if result is not None:
+        reason = result["reason"]
         label = words.msg(REASON[reason]) if reason in REASON else ""
     else:
         label = words.msg(PHASE_NAME[phase]) if phase in PHASE_NAME else ""
-    label_lines = wrapped(label, B_STRONG, True, width, 2) if label else []
-    blocks.append((0, _lines_block(label_lines, x0, B_STRONG, GOLD if over else PALETTE["text"], True)))
+    blocks.append((0, _heading(label, x0, width, GOLD if over else PALETTE["text"])))
     # the markers
     chips = marker_chips(view, words)
     rows = chip_rows(chips, width)
@@ -473,9 +465,8 @@ def _panel_blocks(view: dict[str, Any], names: list[str], words: Words, listed: 
     blocks.append((3, (8 + 34 * len(rows), markers)))
     # who must decide what, or who won
     blocks += _waiting_blocks(view, names, words, x0, width)
-    coup = view.get("coup")
-    if isinstance(coup, dict) and coup:
-        blocks += _coup_blocks(view, words, x0, width)
+    if coup:
+        blocks += _coup_blocks(view, coup, words, x0, width)
     blocks.append((2, _offices_list(view, names, words, x0, width) if listed else _offices_grid(view, x0, width)))
     return blocks
 
@@ -489,6 +480,12 @@ def _lines_block(lines: list[str], x: float, size: int, fill: Color, bold: bool,
             y += step
 
     return before + step * len(lines), draw
+
+
+def _heading(text: str, x: float, width: float, fill: Color) -> Block:
+    """A heading of the panel: bold, at most two lines `width` px wide (a long word broken); none if empty."""
+    lines = wrap_block(text, width, B_STRONG, max_lines=2, bold=True, long_words="break").lines if text else []
+    return _lines_block(lines, x, B_STRONG, fill, True)
 
 
 def _b_track(image: Image.Image, x: float, mid: float, keys: Iterable[int], labels: list[str], current: int | None,
@@ -511,7 +508,7 @@ def _b_track(image: Image.Image, x: float, mid: float, keys: Iterable[int], labe
     return x - 4
 
 
-def _seat_lines(view: dict[str, Any], names: list[str], words: Words, seats: list[int], x: float,
+def _seat_lines(view: JuntaView, names: list[str], words: Words, seats: list[int], x: float,
                 width: float, fill: Color) -> Block:
     """Up to three players as their family disc and name, one a line; more as a row of discs."""
     if len(seats) > 3:
@@ -538,51 +535,47 @@ def _rule(x: float, width: float) -> Block:
     return 12, draw
 
 
-def _waiting_blocks(view: dict[str, Any], names: list[str], words: Words, x: float, width: float
+def _waiting_blocks(view: JuntaView, names: list[str], words: Words, x: float, width: float
                     ) -> list[tuple[int, Block]]:
     n = table_size(view)
-    result = view.get("result")
-    if isinstance(result, dict):
-        winners = _seats(result.get("winners"), n)
+    result = view["result"]
+    if result is not None:
+        winners = _seats(result["winners"], n)
         head = (words.plural(WINNERS_HEAD, len(winners)) if winners else
                 words.msg(N_("junta.picture.no_winner")))
-        return [(0, _rule(x, width)), (0, _lines_block(wrapped(head, B_STRONG, True, width, 2), x, B_STRONG, GOLD,
-                                                       True)),
+        return [(0, _rule(x, width)), (0, _heading(head, x, width, GOLD)),
                 (0, _seat_lines(view, names, words, winners, x, width, GOLD))]
-    if not isinstance(view.get("decision"), dict):
+    if view["decision"] is None:
         return []
     what = waited_on(view, words)
-    seats = _seats(view.get("to_act"), n)
+    seats = _seats(view["to_act"], n)
     blocks: list[tuple[int, Block]] = [(0, _rule(x, width)),
-                                       (0, _lines_block(wrapped(what, B_STRONG, True, width, 2), x, B_STRONG, GOLD,
-                                                        True))]
+                                       (0, _heading(what, x, width, GOLD))]
     if seats:
         blocks.append((0, _seat_lines(view, names, words, seats, x, width, PALETTE["text"])))
     return blocks
 
 
-def _coup_blocks(view: dict[str, Any], words: Words, x: float, width: float) -> list[tuple[int, Block]]:
+def _coup_blocks(view: JuntaView, coup: Coup, words: Words, x: float, width: float) -> list[tuple[int, Block]]:
     """The coup: its track and phase, segment or outcome; the air strikes left and the fight; the last dice."""
-    coup = view["coup"]
-    phase = coup.get("phase")
+    phase = coup["phase"]
     blocks: list[tuple[int, Block]] = [(0, _rule(x, width))]
 
     def track(image: Image.Image, y: float) -> None:
         labels = [words.msg(N_("junta.picture.coup.rebellion_short")), *(str(k) for k in range(1, PHASES + 1))]
         end = _b_track(image, x, y + B_TRACK / 2 + 2, range(PHASES + 1), labels,
-                       phase if isinstance(phase, int) and not isinstance(phase, bool) else None, False)
-        strikes = int(coup.get("air_strikes") or 0)
+                       phase, False)
+        strikes = coup["air_strikes"]
         put_fitted(image, (end + 10, y + 2, x + width, y + B_TRACK + 2), f"✈ {strikes}", B_STRONG, PALETTE["text"],
                    True, "right", min_size=B_TEXT, put=put_text)
 
     blocks.append((0, (B_TRACK + 6, track)))
     title = (words.msg(N_("junta.picture.coup.rebellion")) if phase == 0 else
              words.msg(N_("junta.picture.coup.phase"), phase=phase, phases=PHASES))
-    blocks.append((0, _lines_block(wrapped(f"{title} · {segment_line(view, words)}", B_STRONG, True, width, 2), x,
-                                   B_STRONG, PALETTE["text"], True)))
+    blocks.append((0, _heading(f"{title} · {segment_line(view, words)}", x, width, PALETTE["text"])))
     fight = fight_line(view, words, AREA_SHORT)  # the name the map shows
     if fight:
-        lines = wrapped(fight, B_TEXT, False, width - 36, 2)
+        lines = wrap_block(fight, width - 36, B_TEXT, max_lines=2, long_words="break").lines
 
         def fighting(image: Image.Image, y: float) -> None:
             paste(image, swords_badge(28, B_TEXT), (x, y + 1))
@@ -601,7 +594,7 @@ def _coup_blocks(view: dict[str, Any], words: Words, x: float, width: float) -> 
     return blocks
 
 
-def _roll_block(view: dict[str, Any], roll: dict[str, Any], x: float, width: float) -> Block:
+def _roll_block(view: JuntaView, roll: dict[str, Any], x: float, width: float) -> Block:
     """One shooter's roll: their disc, the dice (hits gold; as many as fit), an arrow, their target's disc."""
     dice = [d for d in roll.get("dice") or [] if isinstance(d, int)]
     arrow = text_width("→", font(B_TEXT, True)) + 10
@@ -623,16 +616,16 @@ def _roll_block(view: dict[str, Any], roll: dict[str, Any], x: float, width: flo
     return B_LINE + 2, draw
 
 
-def _office_disc(view: dict[str, Any], office: str) -> Image.Image:
+def _office_disc(view: JuntaView, office: str) -> Image.Image:
     """The holder's family disc (the President's ringed gold), or an empty ring for a vacant office."""
-    family = _family(view, (view.get("controllers") or {}).get(office))
+    family = _family(view, view["controllers"].get(office))
     return family_disc(family, B_DISC, GOLD if office == "president" else None) if family else empty_disc(B_DISC)
 
 
-def _offices_list(view: dict[str, Any], names: list[str], words: Words, x: float, width: float) -> Block:
+def _offices_list(view: JuntaView, names: list[str], words: Words, x: float, width: float) -> Block:
     """Who holds each office, one a line: its glyph, the holder's disc and name ("—" when vacant); "cousin"
     after the office the President holds through his cousin."""
-    controllers = view.get("controllers") or {}
+    controllers = view["controllers"]
     cousin_word = words.msg(N_("junta.picture.cousin"))
 
     def draw(image: Image.Image, y: float) -> None:
@@ -644,9 +637,9 @@ def _offices_list(view: dict[str, Any], names: list[str], words: Words, x: float
                      PALETTE["muted"], True, "mm")
             paste(image, _office_disc(view, office), (x + 30, mid - B_DISC / 2))
             holder = controllers.get(office)
-            name = player_name(words, names, holder) if isinstance(holder, int) and _family(view, holder) else "—"
+            name = player_name(words, names, holder) if holder is not None and _family(view, holder) else "—"
             end = x + width
-            if office != "president" and office == view.get("cousin") and holder == view.get("president"):
+            if office != "president" and office == view["cousin"] and holder == view["president"]:
                 end -= put_text(image, (end, mid + 1), cousin_word, B_TEXT, PALETTE["muted"], False, "rm") + 8
             put_fitted(image, (x + 30 + B_DISC + 8, y, end, y + B_LINE), name, B_TEXT, PALETTE["text"],
                        min_size=B_TEXT, put=put_text)
@@ -655,7 +648,7 @@ def _offices_list(view: dict[str, Any], names: list[str], words: Words, x: float
     return 16 + B_LINE * len(OFFICES), draw
 
 
-def _offices_grid(view: dict[str, Any], x: float, width: float) -> Block:
+def _offices_grid(view: JuntaView, x: float, width: float) -> Block:
     """Who holds each office: its glyph and the holder's family disc (an empty ring when vacant), four to a
     row; the President's disc ringed gold."""
     cell = width / 4
@@ -683,7 +676,7 @@ def empty_disc(size: int) -> Image.Image:
     return disc.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def panel_plan(view: dict[str, Any], names: list[str], words: Words) -> list[Block]:
+def panel_plan(view: JuntaView, names: list[str], words: Words) -> list[Block]:
     """The blocks that fit the panel: those of the highest priority go first until the rest fits."""
     room = PANEL[3] - PANEL[1] - 2 * 10
     blocks = _panel_blocks(view, names, words, True)
@@ -703,7 +696,7 @@ def panel_plan(view: dict[str, Any], names: list[str], words: Words) -> list[Blo
     return kept
 
 
-def _board_panel(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+def _board_panel(image: Image.Image, view: JuntaView, names: list[str], words: Words) -> None:
     y = PANEL[1] + 10
     for height, draw in panel_plan(view, names, words):
         draw(image, y)

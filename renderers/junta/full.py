@@ -20,6 +20,7 @@ from games.junta.board import (
 from games.junta.cards import CARDS, INFLUENCE
 from games.junta.common import LOCATIONS, OFFICES
 from games.junta.coup import PHASES
+from games.junta.view_types import Coup, JuntaView
 from renderers.core import (
     PALETTE,
     Color,
@@ -27,6 +28,8 @@ from renderers.core import (
     ellipsize,
     fit_line,
     font,
+    paste,
+    player_name,
     put_fitted,
     put_text,
     readable_size,
@@ -83,8 +86,6 @@ from renderers.junta.parts import (
     marker_chips,
     name_box,
     name_step,
-    paste,
-    player_name,
     segment_line,
     swords_badge,
     table_size,
@@ -125,28 +126,27 @@ def area_centre(area_id: str, geo: Geometry = FULL) -> Point:
     return geo.centre(area_id)
 
 
-def coup_band(view: dict[str, Any], words: Words) -> Box | None:
+def coup_band(view: JuntaView, words: Words) -> Box | None:
     """The coup band's box (None outside a coup): two lines, then as many as the last dice and the
     key of the card units need."""
-    coup = view.get("coup")
-    if not isinstance(coup, dict) or not coup:
+    if not view["coup"]:
         return None
     top = MAP[3] + 6
     lines = 2 + len(band_flow(view, words))
     return MARGIN, top, WIDTH - MARGIN, top + 6 + lines * BAND_LINE
 
 
-def rows_top(view: dict[str, Any], words: Words) -> float:
+def rows_top(view: JuntaView, words: Words) -> float:
     band = coup_band(view, words)
     return (band[3] if band else MAP[3]) + 6
 
 
-def row_box(view: dict[str, Any], words: Words, seat: int) -> Box:
+def row_box(view: JuntaView, words: Words, seat: int) -> Box:
     top = rows_top(view, words) + seat * (ROW_H + ROW_GAP)
     return MARGIN, top, WIDTH - MARGIN, top + ROW_H
 
 
-def height_for(view: dict[str, Any], words: Words) -> int:
+def height_for(view: JuntaView, words: Words) -> int:
     """The picture's height for this view (the coup band comes and goes; the rows follow the table)."""
     return int(round(rows_top(view, words) + table_size(view) * (ROW_H + ROW_GAP) - ROW_GAP + MARGIN))
 
@@ -199,7 +199,7 @@ def counters_top(area_id: str, words: Words) -> float:
     return name_box(area_id)[1] + len(lines) * name_step(len(lines)) + 3
 
 
-def _canvas(view: dict[str, Any], words: Words) -> Image.Image:
+def _canvas(view: JuntaView, words: Words) -> Image.Image:
     """A new picture of this view's height with the language's top layer and the empty panels."""
     band = coup_band(view, words)
     image = Image.new("RGB", (WIDTH, height_for(view, words)), BACKGROUND)
@@ -214,20 +214,20 @@ def _canvas(view: dict[str, Any], words: Words) -> Image.Image:
     return image
 
 
-def waiting_line(view: dict[str, Any], names: list[str], words: Words, width: float) -> str:
+def waiting_line(view: JuntaView, names: list[str], words: Words, width: float) -> str:
     """What the game waits on and from whom (names cut first, never the words), or the end."""
     n = table_size(view)
-    result = view.get("result")
-    if isinstance(result, dict):
-        winners = _seats(result.get("winners"), n)
+    result = view["result"]
+    if result is not None:
+        winners = _seats(result["winners"], n)
         if not winners:
             return words.msg(N_("junta.picture.no_winner"))
         shown = ", ".join(player_name(words, names, x) for x in winners)
         return words.plural(NP_("junta.picture.winners"), len(winners), names=shown)
-    if not isinstance(view.get("decision"), dict):
+    if view["decision"] is None:
         return ""
     what = waited_on(view, words)
-    seats = _seats(view.get("to_act"), n)
+    seats = _seats(view["to_act"], n)
     if not seats:
         return what
     fnt = font(STRONG, True)
@@ -266,17 +266,16 @@ def _chip(image: Image.Image, x: float, mid: float, text: str, fill: Color, ink:
     return w
 
 
-def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+def _draw_strip(image: Image.Image, view: JuntaView, names: list[str], words: Words) -> None:
     draw = ImageDraw.Draw(image)
     left, _top, right, _bottom = STRIP
     x = left + 14
-    turn = int(view.get("turn") or 0)
-    phase = view.get("phase")
-    over = isinstance(view.get("result"), dict)
+    turn, phase, result = view["turn"], view["phase"], view["result"]
+    over = result is not None
     title = words.msg(N_("junta.picture.game_over")) if over else words.msg(N_("junta.picture.turn"), turn=turn)
     x += put_text(image, (x, LINE1), title, TITLE, GOLD if over else PALETTE["text"], True, "lm") + 10
     # the 9-phase track: done phases muted, the current one gold
-    on_track = isinstance(phase, int) and not isinstance(phase, bool) and 1 <= phase <= 9 and not over
+    on_track = 1 <= phase <= 9 and not over
     current = phase if on_track else None
     for k in range(1, 10):
         box = (x, LINE1 - TRACK_BOX / 2, x + TRACK_BOX, LINE1 + TRACK_BOX / 2)
@@ -290,8 +289,8 @@ def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], word
         put_text(image, ((box[0] + box[2]) / 2, LINE1 + 0.5), str(k), TEXT, ink, True, "mm")
         x += TRACK_BOX + 2
     x += 8
-    if over:
-        reason = (view.get("result") or {}).get("reason")
+    if result is not None:
+        reason = result["reason"]
         label = words.msg(REASON[reason]) if reason in REASON else ""
     else:
         label = words.msg(PHASE_NAME[phase]) if phase in PHASE_NAME else ""
@@ -318,7 +317,7 @@ def _draw_strip(image: Image.Image, view: dict[str, Any], names: list[str], word
 OFFICE_UNITS = frozenset({"presidential_guard", "police", "brigade_1", "brigade_2", "brigade_3", "marines"})
 
 
-def key_types(coup: dict[str, Any]) -> tuple[str, ...]:
+def key_types(coup: Coup) -> tuple[str, ...]:
     """The unit types on the map or in the boxes that the band's key names (in board order): those
     whose glyph no office chip shows (the paratrooper and the card units)."""
     present = {t for found in units_by_area(coup).values() for _c, t, _a, _k in found}
@@ -328,10 +327,10 @@ def key_types(coup: dict[str, Any]) -> tuple[str, ...]:
 BandItem = tuple[str, Any, float]  # ("label", text, width) | ("roll", roll, width) | ("key", unit type, width)
 
 
-def band_flow(view: dict[str, Any], words: Words) -> list[list[tuple[BandItem, float]]]:
+def band_flow(view: JuntaView, words: Words) -> list[list[tuple[BandItem, float]]]:
     """The band's lines after the first two: the last dice (a label, then one item per shooter),
     then the key entries, flowed left to right, each item with its x offset."""
-    coup = view.get("coup") or {}
+    coup = view["coup"]
     items: list[BandItem] = []
     rolls = dice_rolls(view)
     if rolls:
@@ -340,7 +339,7 @@ def band_flow(view: dict[str, Any], words: Words) -> list[list[tuple[BandItem, f
         for roll in rolls:
             dice = [d for d in roll.get("dice") or [] if isinstance(d, int)]
             items.append(("roll", roll, COUNTER_H + 3 + len(dice) * (DIE + 1) + 18 + COUNTER_H + 10))
-    for kind in key_types(coup):
+    for kind in key_types(coup) if coup else ():
         name_width = min(150.0, text_width(words.msg(UNIT_NAME[kind]), font(TEXT)))
         items.append(("key", kind, 19 + name_width + 10))
     dice_items = items[:1 + len(rolls)] if rolls else []
@@ -361,17 +360,18 @@ def _flowed(items: list[BandItem]) -> list[list[tuple[BandItem, float]]]:
     return lines
 
 
-def counter_layout(view: dict[str, Any], words: Words) -> tuple[list[Placed], list[Box]]:
+def counter_layout(view: JuntaView, words: Words) -> tuple[list[Placed], list[Box]]:
     """Where every piece goes: exiles as family discs in their embassy, and during a coup each group of
     units (one controller, type and activity) as one counter in its area or off-map box; and the trays
     under the boxes whose counters overflow them. What a piece shows is ("exile", seat) or ("units",
     family, unit type, count, rebel, ignored)."""
-    coup = view.get("coup") if isinstance(view.get("coup"), dict) else None
+    coup = view["coup"]
     groups = units_by_area(coup) if coup else {}
     exiles: dict[str, list[int]] = {}
-    for seat, player in enumerate((view.get("players") or [])[:table_size(view)]):
-        if player.get("exile") in EMBASSIES:
-            exiles.setdefault(str(player["exile"]), []).append(seat)
+    for seat, player in enumerate(view["players"][:table_size(view)]):
+        exile = player["exile"]
+        if exile is not None and exile in EMBASSIES:
+            exiles.setdefault(exile, []).append(seat)
     placed: list[Placed] = []
     trays: list[Box] = []
     for area_id in AREA_IDS:
@@ -404,7 +404,7 @@ def counter_layout(view: dict[str, Any], words: Words) -> tuple[list[Placed], li
     return placed, trays
 
 
-def _draw_units(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+def _draw_units(image: Image.Image, view: JuntaView, words: Words) -> None:
     """The trays first (a tray may reach the box under it), then every piece."""
     placed, trays = counter_layout(view, words)
     draw = ImageDraw.Draw(image)
@@ -415,7 +415,7 @@ def _draw_units(image: Image.Image, view: dict[str, Any], words: Words) -> None:
         paste(image, sprite, at)
 
 
-def _combat_marks(image: Image.Image, view: dict[str, Any]) -> None:
+def _combat_marks(image: Image.Image, view: JuntaView) -> None:
     """The area fought over framed in red with crossed swords; areas with declared attacks the swords."""
     found = combat_areas(view)
     if found is None:
@@ -432,16 +432,15 @@ def _combat_marks(image: Image.Image, view: dict[str, Any]) -> None:
         paste(image, swords_badge(), (right - 3, top + 1), centred=True)  # on the corner, clear of the name
 
 
-def _draw_band(image: Image.Image, view: dict[str, Any], words: Words) -> None:
-    band = coup_band(view, words)
-    if band is None:
+def _draw_band(image: Image.Image, view: JuntaView, words: Words) -> None:
+    band, coup = coup_band(view, words), view["coup"]
+    if band is None or coup is None:
         return
-    coup = view["coup"]
     draw = ImageDraw.Draw(image)
     left, top, right, _bottom = band
     mid = top + 3 + BAND_LINE / 2
     x = left + 14
-    phase = coup.get("phase")
+    phase = coup["phase"]
     for k in range(PHASES + 1):  # the coup track: R, 1-6
         label = words.msg(N_("junta.picture.coup.rebellion_short")) if k == 0 else str(k)
         box = (x, mid - TRACK_BOX / 2, x + TRACK_BOX, mid + TRACK_BOX / 2)
@@ -462,7 +461,7 @@ def _draw_band(image: Image.Image, view: dict[str, Any], words: Words) -> None:
     # the air strikes left, and the fight going on
     mid += BAND_LINE
     x = left + 14
-    strikes = int(coup.get("air_strikes") or 0)
+    strikes = coup["air_strikes"]
     x += put_text(image, (x, mid), "✈", TEXT, PALETTE["text"], True, "lm") + 5
     x += put_text(image, (x, mid), words.plural(NP_("junta.picture.coup.air_strikes"), strikes), TEXT,
                   PALETTE["text"], False, "lm") + 14
@@ -487,7 +486,7 @@ def _draw_band(image: Image.Image, view: dict[str, Any], words: Words) -> None:
                            PALETTE["muted"], min_size=TEXT, put=put_text)
 
 
-def _draw_roll(image: Image.Image, view: dict[str, Any], roll: dict[str, Any], x: float, mid: float) -> None:
+def _draw_roll(image: Image.Image, view: JuntaView, roll: dict[str, Any], x: float, mid: float) -> None:
     """One shooter's roll: their disc, the dice (hits gold), an arrow, their target's disc."""
     paste(image, family_disc(_family(view, roll.get("seat")), COUNTER_H), (x, mid - COUNTER_H / 2))
     x += COUNTER_H + 3
@@ -500,68 +499,67 @@ def _draw_roll(image: Image.Image, view: dict[str, Any], roll: dict[str, Any], x
 
 # --- per render: the rows -------------------------------------------------------------------------------------
 
-def status_tags(view: dict[str, Any], seat: int, words: Words) -> list[tuple[str, Color, Color]]:
+def status_tags(view: JuntaView, seat: int, words: Words) -> list[tuple[str, Color, Color]]:
     """What a row says a player is, as (words, chip colour, ink)."""
-    player = (view.get("players") or [])[seat]
+    player = view["players"][seat]
     tags: list[tuple[str, Color, Color]] = []
-    result = view.get("result")
-    if isinstance(result, dict) and seat in _seats(result.get("winners"), table_size(view)):
+    result, coup = view["result"], view["coup"]
+    if result is not None and seat in _seats(result["winners"], table_size(view)):
         tags.append((words.msg(N_("junta.picture.winner")), GOLD, GOLD_TEXT))
-    if not player.get("alive", True):
+    if not player["alive"]:
         tags.append((words.msg(N_("junta.picture.dead")), (40, 40, 44), WHITE))
-    exile = player.get("exile")
-    if exile in EMBASSIES:
+    exile = player["exile"]
+    if exile is not None and exile in EMBASSIES:
         tags.append((words.msg(EXILE[exile]), EMBASSY_FILL, EMBASSY_EDGE))
-    coup = view.get("coup") if isinstance(view.get("coup"), dict) else None
     if coup:
-        if coup.get("leader") == seat:
+        if coup["leader"] == seat:
             tags.append((words.msg(N_("junta.picture.leader")), RED, WHITE))
         elif is_rebel(view, seat):
             tags.append((words.msg(N_("junta.picture.rebel")), RED, WHITE))
-        side = (coup.get("sides") or {}).get(str(seat))
-        if side in SIDE:
+        side = coup["sides"].get(str(seat))
+        if side is not None and side in SIDE:
             tags.append((words.msg(SIDE[side]), (120, 40, 36) if side == "rebels" else (70, 70, 40), WHITE))
-    if player.get("target"):
+    if player["target"]:
         tags.append((words.msg(N_("junta.picture.target")), (120, 40, 36), WHITE))
     return tags
 
 
-def office_chips(view: dict[str, Any], seat: int, words: Words) -> list[tuple[str, str, bool]]:
+def office_chips(view: JuntaView, seat: int, words: Words) -> list[tuple[str, str, bool]]:
     """A player's offices as (glyph, name, through the cousin)."""
-    player = (view.get("players") or [])[seat]
-    cousin = view.get("cousin")
+    player = view["players"][seat]
+    cousin = view["cousin"]
     chips = []
     for office in OFFICES:
-        if office in (player.get("offices") or []):
+        if office in player["offices"]:
             chips.append((OFFICE_GLYPH[office], words.msg(OFFICE_NAME[office]),
-                          office == cousin and view.get("president") == seat and office != "president"))
+                          office == cousin and view["president"] == seat and office != "president"))
     return chips
 
 
-def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+def _draw_rows(image: Image.Image, view: JuntaView, names: list[str], words: Words) -> None:
     draw = ImageDraw.Draw(image)
     n = table_size(view)
-    acting = set(_seats(view.get("to_act"), n)) if not isinstance(view.get("result"), dict) else set()
-    budget = view.get("budget") if isinstance(view.get("budget"), dict) else None
-    amounts = (budget or {}).get("amounts") or {}
-    players = view.get("players") or []
+    acting = set(_seats(view["to_act"], n)) if view["result"] is None else set()
+    budget = view["budget"]
+    amounts = budget["amounts"] if budget else {}
+    players = view["players"]
     for seat in range(min(n, len(players))):
         player = players[seat]
         left, top, right, bottom = row_box(view, words, seat)
-        alive = bool(player.get("alive", True))
+        alive = player["alive"]
         if seat in acting:
             draw.rounded_rectangle((left, top, right, bottom), radius=6, outline=GOLD, width=2)
         mid1, mid2 = top + ROW_MID1, top + ROW_MID2
-        disc = family_disc(_family(view, seat), 24, GOLD if view.get("president") == seat else None)
+        disc = family_disc(_family(view, seat), 24, GOLD if view["president"] == seat else None)
         paste(image, disc, (left + 5, mid1 - 12 + 1))
         x = left + 34
         # right end of line 1: the hand, the budget amount, the tags
         end = right - 6
-        hand = int(player.get("hand_count") or 0)
+        hand = player["hand_count"]
         end -= put_text(image, (end, mid1), words.plural(NP_("junta.picture.hand"), hand), TEXT,
                         PALETTE["muted"], False, "rm") + 8
-        amount = amounts.get(str(seat))
-        if isinstance(amount, int) and not isinstance(amount, bool) and amount > 0:
+        amount = amounts.get(str(seat), 0)
+        if amount > 0:
             end -= _chip(image, end, mid1, words.msg(N_("junta.picture.budget"), amount=amount), (50, 110, 74),
                          WHITE, align_right=True) + 5
         for text, fill, ink in reversed(status_tags(view, seat, words)):
@@ -571,14 +569,15 @@ def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words
         put_fitted(image, (x, mid1 - 11, end - 4, mid1 + 11), name, STRONG,
                    PALETTE["text"] if alive else PALETTE["muted"], True, min_size=TEXT, put=put_text)
         # line 2: offices, influence cards, the revealed location
-        location = player.get("location")
+        location = player["location"]
         cards = []
-        for card in player.get("influence") or []:
-            design = str((card or {}).get("card") or "").split("#", 1)[0] if isinstance(card, dict) else ""
+        for card in player["influence"]:
+            design = card["card"].split("#", 1)[0]
             if design in INFLUENCE_NAME:
-                cards.append((words.msg(INFLUENCE_NAME[design]), int(card.get("votes") or 0)))
+                cards.append((words.msg(INFLUENCE_NAME[design]), card["votes"]))
         _draw_line2(image, left + 34, right - 6, mid2, office_chips(view, seat, words), cards,
-                    words.msg(LOCATION_NAME[location]) if location in LOCATION_NAME else "", words)
+                    words.msg(LOCATION_NAME[location]) if location is not None and location in LOCATION_NAME else "",
+                    words)
 
 
 CARD_MIN_LETTERS = 5  # an influence card's name is never cut shorter than this (and the ellipsis)
@@ -671,7 +670,7 @@ def _draw_line2(image: Image.Image, x: float, end: float, mid: float, chips: lis
 
 # --- the pictures ----------------------------------------------------------------------------------------------
 
-def render_full(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+def render_full(view: JuntaView, names: list[str], words: Words) -> Image.Image:
     """The full board of Junta for one view (550 px wide, RGB): the map, the coup band and a row per family.
     Sent privately by the board's "🔍 Full board" button."""
     image = _canvas(view, words)

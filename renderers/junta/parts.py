@@ -26,13 +26,13 @@ from games.junta.board import (
 )
 from games.junta.common import FAMILIES
 from games.junta.coup import WAVES
+from games.junta.view_types import Coup, JuntaView
 from renderers.core import (
     CHAT_WIDTH,
     PALETTE,
     SQUEEZES,
     Color,
     Words,
-    drawable,
     name_lines,
     put_fitted,
     put_text,
@@ -169,16 +169,8 @@ OFF_MAP: dict[str, Box] = {
 OFF_MAP_COUNTER = 42  # the room kept for a counter at the right of an off-map box
 
 
-def table_size(view: dict[str, Any]) -> int:
-    return max(1, min(int(view.get("n") or 1), len(FAMILIES), len(view.get("players") or []) or 1))
-
-
-# --- text ---------------------------------------------------------------------------------------------------
-
-def player_name(words: Words, names: list[str], seat: int) -> str:
-    """The name as far as the font can draw it, else "Player n"."""
-    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or words.msg(N_("junta.picture.player_n"), n=seat + 1)
+def table_size(view: JuntaView) -> int:
+    return max(1, min(view["n"], len(FAMILIES), len(view["players"]) or 1))
 
 
 # --- shapes -------------------------------------------------------------------------------------------------
@@ -305,17 +297,6 @@ def swords_badge(size: int = 22, glyph: int = TEXT) -> Image.Image:
     badge = badge.resize((size, size), Image.Resampling.LANCZOS)
     put_text(badge, (size / 2, size / 2 + 0.5), "⚔", glyph, WHITE, True, "mm")
     return badge
-
-
-def paste(image: Image.Image, sprite: Image.Image, at: Point, centred: bool = False) -> None:
-    x, y = at
-    if centred:
-        x, y = x - sprite.width / 2, y - sprite.height / 2
-    corner = (int(round(x)), int(round(y)))
-    if sprite.mode == "RGBA":
-        image.paste(sprite, corner, sprite)
-    else:
-        image.paste(sprite, corner)
 
 
 # --- the map's shapes (once per process) -------------------------------------------------------------------------
@@ -455,60 +436,57 @@ def _top(labels: tuple[str, ...]) -> Image.Image:
 
 # --- per render: the strip ----------------------------------------------------------------------------------------
 
-def _family(view: dict[str, Any], seat: Any) -> str | None:
-    players = view.get("players") or []
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
-        family = players[seat].get("family")
-        return str(family) if family in FAMILY_COLOUR else None
+def _family(view: JuntaView, seat: int | None) -> str | None:
+    players = view["players"]
+    if seat is not None and 0 <= seat < len(players):
+        family = players[seat]["family"]
+        return family if family in FAMILY_COLOUR else None
     return None
 
 
-def _seats(values: Any, n: int) -> list[int]:
-    return [x for x in values or [] if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n]
+def _seats(values: list[int], n: int) -> list[int]:
+    return [x for x in values if 0 <= x < n]
 
 
-def wait_key(view: dict[str, Any]) -> str:
+def wait_key(view: JuntaView) -> str:
     """The WAIT word for what the game waits on: the engine's decision kind (a coup's own decisions
     told apart), "other" for a kind the pictures have no word for."""
-    decision = view.get("decision")
-    kind = str(decision.get("kind") or "") if isinstance(decision, dict) else ""
+    decision = view["decision"]
+    kind = decision["kind"] if decision else ""
     return kind if kind in WAIT else "other"
 
 
-def waited_on(view: dict[str, Any], words: Words) -> str:
+def waited_on(view: JuntaView, words: Words) -> str:
     """The decision waited on in words (a vote with its motion)."""
     key = wait_key(view)
     wait_id = WAIT[key]  # (an id named first: Babel would read a literal key inside msg() as an id)
     if key != "vote":
         return words.msg(wait_id)
-    motion = (((view.get("pending") or {}).get("vote")) or {}).get("motion")
+    pending = view["pending"]
+    vote = pending.get("vote") if pending else None
+    motion = vote["motion"] if vote else ""
     return words.msg(wait_id, motion=words.msg(MOTION[motion]) if motion in MOTION else "")
 
 
 # --- per render: the coup --------------------------------------------------------------------------------------
 
-def units_by_area(coup: dict[str, Any]) -> dict[str, list[tuple[Any, str, bool, int]]]:
+def units_by_area(coup: Coup) -> dict[str, list[tuple[int | None, str, bool, int]]]:
     """area or box → [(controller, unit type, active, count)], one entry per controller, type and
     activity, in a fixed order (controllers by seat, nobody last; types in board order)."""
-    groups: dict[str, dict[tuple[Any, str, bool], int]] = {}
-    for unit in (coup.get("units") or {}).values():
-        if not isinstance(unit, dict):
+    groups: dict[str, dict[tuple[int | None, str, bool], int]] = {}
+    for unit in coup["units"].values():
+        where, kind = unit["area"], unit["type"]
+        if where is None or (where not in AREA and where not in OFF_MAP) or kind not in UNIT_TYPE:
             continue
-        where, kind = unit.get("area"), unit.get("type")
-        if where not in AREA and where not in OFF_MAP or kind not in UNIT_TYPE:
-            continue
-        controller = unit.get("controller")
-        if not isinstance(controller, int) or isinstance(controller, bool):
-            controller = None
-        key = (controller, str(kind), bool(unit.get("active")))
-        area_groups = groups.setdefault(str(where), {})
+        key = (unit["controller"], kind, unit["active"])
+        area_groups = groups.setdefault(where, {})
         area_groups[key] = area_groups.get(key, 0) + 1
     return {where: [(c, t, a, k) for (c, t, a), k in sorted(found.items(), key=lambda item: (
         item[0][0] is None, item[0][0] if item[0][0] is not None else 0, TYPE_ORDER[item[0][1]], not item[0][2]))]
         for where, found in groups.items()}
 
 
-def dice_rolls(view: dict[str, Any]) -> list[dict[str, Any]]:
+def dice_rolls(view: JuntaView) -> list[dict[str, Any]]:
     """The last wave's (or bombardment's) rolls of this coup: [{"seat", "dice", "target"}]."""
     event = last_dice(view)
     if event is None:
@@ -518,7 +496,7 @@ def dice_rolls(view: dict[str, Any]) -> list[dict[str, Any]]:
     return [r for r in event.get("fire") or [] if isinstance(r, dict)]
 
 
-def dice_label(view: dict[str, Any], words: Words) -> str:
+def dice_label(view: JuntaView, words: Words) -> str:
     event = last_dice(view) or {}
     if event.get("type") == "coup_bombardment":
         weapon = event.get("weapon")
@@ -526,16 +504,15 @@ def dice_label(view: dict[str, Any], words: Words) -> str:
     return words.msg(N_("junta.picture.coup.wave"), wave=int(event.get("wave") or 0))
 
 
-def _player_active(view: dict[str, Any], seat: Any) -> bool:
-    players = view.get("players") or []
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players) and bool(
-        players[seat].get("active"))
+def _player_active(view: JuntaView, seat: int | None) -> bool:
+    players = view["players"]
+    return seat is not None and 0 <= seat < len(players) and players[seat]["active"]
 
 
-def is_rebel(view: dict[str, Any], seat: Any) -> bool:
-    coup = view.get("coup") or {}
-    rebels = coup.get("rebels") or []
-    return isinstance(seat, int) and 0 <= seat < len(rebels) and bool(rebels[seat])
+def is_rebel(view: JuntaView, seat: int | None) -> bool:
+    coup = view["coup"]
+    rebels = coup["rebels"] if coup else []
+    return seat is not None and 0 <= seat < len(rebels) and rebels[seat]
 
 
 Placed = tuple[str, Image.Image, Point, tuple[Any, ...]]  # (area or box, sprite, top left, what it shows)
@@ -565,21 +542,20 @@ def flow(items: list[tuple[Image.Image, Any]], left: float, right: float, top: f
     return places
 
 
-def combat_areas(view: dict[str, Any]) -> tuple[str | None, set[str]] | None:
+def combat_areas(view: JuntaView) -> tuple[str | None, set[str]] | None:
     """During a coup's combat: the area fought over now (if any) and the areas with declared attacks."""
-    coup = view.get("coup") or {}
-    combat = coup.get("combat") or {}
-    if coup.get("segment") != "combat":
+    coup = view["coup"]
+    if coup is None or coup["segment"] != "combat":
         return None
-    current = combat.get("area") if combat.get("step") in ("wave", "stay", "retreat") else None
-    return (str(current) if current is not None else None,
-            {str(a) for a in (combat.get("attacks") or {}) if a in AREA})
+    combat = coup["combat"]
+    current = combat["area"] if combat["step"] in ("wave", "stay", "retreat") else None
+    return current, {a for a in combat["attacks"] if a in AREA}
 
 
-def last_dice(view: dict[str, Any]) -> dict[str, Any] | None:
+def last_dice(view: JuntaView) -> dict[str, Any] | None:
     """The last wave of fire or bombardment of this coup (its log event), if there was one."""
     found = None
-    for event in view.get("log") or []:
+    for event in view["log"]:
         kind = event.get("type")
         if kind == "coup_started":
             found = None
@@ -588,13 +564,14 @@ def last_dice(view: dict[str, Any]) -> dict[str, Any] | None:
     return found
 
 
-def segment_line(view: dict[str, Any], words: Words) -> str:
+def segment_line(view: JuntaView, words: Words) -> str:
     """The coup's segment in a word or two, or its outcome."""
-    coup = view.get("coup") or {}
-    segment = coup.get("segment")
-    if coup.get("over") or segment == "over":
-        winner = coup.get("winner")
-        return words.msg(WINNER[winner]) if winner in WINNER else words.msg(N_("junta.picture.coup.over"))
+    coup = view["coup"]
+    segment = coup["segment"] if coup else None
+    if coup and (coup["over"] or segment == "over"):
+        winner = coup["winner"]
+        return (words.msg(WINNER[winner]) if winner is not None and winner in WINNER
+                else words.msg(N_("junta.picture.coup.over")))
     if segment == "sides":
         return words.msg(N_("junta.picture.coup.sides"))
     if segment == "combat":
@@ -602,31 +579,34 @@ def segment_line(view: dict[str, Any], words: Words) -> str:
     return words.msg(N_("junta.picture.coup.movement"))
 
 
-def fight_line(view: dict[str, Any], words: Words, area_names: MessageFamily = AREA_NAME) -> str:
+def fight_line(view: JuntaView, words: Words, area_names: MessageFamily = AREA_NAME) -> str:
     """The area fought over now (named from `area_names`) and the wave ("" when no area is being fought
     over)."""
-    coup = view.get("coup") or {}
-    combat = coup.get("combat") or {}
-    area = combat.get("area")
-    if coup.get("segment") != "combat" or combat.get("step") not in ("wave", "stay", "retreat") or area not in AREA:
+    coup = view["coup"]
+    if coup is None:
         return ""
+    combat = coup["combat"]
+    area = combat["area"]
+    if coup["segment"] != "combat" or combat["step"] not in ("wave", "stay", "retreat") or area not in AREA:
+        return ""
+    assert area is not None  # every area of AREA is named
     return words.msg(N_("junta.picture.coup.fight"), area=words.msg(area_names[area]),
-                     wave=max(1, min(int(combat.get("wave") or 1), WAVES)), waves=WAVES)
+                     wave=max(1, min(combat["wave"] or 1, WAVES)), waves=WAVES)
 
 
-def marker_chips(view: dict[str, Any], words: Words) -> list[tuple[str, Color, Color, str]]:
+def marker_chips(view: JuntaView, words: Words) -> list[tuple[str, Color, Color, str]]:
     """The markers as chips: (words, fill, ink, glyph)."""
-    markers = view.get("markers") or {}
+    markers = view["markers"]
     chips: list[tuple[str, Color, Color, str]] = []
-    if markers.get("pretext"):
+    if markers["pretext"]:
         chips.append((words.msg(N_("junta.picture.pretext")), RED, WHITE, "⚠"))
     else:
         chips.append((words.msg(N_("junta.picture.no_pretext")), PALETTE["panel_alt"], PALETTE["muted"], ""))
-    bank = markers.get("bank")
+    bank = markers["bank"]
     if bank in BANK:
-        chips.append((words.msg(BANK[bank]), BANK_CHIP[str(bank)], WHITE, "$"))
-    if markers.get("bank_safe"):
+        chips.append((words.msg(BANK[bank]), BANK_CHIP[bank], WHITE, "$"))
+    if markers["bank_safe"]:
         chips.append((words.msg(N_("junta.picture.bank_safe")), (58, 96, 140), WHITE, "✓"))
-    if markers.get("occupied"):
+    if markers["occupied"]:
         chips.append((words.msg(N_("junta.picture.occupied")), (96, 70, 120), WHITE, "★"))
     return chips

@@ -52,6 +52,7 @@ from games.polls.data import (
     TOTAL_SEATS,
     sector_for_die,
 )
+from games.polls.view_types import PollsView
 from renderers.core import (
     BOARD_SIZE,
     INLINE_MIN_TEXT,
@@ -177,7 +178,6 @@ from renderers.polls.board import (  # noqa: F401
     label_point,
     pact_box,
     party_name,
-    player_name,
     projection,
     region_box,
     sector_label,
@@ -205,7 +205,6 @@ from renderers.polls.map import (  # noqa: F401
     _seats_width,
     _sector_fill,
     _touched,
-    _wrap_name,
     leader,
     possible_regions,
     possible_sectors,
@@ -232,7 +231,7 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+def render(view: PollsView, names: list[str], words: Words) -> Image.Image:
     """The whole public board of The Polls Are Closed! for one view (BOARD_SIZE, RGB)."""
     image = _base(_static_words(words)).copy()
     _draw_map(image, view, words)

@@ -5,28 +5,29 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from games.core.messages import MessageFamily
 from games.polls.data import (
+    CENTRES,
     PACT_CIRCLES,
     PACT_REGIONS,
     PARTY_NAMES,
     REGIONS,
 )
+from games.polls.view_types import PollsView, Projection, Result
 from renderers.core import (
     BOARD_SIZE,
     INLINE_MIN_TEXT,
     PALETTE,
     Color,
     Words,
-    drawable,
     ellipsize,
     fit_line,
     font,
     inline_scale,
+    player_name,
     put_fitted,
     text_width,
 )
@@ -73,11 +74,6 @@ CHIP_TEXT: Color = (228, 231, 240)
 PARTY_WORD = MessageFamily("polls.picture.party", PARTY_NAMES)
 REGION_SHORT = MessageFamily("polls.picture.region_short", REGIONS)
 REASON_WORD = MessageFamily("polls.picture.reason", ("absolute_majority", "minority_government"))
-
-
-def player_name(words: Words, names: list[str], seat: int) -> str:
-    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or words.msg("polls.picture.player_number", number=seat + 1)
 
 
 def party_name(words: Words, seat: int) -> str:
@@ -164,7 +160,6 @@ A_INTERMEDIATE = ("A16", "A25", "A34")
 B_ORDER = ("B14", "B25", "B36")
 B_LABELS = {"B14": "1/4", "B25": "2/5", "B36": "3/6"}
 CIRCLE_SECTORS = (*A_ORDER, *A_INTERMEDIATE, *B_ORDER)
-CENTRES = ("A", "B", "C")
 SECTOR_TOKEN = 32  # a sector's tokens
 CENTRE_TOKEN = 30  # Propaganda held, two to a centre
 # Where, inside a sector's arc, its number and its token sit (degrees from the arc's start)
@@ -501,6 +496,6 @@ def _base(static: tuple[str, ...]) -> Image.Image:
     return image
 
 
-def projection(view: dict[str, Any]) -> dict[str, Any]:
+def projection(view: PollsView) -> Result | Projection:
     """The final result once the polls closed, else the seats if they closed now."""
-    return view.get("result") or view.get("seats_projection") or {}
+    return view["result"] or view["seats_projection"]

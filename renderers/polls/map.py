@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -15,6 +13,7 @@ from games.polls.data import (
     REGIONS,
     sector_for_die,
 )
+from games.polls.view_types import PollsView, RegionSeats
 from renderers.core import (
     PALETTE,
     Color,
@@ -22,6 +21,7 @@ from renderers.core import (
     ellipsize,
     font,
     text_width,
+    wrap,
 )
 from renderers.core import put_text as _put_text  # every text of this board is drawn through this name
 from renderers.polls.board import (
@@ -78,48 +78,49 @@ def leader(influence: list[int]) -> int | None:
     return 0 if blue > red else 1 if red > blue else None
 
 
-def possible_regions(view: dict[str, Any]) -> set[str]:
+def possible_regions(view: PollsView) -> set[str]:
     """Where the player to act can put Influence now: affordable regions in the influence step,
     the 2C regions still open to them in the national poll."""
-    step = view.get("step")
+    step, poll = view["step"], view["poll"]
     if step == "influence":
-        return set(view.get("affordable") or [])
-    if step == "poll":
-        poll = view.get("poll") or {}
-        seat = poll.get("seat", view.get("current"))
-        placed = (poll.get("placed") or [[], []])[seat] if seat in (0, 1) else []
+        return set(view["affordable"])
+    if step == "poll" and poll is not None:
+        seat = poll["seat"]
+        placed = poll["placed"][seat] if seat is not None else []
         return {r for r in POLL_REGIONS if r not in placed}
     return set()
 
 
-def possible_sectors(view: dict[str, Any]) -> set[str]:
+def possible_sectors(view: PollsView) -> set[str]:
     """The sector a 7 would take, or the sectors the dice to order point at."""
-    pending = view.get("pending") or {}
-    step = view.get("step")
-    if step == "seven" and pending.get("seven_target"):
-        return {str(pending["seven_target"])}
+    pending, step = view["pending"], view["step"]
+    if pending is None:
+        return set()
+    if step == "seven" and pending["seven_target"]:
+        return {pending["seven_target"]}
     if step == "order":
-        circle = str(pending.get("circle", "A"))
-        return {sector_for_die(circle, d) for d in pending.get("dice") or [] if isinstance(d, int)}
+        return {sector_for_die(pending["circle"], d) for d in pending["dice"]}
     return set()
 
 
-def _touched(view: dict[str, Any]) -> tuple[set[str], set[str]]:
+def _touched(view: PollsView) -> tuple[set[str], set[str]]:
     """What the last move touched: (map regions, pact boxes). A pact moves a marker into a box
     and never changes the region's Influence, so its region is the box, not the map tile."""
-    last = view.get("last_move") or {}
-    regions = {str(r) for r in last.get("regions") or []}
-    if last.get("type") == "pact":
+    last = view["last_move"]
+    if last is None:
+        return set(), set()
+    regions = set(last["regions"])
+    if last["type"] == "pact":
         return set(), regions
     return regions, set()
 
 
-def _must_spend(view: dict[str, Any]) -> set[str]:
+def _must_spend(view: PollsView) -> set[str]:
     """The centres the player to act must spend from before ending the turn."""
-    current = view.get("current")
-    if current not in (0, 1) or view.get("step") != "influence":
+    current = view["current"]
+    if current is None or view["step"] != "influence":
         return set()
-    return set((view.get("spend_needed") or [{}, {}])[current] or {})
+    return set(view["spend_needed"][current])
 
 
 def _frame(image: Image.Image, band: Band, color: Color) -> None:
@@ -129,7 +130,7 @@ def _frame(image: Image.Image, band: Band, color: Color) -> None:
 
 # --- the map --------------------------------------------------------------------------------------
 
-def _draw_map(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+def _draw_map(image: Image.Image, view: PollsView, words: Words) -> None:
     palette = [*SEA]
     for region in REGIONS:
         influence = view["influence"][region]
@@ -152,7 +153,7 @@ def _draw_map(image: Image.Image, view: dict[str, Any], words: Words) -> None:
             _frame(image, frames[region][1], POSSIBLE)
         if region in touched:
             _frame(image, frames[region][0], LAST_MOVE)
-    regions = projection(view).get("regions") or {}
+    regions = projection(view)["regions"]
     for region in REGIONS:
         _draw_region_label(image, region, view["influence"][region], regions.get(region), region in possible, words)
 
@@ -173,26 +174,6 @@ def _seats_width(items: tuple[tuple[int, str], ...]) -> float:
     return sum(SEAT_MARK + 2 + text_width(n, fnt) for _, n in items) + 6 * (len(items) - 1) + 12
 
 
-def _wrap_name(text: str, size: int, width: float) -> list[str]:
-    """A region's name in lines of at most `width` pixels (bold), broken at spaces and after
-    hyphens ("Castilla-" / "La Mancha"); a piece wider than `width` stays whole (the caller
-    refuses that size)."""
-    fnt = font(size, True)
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        for i, piece in enumerate(p for p in re.split(r"(?<=-)", word) if p):
-            glue = "" if i or not current else " "
-            candidate = current + glue + piece if current else piece
-            if current and text_width(candidate, fnt) > width:
-                lines.append(current)
-                candidate = piece
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines or [""]
-
-
 @lru_cache(maxsize=256)
 def _name_layout(region: str, text: str) -> tuple[int, tuple[str, ...], bool]:
     """(size, lines, split) of a region's name in its label part: the largest name on one line,
@@ -206,11 +187,11 @@ def _name_layout(region: str, text: str) -> tuple[int, tuple[str, ...], bool]:
     below = (CHIP_H + GAP + INFO_H if split else INFO_H) + GAP + SEATS_H
     for count in (1, 2):
         for size in (NAME, LABEL, TEXT):
-            lines = _wrap_name(text, size, width)
+            lines = wrap(text, font(size, True), width, long_words="keep", hyphens=True)
             if len(lines) == count and all(text_width(line, font(size, True)) <= width for line in lines) \
                     and count * (size + NAME_STEP) + GAP + below <= height:
                 return size, tuple(lines), split
-    lines = _wrap_name(text, TEXT, width)[:2]
+    lines = wrap(text, font(TEXT, True), width, long_words="keep", hyphens=True)[:2]
     return TEXT, tuple(ellipsize(line, font(TEXT, True), width) for line in lines), split
 
 
@@ -225,12 +206,12 @@ def _draw_chip(image: Image.Image, draw: ImageDraw.ImageDraw, left: float, cy: f
     return width
 
 
-def _seat_items(seats: dict[str, Any] | None) -> list[tuple[int, str]]:
+def _seat_items(seats: RegionSeats | None) -> list[tuple[int, str]]:
     """(party 0/1 or 2 for the third parties, seats) for the non-zero shares of a region."""
     if not seats:
         return []
-    blue, red = seats.get("seats", [0, 0])
-    return [(kind, str(n)) for kind, n in ((0, blue), (1, red), (2, seats.get("third", 0))) if n]
+    blue, red = seats["seats"]
+    return [(kind, str(n)) for kind, n in ((0, blue), (1, red), (2, seats["third"])) if n]
 
 
 def _draw_seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float,
@@ -249,7 +230,7 @@ def _draw_seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy:
         x += SEAT_MARK + 2 + text_width(n, fnt) + 6
 
 
-def _draw_region_label(image: Image.Image, region: str, influence: list[int], seats: dict[str, Any] | None,
+def _draw_region_label(image: Image.Image, region: str, influence: list[int], seats: RegionSeats | None,
                        possible: bool, words: Words) -> None:
     """Name, cost code and both parties' Influence (no token when none), and the seats it gives:
     one cached sprite per distinct label (most labels repeat from one move to the next)."""
@@ -300,7 +281,7 @@ def _sector_fill(owner: int | None) -> Color:
     return BLUE_FILL if owner == 0 else RED_FILL if owner == 1 else SECTOR_EMPTY
 
 
-def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_circles(image: Image.Image, view: PollsView) -> None:
     """Sectors tinted by owner (red ones hatched, like the map), outlines, the sectors' numbers,
     tokens (none in an empty sector), the Propaganda in each centre; the frames of the last move
     and of what the player may choose now."""
@@ -327,7 +308,7 @@ def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
             _frame(image, frames[sector][1], POSSIBLE)
     for kind in must:
         _frame(image, frames[kind][1], PALETTE["danger"])
-    for sector in (view.get("last_move") or {}).get("sectors") or []:
+    for sector in view["last_move"]["sectors"] if view["last_move"] else []:
         if sector in frames:
             _frame(image, frames[sector][0], LAST_MOVE)
     for sector in CIRCLE_SECTORS:
@@ -338,16 +319,16 @@ def _draw_circles(image: Image.Image, view: dict[str, Any]) -> None:
         if info["owner"] in (0, 1) and info["count"] > 0:
             _draw_token(image, info["owner"], sector_point(sector), SECTOR_TOKEN, info["count"])
     # Propaganda held, in the centres: blue on the left, red on the right, nothing when none
-    for kind in CENTRES:
-        x, y = sector_point(kind)
+    for centre in CENTRES:
+        x, y = sector_point(centre)
         for seat in (0, 1):
-            held = view["propaganda"][seat][kind]
+            held = view["propaganda"][seat][centre]
             if held:
                 _draw_token(image, seat, (x + (-1 if seat == 0 else 1) * (CENTRE_TOKEN / 2 + 2), y), CENTRE_TOKEN,
                             held)
 
 
-def _draw_pacts(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_pacts(image: Image.Image, view: PollsView) -> None:
     """Markers in each pact box (none drawn for 0); the box is framed in the colour of the
     party with more, in white when the last move put a marker there."""
     draw = ImageDraw.Draw(image)

@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.polls.data import (
-    ABSOLUTE_MAJORITY,
     TOTAL_SEATS,
 )
+from games.polls.view_types import PollsView
 from renderers.core import (
     PALETTE,
     Color,
@@ -77,18 +76,18 @@ TURN_CHIP = 30
 TURN_PIP = 12
 
 
-def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], words: Words) -> None:
+def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: PollsView, words: Words) -> None:
     """The round track: a chip per round (done, now in gold, to come), the round being played
     followed by its turns (done, the current one in gold with its number, to come); at the end,
     "polls closed" after the chips."""
-    over = view.get("phase") == "game_over"
-    current_round, turn = view.get("round", 1), view.get("turn", 1)
-    turns = view.get("turns_in_round", 10)
-    in_poll = view.get("phase") == "poll"
+    over = view["phase"] == "game_over"
+    current_round, turn = view["round"], view["turn"]
+    turns = view["turns_in_round"]
+    in_poll = view["phase"] == "poll"
     top, bottom = TRACK_ROW
     cy = (top + bottom) / 2
     x: float = STATUS_PANEL[0] + 12
-    for k in range(1, view.get("rounds", 3) + 1):
+    for k in range(1, view["rounds"] + 1):
         now = k == current_round and not over
         done = over or k < current_round
         box = (x, cy - ROUND_CHIP / 2, x + ROUND_CHIP, cy + ROUND_CHIP / 2)
@@ -124,39 +123,36 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
                    PALETTE["accent"], True, min_size=TEXT, put=_put_text)
 
 
-def step_text(view: dict[str, Any], words: Words) -> str:
+def step_text(view: PollsView, words: Words) -> str:
     """What is asked of the player to act (or how the game ended), without their name."""
-    if view.get("phase") == "game_over":
-        result = view.get("result") or {}
-        winners = result.get("winners") or []
-        if not winners:
+    result = view["result"]
+    if view["phase"] == "game_over":
+        if result is None or not result["winners"]:
             return ""
-        seat = winners[0]
-        reason = result.get("reason", "")
+        seat = result["winners"][0]
+        reason = result["reason"]
         if reason == "conceded":
             return words.msg("polls.picture.step_conceded", loser=party_name(words, 1 - seat))
-        seats = (result.get("seats") or [0, 0])[seat]
+        seats = result["seats"][seat]
         how = words.msg(REASON_WORD[reason]) if reason in REASON_WORD else reason
         return words.plural("polls.picture.step_wins", seats, reason=how)
-    current = view.get("current")
-    seat = current if current in (0, 1) else 0
-    pending = view.get("pending") or {}
-    step = view.get("step")
-    circle = "B+C" if pending.get("circle") == "BC" else str(pending.get("circle", ""))
-    if step == "poll":
-        left = ((view.get("poll") or {}).get("left") or [0, 0])[seat]
-        return words.plural("polls.picture.step_poll", left)
+    current, pending, poll = view["current"], view["pending"], view["poll"]
+    seat = current if current is not None else 0
+    step = view["step"]
+    circle = "" if pending is None else "B+C" if pending["circle"] == "BC" else pending["circle"]
+    if step == "poll" and poll is not None:
+        return words.plural("polls.picture.step_poll", poll["left"][seat])
     if step == "order":
         return words.msg("polls.picture.step_order", circle=circle)
     if step == "seven":
-        return words.msg("polls.picture.step_seven", circle=circle, target=pending.get("seven_target") or "")
+        return words.msg("polls.picture.step_seven", circle=circle, target=(pending and pending["seven_target"]) or "")
     if step == "influence":
-        spend = (view.get("spend_needed") or [{}, {}])[seat] or {}
+        spend = view["spend_needed"][seat]
         if spend:
             kinds = ", ".join(f"{v['held'] - v['keep']} {k}" for k, v in sorted(spend.items()))
             return words.msg("polls.picture.step_spend", kinds=kinds)
         return words.msg("polls.picture.step_influence")
-    return words.plural("polls.picture.step_actions", view.get("actions_left", 0))
+    return words.plural("polls.picture.step_actions", view["actions_left"])
 
 
 def _put_step(image: Image.Image, box: tuple[float, float, float, float], text: str, fill: Color) -> None:
@@ -179,18 +175,19 @@ def _put_step(image: Image.Image, box: tuple[float, float, float, float], text: 
         y += step
 
 
-def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+def _draw_status(image: Image.Image, view: PollsView, names: list[str], words: Words) -> None:
     """The round track; who plays (their token, party and name) or who won; what is asked of
     them, the dice of a pending roll beside it."""
     draw = ImageDraw.Draw(image)
     _draw_track(image, draw, view, words)
-    over = view.get("phase") == "game_over"
+    over = view["phase"] == "game_over"
     left, right = STATUS_PANEL[0] + 12, STATUS_PANEL[2] - 10
     top, bottom = PLAYER_ROW
     cy = (top + bottom) / 2
-    winners = (view.get("result") or {}).get("winners") or []
-    seat = (winners[0] if winners else None) if over else view.get("current")
-    if seat in (0, 1):
+    result, pending = view["result"], view["pending"]
+    winners = result["winners"] if result else []
+    seat = (winners[0] if winners else None) if over else view["current"]
+    if seat is not None:
         _draw_token(image, seat, (left + 17, cy), 34)
         text = _player(words, names, seat, right - left - 44)
         put_fitted(image, (left + 44, top, right, bottom), text, STRONG, PARTY_TEXT[seat], True,
@@ -198,8 +195,7 @@ def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], wor
     elif over:
         put_fitted(image, (left, top, right, bottom), words.msg("polls.picture.hung"), STRONG, PALETTE["accent"], True,
                    min_size=TEXT, put=_put_text)
-    pending = view.get("pending") or {}
-    dice = [d for d in pending.get("dice") or [] if isinstance(d, int)] if not over else []
+    dice = pending["dice"] if pending and not over else []
     text_right = (DICE_BOX[0] - 8) if dice else right
     _put_step(image, (left, STEP_ROW[0], text_right, STEP_ROW[1]), step_text(view, words),
               PALETTE["accent"] if over else PALETTE["text"])
@@ -223,15 +219,14 @@ def _red_bar(width: int, height: int) -> Image.Image:
     return bar
 
 
-def _draw_seats(image: Image.Image, view: dict[str, Any], words: Words) -> None:
+def _draw_seats(image: Image.Image, view: PollsView, words: Words) -> None:
     """Seats now (or final) as a 66-seat bar: blue from the left behind a disc, red (hatched) from
     the right behind a square, third parties between, the majority marked both ways."""
     draw = ImageDraw.Draw(image)
-    over = view.get("phase") == "game_over"
+    over = view["phase"] == "game_over"
     shown = projection(view)
-    seats = list(shown.get("seats") or [0, 0])
-    third = shown.get("third", TOTAL_SEATS - sum(seats))
-    majority = (view.get("seats_projection") or {}).get("majority", ABSOLUTE_MAJORITY)
+    seats, third = shown["seats"], shown["third"]
+    majority = view["seats_projection"]["majority"]
     left, bar_top, right, bar_bottom = BAR
     title = (words.msg("polls.picture.seats_final", majority=majority) if over
              else words.msg("polls.picture.seats_now", majority=majority))
@@ -255,7 +250,7 @@ def _draw_seats(image: Image.Image, view: dict[str, Any], words: Words) -> None:
         label = str(n)
         if n and text_width(label, font(BIG, True)) + 8 <= b - a:
             _put_text(image, ((a + b) / 2, mid), label, BIG, WHITE, True, "mm", stroke=3, stroke_fill=BORDER)
-    winners = (view.get("result") or {}).get("winners") or []
+    winners = view["result"]["winners"] if view["result"] else []
     if over and winners:
         # the winner's end of the bar is framed in gold
         seat = winners[0]

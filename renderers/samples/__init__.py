@@ -21,7 +21,6 @@ from games.core.rng import SeededRng
 from renderers.core import CHAT_WIDTH, INLINE_BOX, inline_size
 
 State = dict[str, Any]
-View = dict[str, Any]
 
 
 class NoSampleError(LookupError):

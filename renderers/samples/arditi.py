@@ -8,10 +8,10 @@ import random
 from collections.abc import Callable, Iterable
 
 from games.arditi import GAME
-from games.core.protocol import as_json
+from games.arditi.view_types import ArditiView
 from games.core.rng import SeededRng
 from renderers import arditi as board
-from renderers.samples import Move, NoSampleError, State, View, steered_playout
+from renderers.samples import Move, NoSampleError, State, steered_playout
 
 NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi"]
 LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "Sabrina Müller-Lüdenscheidt", "🎲", "Zoë",
@@ -30,11 +30,11 @@ def _jumps_first(moves: list[Move]) -> list[Move]:
     return [m for m in moves if m[1]["type"] == "jump"] or [m for m in moves if m[1]["type"] != "leader_move"] or moves
 
 
-def public(state: State) -> View:
-    return as_json(GAME.view(state, None))
+def public(state: State) -> ArditiView:
+    return GAME.view(state, None)
 
 
-def links(view: View) -> Iterable[tuple[int, int]]:
+def links(view: ArditiView) -> Iterable[tuple[int, int]]:
     """Every pair of neighbouring spaces of a march."""
     for march in view["marches"]:
         yield from zip(march["spaces"], march["spaces"][1:], strict=False)
@@ -45,9 +45,9 @@ def games() -> dict[tuple[int, int], list[State]]:
     return {(seed, n): playout(seed, n) for seed, n in GAMES}
 
 
-def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
+def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, ArditiView]:
     """One view of every situation the board must draw, all from the engine."""
-    tests: dict[str, Callable[[View], bool]] = {
+    tests: dict[str, Callable[[ArditiView], bool]] = {
         "six_mid": lambda v: v["n"] == 6 and v["phase"] == "move" and v["round"] >= 5 and bool(v["groups"])
         and bool(v["waiting"]) and any(p["space"] for p in v["police"]) and len(v["moves"]) >= 2,
         "two_mid": lambda v: v["n"] == 2 and v["phase"] == "move" and v["round"] >= 4,
@@ -58,7 +58,7 @@ def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
         "centre": lambda v: any(board.link_kind(a, b) == "centre" for a, b in links(v)),
         "edge": lambda v: any(board.link_kind(a, b) == "edge" for a, b in links(v)),
     }
-    found: dict[str, View] = {"start": public(games[(1, 6)][0])}
+    found: dict[str, ArditiView] = {"start": public(games[(1, 6)][0])}
     for (_seed, _n), states in sorted(games.items(), key=lambda item: -item[0][1]):
         for state in states:
             missing = [name for name in tests if name not in found]
@@ -69,7 +69,9 @@ def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
                 if tests[name](view):
                     found[name] = view
         final = public(states[-1])
-        found.setdefault(f"game_over_{final['result']['reason']}", final)
+        result = final["result"]
+        assert result is not None  # every seeded game plays to its end
+        found.setdefault(f"game_over_{result['reason']}", final)
     found["game_over_six"] = public(games[(1, 6)][-1])
     off = copy.deepcopy(found["six_mid"])  # a police piece that found no space waits off the board
     piece = next(p for p in off["police"] if p["space"])

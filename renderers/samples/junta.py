@@ -9,12 +9,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.junta import GAME
 from games.junta.board import AREA, AREA_IDS, EMBASSIES
+from games.junta.view_types import JuntaView, Unit
 from renderers import junta as board
-from renderers.samples import NoSampleError, State, View
+from renderers.samples import NoSampleError, State
 
 NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito", "Élodie", "Francesca Maria Bianchi", "Zoë"]
 LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "🎲", "Sabrina Müller-Lüdenscheidt", "🎲 Nat 🎲",
@@ -57,47 +57,58 @@ def playout(seed: int, n: int) -> list[State]:
     return states
 
 
-def public(state: State) -> View:
-    return as_json(GAME.view(state, None))
+def public(state: State) -> JuntaView:
+    return GAME.view(state, None)
 
 
-def coup(view: View) -> dict[str, Any]:
-    """The view's coup, or an empty dict."""
-    return view["coup"] or {}
+def segment(view: JuntaView) -> str | None:
+    """The coup's segment, if a coup is on."""
+    return view["coup"]["segment"] if view["coup"] else None
 
 
-def step(view: View) -> str | None:
+def coup_phase(view: JuntaView) -> int | None:
+    """The coup's phase (0: the rebellion), if a coup is on."""
+    return view["coup"]["phase"] if view["coup"] else None
+
+
+def step(view: JuntaView) -> str | None:
     """The step of the coup's combat, if one is fought."""
-    return (coup(view).get("combat") or {}).get("step")
+    return view["coup"]["combat"]["step"] if view["coup"] else None
 
 
-def on_map(view: View) -> list[dict[str, Any]]:
+def units(view: JuntaView) -> list[Unit]:
+    """The coup's units, wherever they are."""
+    return list(view["coup"]["units"].values()) if view["coup"] else []
+
+
+def on_map(view: JuntaView) -> list[Unit]:
     """The coup's units in the city's areas."""
-    return [u for u in coup(view).get("units", {}).values() if u["area"] in AREA]
+    return [u for u in units(view) if u["area"] in AREA]
 
 
-CASE_TESTS: dict[str, Callable[[View], bool]] = {
+CASE_TESTS: dict[str, Callable[[JuntaView], bool]] = {
     "first_election": lambda v: v["phase"] == 0,
-    "budget": lambda v: bool(v["budget"]) and any(a > 0 for a in v["budget"]["amounts"].values()),
+    "budget": lambda v: v["budget"] is not None and any(a > 0 for a in v["budget"]["amounts"].values()),
     "revealed": lambda v: v["coup"] is None and any(p["location"] for p in v["players"]),
     "exile": lambda v: any(p["exile"] for p in v["players"]) and v["result"] is None,
     "dead": lambda v: any(not p["alive"] for p in v["players"]) and v["result"] is None,
     "cousin": lambda v: v["cousin"] is not None and v["coup"] is None,
     "lunch": lambda v: v["markers"]["bank"] == "lunch",
     "bank_safe_occupied": lambda v: bool(v["markers"]["bank_safe"] or v["markers"]["occupied"]),
-    "rebellion": lambda v: coup(v).get("phase") == 0 and coup(v).get("segment") == "movement",
-    "off_map": lambda v: any(u["area"] in board.OFF_MAP for u in coup(v).get("units", {}).values()),
-    "later_phase": lambda v: (coup(v).get("phase") or 0) >= 2 and coup(v).get("segment") == "movement",
-    "declare": lambda v: coup(v).get("segment") == "combat" and step(v) == "declare" and bool(
-        coup(v)["combat"]["attacks"]),
-    "wave": lambda v: coup(v).get("segment") == "combat" and step(v) == "wave" and coup(v)["combat"]["area"] in AREA,
+    "rebellion": lambda v: coup_phase(v) == 0 and segment(v) == "movement",
+    "off_map": lambda v: any(u["area"] in board.OFF_MAP for u in units(v)),
+    "later_phase": lambda v: (coup_phase(v) or 0) >= 2 and segment(v) == "movement",
+    "declare": lambda v: segment(v) == "combat" and step(v) == "declare" and v["coup"] is not None and bool(
+        v["coup"]["combat"]["attacks"]),
+    "wave": lambda v: segment(v) == "combat" and step(v) == "wave" and v["coup"] is not None
+    and v["coup"]["combat"]["area"] in AREA,
     "wave_dice": lambda v: bool(v["coup"]) and (board.last_dice(v) or {}).get("type") == "coup_wave",
     "bombardment": lambda v: bool(v["coup"]) and (board.last_dice(v) or {}).get("type") == "coup_bombardment",
     "ignored_and_rebel_units": lambda v: any(not u["active"] for u in on_map(v)) and any(
-        u["active"] and coup(v)["rebels"][u["controller"]] for u in on_map(v)),
-    "card_units": lambda v: len(board.key_types(coup(v))) >= 3 if v["coup"] else False,
-    "sides": lambda v: coup(v).get("segment") == "sides",
-    "coup_over": lambda v: bool(coup(v).get("over")),
+        u["active"] and board.is_rebel(v, u["controller"]) for u in on_map(v)),
+    "card_units": lambda v: v["coup"] is not None and len(board.key_types(v["coup"])) >= 3,
+    "sides": lambda v: segment(v) == "sides",
+    "coup_over": lambda v: v["coup"] is not None and v["coup"]["over"],
     "moved": lambda v: bool(board.last_change(v)[1]),
     "arrived": lambda v: bool(board.last_change(v)[2]),
 }
@@ -108,16 +119,17 @@ def games() -> dict[tuple[int, int], list[State]]:
     return {game: playout(*game) for game in GAMES}
 
 
-def groups(view: View) -> int:
+def groups(view: JuntaView) -> int:
     """How many counters a coup view puts on the map."""
-    return sum(len(g) for area, g in board.units_by_area(coup(view)).items() if area in AREA) if view["coup"] else 0
+    found = view["coup"]
+    return sum(len(g) for area, g in board.units_by_area(found).items() if area in AREA) if found else 0
 
 
-def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
+def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, JuntaView]:
     """One view of every situation the picture must draw, all from the engine, from the largest table
     that has it."""
-    found: dict[str, View] = {}
-    crowded: View | None = None
+    found: dict[str, JuntaView] = {}
+    crowded: JuntaView | None = None
     for (_seed, n), states in games.items():  # the 7-player games first
         for state in states:
             view = public(state)
@@ -136,10 +148,11 @@ def cases(games: dict[tuple[int, int], list[State]]) -> dict[str, View]:
     return found
 
 
-def packed(view: View) -> View:
+def packed(view: JuntaView) -> JuntaView:
     """A 7-player coup view with far more counters than random play makes: every active player gets card
     units in every area but the embassies (a stress test of the counters' flow; no engine state has it)."""
     view = copy.deepcopy(view)
+    assert view["coup"] is not None
     units = view["coup"]["units"]
     kinds = ["students", "rioters", "strikers", "demonstrators", "bank_guards", "private_security",
              "christian_militia"]

@@ -7,11 +7,11 @@ import copy
 import random
 from typing import Any
 
-from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.polls import GAME
-from games.polls.data import PACT_REGIONS, REGIONS
-from renderers.samples import NoSampleError, State, View
+from games.polls.data import CENTRES, PACT_REGIONS, REGIONS
+from games.polls.view_types import PollsView
+from renderers.samples import NoSampleError, State
 
 NAMES = ["Alice", "Roberto Sánchez"]
 LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32]
@@ -40,11 +40,11 @@ def playout(seed: int) -> Game:
     return states
 
 
-def public(state: State) -> View:
-    return as_json(GAME.view(state, None))
+def public(state: State) -> PollsView:
+    return GAME.view(state, None)
 
 
-def final_with_influence(game: Game, influence: dict[str, list[int]]) -> View:
+def final_with_influence(game: Game, influence: dict[str, list[int]]) -> PollsView:
     """The game's last move replayed on a map set to `influence`: the engine counts the seats."""
     last = game[-1][1]
     assert last is not None
@@ -60,9 +60,9 @@ def games() -> list[Game]:
     return [playout(seed) for seed in range(4)]
 
 
-def cases(games: list[Game]) -> dict[str, View]:
+def cases(games: list[Game]) -> dict[str, PollsView]:
     """One view of every case the board must draw, all from the engine."""
-    found: dict[str, View] = {"start": public(games[0][0][0])}
+    found: dict[str, PollsView] = {"start": public(games[0][0][0])}
     for game in games:
         for state, _ in game:
             view = public(state)
@@ -71,7 +71,7 @@ def cases(games: list[Game]) -> dict[str, View]:
             if step == "influence":
                 name = "over_limits" if current in (0, 1) and view["spend_needed"][current] else (
                     "influence" if view["affordable"] else "")
-            if step == "actions" and view["round"] == 2 and (view["last_move"] or {}).get("regions"):
+            if step == "actions" and view["round"] == 2 and view["last_move"] and view["last_move"]["regions"]:
                 name = "mid"
             if name in CASES and name not in found:
                 found[name] = view
@@ -88,26 +88,26 @@ def cases(games: list[Game]) -> dict[str, View]:
     return found
 
 
-def random_views(games: list[Game]) -> list[View]:
+def random_views(games: list[Game]) -> list[PollsView]:
     """Mid-game and end views of the seeded random games: every tenth state of each, and its last."""
     return [public(state) for game in games for state, _ in [*game[::10], game[-1]]]
 
 
-def empty_view() -> View:
+def empty_view() -> PollsView:
     """The first view of a game, without a last move."""
     view = public(GAME.setup(2, {"first": 0}, SeededRng(1, 0)))
     view["last_move"] = None
     return view
 
 
-def crowded_view() -> View:
+def crowded_view() -> PollsView:
     """Two-digit counts everywhere a count is drawn (Influence, sectors, centres, pacts)."""
     view = empty_view()
     for region in REGIONS:
         view["influence"][region] = [12, 11]
     for sector in view["circles"]:
         view["circles"][sector] = {"owner": 1 if sector[-1] in "135" else 0, "count": 12}
-    for kind in "ABC":
+    for kind in CENTRES:
         view["propaganda"][0][kind], view["propaganda"][1][kind] = 12, 15
     for region in PACT_REGIONS:
         view["pacts"][region] = [10, 12]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.som import GAME
+from games.som.view_types import SomView
 from renderers import som as board
-from renderers.samples import Move, NoSampleError, State, View, steered_playout
+from renderers.samples import Move, NoSampleError, State, steered_playout
 
 NAMES = ["Alice", "Roberto Sánchez", "Chiara", "Davide Esposito"]
 LONG_NAMES = ["Maximiliano de la Fuente Rodríguez", "W" * 32, "🎲", "Sabrina Müller-Lüdenscheidt"]
@@ -35,35 +35,40 @@ def _steps_and_votes_first(moves: list[Move]) -> list[Move]:
             or [m for m in moves if m[1]["type"] == "redistribute" and not m[1]["gifts"]] or moves)
 
 
-def public(state: State) -> View:
-    return as_json(GAME.view(state, None))
+def public(state: State) -> SomView:
+    return GAME.view(state, None)
 
 
-def pending(view: View) -> str | None:
+def pending(view: SomView) -> str | None:
     """The type of the decision the view waits on."""
-    kind = (view.get("pending") or {}).get("type")
-    return None if kind is None else str(kind)
+    waiting = view["pending"]
+    return None if waiting is None else waiting["type"]
 
 
-def crowd(view: View) -> bool:
+def first_step(view: SomView) -> bool:
+    """Whether the move the view waits on is the mover's first step."""
+    waiting = view["pending"]
+    return waiting is not None and bool(waiting.get("first_step"))
+
+
+def crowd(view: SomView) -> bool:
     """Three or more citizens on one card."""
     return any(len(cell["citizens"]) >= 3 for cell in view["board"])
 
 
-CASE_TESTS: dict[str, Callable[[View], bool]] = {
+CASE_TESTS: dict[str, Callable[[SomView], bool]] = {
     "choose_centralism": lambda v: pending(v) == "choose_centralism" and v["n"] == 3,
     "pay": lambda v: pending(v) == "pay" and v["n"] == 4 and v["turn"] >= 3,
     "break_coin": lambda v: pending(v) == "break_coin",
     "cohesion": lambda v: pending(v) == "cohesion" and v["n"] == 4 and v["turn"] >= 4,
-    "first_step_crowd": lambda v: pending(v) == "move" and v["pending"]["first_step"] and crowd(v)
-    and v["n"] == 4,
-    "moving": lambda v: pending(v) == "move" and not v["pending"]["first_step"] and len(v["moves"]) >= 3
+    "first_step_crowd": lambda v: pending(v) == "move" and first_step(v) and crowd(v) and v["n"] == 4,
+    "moving": lambda v: pending(v) == "move" and not first_step(v) and len(v["moves"]) >= 3
     and bool(v["urn_area"]) and v["n"] == 4 and sum(c["state"] == "face_up" for c in v["board"]) >= 6,
     "protect_urn": lambda v: pending(v) == "protect_urn",
     "sufragi": lambda v: pending(v) == "sufragi",
     "stand": lambda v: pending(v) == "stand",
     "back": lambda v: pending(v) == "back",
-    "bid": lambda v: pending(v) == "bid" and 0 < len(v["vote"]["bid_done"]) < v["n"],
+    "bid": lambda v: pending(v) == "bid" and v["vote"] is not None and 0 < len(v["vote"]["bid_done"]) < v["n"],
     "after_vote": lambda v: v["vote"] is None and board.recent_vote(v) is not None and v["n"] == 4,
     "late": lambda v: len(v["urn_area"]) >= 2 and v["phase"] != "game_over"
     and sum(c["state"] == "face_up" for c in v["board"]) >= 8,
@@ -77,9 +82,9 @@ def games() -> dict[tuple[int, int, str], list[State]]:
     return {game: playout(*game) for game in GAMES}
 
 
-def cases(games: dict[tuple[int, int, str], list[State]]) -> dict[str, View]:
+def cases(games: dict[tuple[int, int, str], list[State]]) -> dict[str, SomView]:
     """One view of every situation the picture must draw, all from the engine."""
-    found: dict[str, View] = {"place_start": public(games[(1, 4, "B")][0])}
+    found: dict[str, SomView] = {"place_start": public(games[(1, 4, "B")][0])}
     for states in games.values():
         for state in states:
             missing = [name for name in CASE_TESTS if name not in found]
@@ -90,6 +95,7 @@ def cases(games: dict[tuple[int, int, str], list[State]]) -> dict[str, View]:
                 if CASE_TESTS[name](view):
                     found[name] = view
         final = public(states[-1])
+        assert final["result"] is not None  # every seeded game plays to its end
         name = f"game_over_{final['result']['reason']}"
         if name not in found or final["n"] > found[name]["n"]:  # the fullest table ending that way
             found[name] = final

@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.spyfall import GAME
 from games.spyfall.locations import LOCATION_NAME
-from renderers.samples import State, View
+from games.spyfall.view_types import SpyfallView
+from renderers.samples import State
 
 EXAMPLE_PACK = Path(__file__).resolve().parents[2] / "docs" / "examples" / "spyfall-pack.toml"
 WIDE = "W"  # the widest letter of the font: names of it are the hardest to fit
@@ -158,8 +158,8 @@ def longest_pack(locales: Sequence[str], location_name: Callable[[str, str], str
     return {"name": "Luoghi lunghissimi di tutta Ital", "locations": locations[: packs.MAX_LOCATIONS]}
 
 
-def public(state: State) -> View:
-    return as_json(GAME.view(state, None))
+def public(state: State) -> SpyfallView:
+    return GAME.view(state, None)
 
 
 def sample_names() -> list[str]:

@@ -246,10 +246,8 @@ from renderers.som.sprites import (  # noqa: F401
     frame_sprite,
     marker_sprite,
     participation_sprite,
-    paste,
     pawn_sprite,
     px,
-    shape_points,
 )
 from renderers.som.status import (  # noqa: F401
     ABSTAINS,
@@ -273,9 +271,7 @@ from renderers.som.status import (  # noqa: F401
     _name_or_hisenda,
     bid_count,
     card_name,
-    lines_of,
     mover_cell,
-    player_name,
     put_paragraph,
     recent_vote,
     seats,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.som.cards import CARD_NAME, FACES, POSITIONS, URN_COUNT, label
+from games.som.view_types import Cell, SomView
 from renderers.core import (
     BOARD_SIZE,
     INLINE_MIN_TEXT,
@@ -17,6 +17,8 @@ from renderers.core import (
     Words,
     font,
     inline_scale,
+    paste,
+    player_name,
     put_fitted,
     put_text,
     text_width,
@@ -48,7 +50,6 @@ from renderers.som.sprites import (
     flag_icon,
     frame_sprite,
     participation_sprite,
-    paste,
     pawn_sprite,
 )
 from renderers.som.status import (
@@ -58,7 +59,6 @@ from renderers.som.status import (
     SIDE_LINE,
     _colour_of,
     mover_cell,
-    player_name,
     put_paragraph,
     seats,
     side_lines,
@@ -179,12 +179,12 @@ def _put_tile_label(image: Image.Image, left: int, top: int, text: str, ink: Col
     put_text(image, (left + 9, top + TILE_HEAD / 2 + 2), text, LABEL, ink, bold=True, anchor="lm")
 
 
-def symbol_of(cell: dict[str, Any]) -> str | None:
+def symbol_of(cell: Cell) -> str | None:
     """A face-up tile's badge: its card's symbol, or "start" on Concentració nacional (the pool's card)."""
-    if cell.get("card") == "concentracio_nacional":
+    if cell["card"] == "concentracio_nacional":
         return "start"
-    symbol = cell.get("symbol")
-    return str(symbol) if symbol in SYMBOLS else None
+    symbol = cell["symbol"]
+    return symbol if symbol in SYMBOLS else None
 
 
 def board_words(words: Words) -> tuple[str, ...]:
@@ -259,14 +259,14 @@ def _board_base(labels: tuple[str, ...]) -> Image.Image:
 
 # --- per render: the grid ------------------------------------------------------------------------------
 
-def last_path(view: dict[str, Any]) -> list[str]:
+def last_path(view: SomView) -> list[str]:
     """The cells of the movement going on, or else of the last one in the log (what changed last on the
     map); none once the State has laid the cards again, since the path would point at other cards."""
-    movement = view.get("movement")
-    if isinstance(movement, dict) and len(movement.get("visited") or []) > 1:
-        return [str(c) for c in movement["visited"]]
+    movement = view["movement"]
+    if movement is not None and len(movement["visited"]) > 1:
+        return list(movement["visited"])
     path: list[str] = []
-    for event in view.get("log") or []:
+    for event in view["log"]:
         kind = event.get("type")
         if kind == "movement_started":
             path = [str(event.get("cell"))]
@@ -294,10 +294,10 @@ def _draw_trail(image: Image.Image, path: list[str]) -> None:
                           (mx - dx * back + dy * half, my - dy * back - dx * half)], fill=colour)
 
 
-def _draw_pawns(image: Image.Image, view: dict[str, Any], box: Box, citizens: list[int]) -> None:
+def _draw_pawns(image: Image.Image, view: SomView, box: Box, citizens: list[int]) -> None:
     """Up to four pawns in a tile's body, two by two from the bottom left (the holder's drawn last)."""
     left, _top, _right, bottom = box
-    holder = view.get("holder")
+    holder = view["holder"]
     for k, seat in sorted(enumerate(citizens), key=lambda p: p[1] == holder):
         pawn = pawn_sprite(_colour_of(view, seat), TILE_PAWN, seat == holder)
         x = left + 5 + TILE_PAWN / 2 + (k % 2) * TILE_SLOT
@@ -305,24 +305,24 @@ def _draw_pawns(image: Image.Image, view: dict[str, Any], box: Box, citizens: li
         paste(image, pawn, (x, y), centred=True)
 
 
-def _draw_grid(image: Image.Image, view: dict[str, Any]) -> None:
-    over = view.get("phase") == "game_over"
-    moves = {str(c) for c in view.get("moves") or []} if not over else set()
+def _draw_grid(image: Image.Image, view: SomView) -> None:
+    over = view["phase"] == "game_over"
+    moves = set(view["moves"]) if not over else set()
     moving = mover_cell(view)
     drawn: list[tuple[Box, list[int]]] = []
-    for cell in view.get("board") or []:
-        name = str(cell.get("cell"))
+    for cell in view["board"]:
+        name = cell["cell"]
         go, here = name in moves, name == moving
-        state = cell.get("state")
-        citizens = [s for s in cell.get("citizens") or [] if isinstance(s, int)]
+        state = cell["state"]
+        citizens = cell["citizens"]
         if state == "face_down" and not (go or here or citizens):
             continue
-        box = tile_box(int(cell["row"]), int(cell["col"]))
+        box = tile_box(cell["row"], cell["col"])
         left, top, _right, _bottom = box
         ink, relabel = PALETTE["text"], False
         if state == "face_up":
-            flag = cell.get("flag") if cell.get("flag") in FLAGS else "urn"
-            image.paste(tile_face(str(flag), symbol_of(cell)), (left, top))
+            flag = cell["flag"] if cell["flag"] in FLAGS else None
+            image.paste(tile_face(flag or "urn", symbol_of(cell)), (left, top))
             ink, relabel = INK, True
         elif state == "empty":
             image.paste(tile_empty(), (left, top))
@@ -343,36 +343,36 @@ def _draw_grid(image: Image.Image, view: dict[str, Any]) -> None:
         _draw_pawns(image, view, box, citizens)
 
 
-def _draw_corners(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_corners(image: Image.Image, view: SomView) -> None:
     """The Hisenda's coins and value, the pool's count, this turn's die, the urn cards found."""
-    hisenda = view.get("hisenda") or {}
+    hisenda = view["hisenda"]
     left, top, right, bottom = TILE_HISENDA
     y = top + 116
-    for value, key in ((1, "ones"), (2, "twos")):
+    for value, count in ((1, hisenda["ones"]), (2, hisenda["twos"])):
         coin = coin_sprite(value, 38, SMALL)
         paste(image, coin, (left + 6, y))
-        put_fitted(image, (left + 6 + coin.width + 4, y, right - 3, y + coin.height), f"×{int(hisenda.get(key, 0))}",
+        put_fitted(image, (left + 6 + coin.width + 4, y, right - 3, y + coin.height), f"×{count}",
                    LABEL, INK, bold=True, min_size=SMALL, put=put_text)
         y += coin.height + 8
-    put_fitted(image, (left + 3, bottom - 52, right - 3, bottom - 12), f"{int(hisenda.get('value', 0))} €", LARGE,
+    put_fitted(image, (left + 3, bottom - 52, right - 3, bottom - 12), f"{hisenda['value']} €", LARGE,
                INK, bold=True, align="center", min_size=SMALL, put=put_text)
     left, top, right, bottom = TILE_POOL
     cx = (left + right) / 2
     disc = participation_sprite(40, LABEL)
     paste(image, disc, (left + 8, bottom - 10 - disc.height))
     put_fitted(image, (left + 8 + disc.width + 4, bottom - 10 - disc.height, right - 4, bottom - 10),
-               str(int(view.get("pool") or 0)), LARGE, PALETTE["text"], bold=True, align="center",
+               str(view["pool"]), LARGE, PALETTE["text"], bold=True, align="center",
                min_size=SMALL, put=put_text)
-    die = view.get("die")
-    face = die.get("face") if isinstance(die, dict) else None
+    die = view["die"]
+    face = die["face"] if die else None
     left, top, right, bottom = TILE_DIE
-    if face in FACES or view.get("phase") != "game_over":  # no "?" for a roll that will never come
+    if face in FACES or view["phase"] != "game_over":  # no "?" for a roll that will never come
         sprite = die_sprite(face if face in FACES else None, 68, LABEL)
         paste(image, sprite, (cx, top + 20 + sprite.height / 2), centred=True)
-    if isinstance(die, dict):
-        put_text(image, (cx, top + 128), f"{int(die.get('number') or 0)} €", LARGE, PALETTE["text"], bold=True,
+    if die:
+        put_text(image, (cx, top + 128), f"{die['number']} €", LARGE, PALETTE["text"], bold=True,
                  anchor="mm")
-    found = [c for c in view.get("urn_area") or [] if c in CARD_NAME]
+    found = [c for c in view["urn_area"] if c in CARD_NAME]
     left, top, right, bottom = TILE_URNS
     put_text(image, ((left + right) / 2, bottom - 28), f"{min(len(found), URN_COUNT)}/{URN_COUNT}", LARGE,
              GOLD if len(found) >= URN_COUNT else PALETTE["text"], bold=True, anchor="mm")
@@ -382,11 +382,11 @@ def _draw_corners(image: Image.Image, view: dict[str, Any]) -> None:
         put_text(image, (x + TILE_W / 2, y + TILE_H / 2 + 8), str(index + 1), LARGE, INK, bold=True, anchor="mm")
 
 
-def _draw_side(image: Image.Image, view: dict[str, Any], names: list[str], words: Words) -> None:
+def _draw_side(image: Image.Image, view: SomView, names: list[str], words: Words) -> None:
     """The panel, flowing down from its top: the title, the mode, degree and phase, the holder, what the
     game waits on; then the citizens' rows at a fixed place."""
     left, right = SIDE_INNER
-    over = view.get("phase") == "game_over"
+    over = view["phase"] == "game_over"
     title, info, action = side_lines(view, names, words, SIDE_INNER[1] - SIDE_INNER[0], LABEL)
     put_fitted(image, (left, SIDE_TITLE - 18, right, SIDE_TITLE + 18), title, LARGE,
                GOLD if over else PALETTE["text"], bold=True, min_size=SMALL, put=put_text)
@@ -394,8 +394,8 @@ def _draw_side(image: Image.Image, view: dict[str, Any], names: list[str], words
     for k, line in enumerate(info):
         ink = PALETTE["text"] if over and k == len(info) - 1 else PALETTE["muted"]
         y += put_paragraph(image, left, right, y, line, SMALL, ink, max_lines=2) * SIDE_LINE
-    holder = view.get("holder")
-    if isinstance(holder, int) and not over:
+    holder = view["holder"]
+    if not over:
         y += 6
         put_fitted(image, (left, y - 14, right, y + 14), words.msg("som.picture.key.generalitat"), SMALL,
                    PALETTE["muted"], min_size=SMALL, put=put_text)
@@ -414,17 +414,18 @@ def _draw_side(image: Image.Image, view: dict[str, Any], names: list[str], words
     _draw_citizens(image, view, names, words, tags)
 
 
-def _draw_citizens(image: Image.Image, view: dict[str, Any], names: list[str], words: Words,
+def _draw_citizens(image: Image.Image, view: SomView, names: list[str], words: Words,
                    tags: list[str]) -> None:
     """One row per citizen: the pawn (ringed for the holder), the name; the value and participation
     discs; in a vote, a third line with the side taken, "has bid" (never an amount) or, just after,
     the bid (`tags`). The rows the game waits on, and the winners', are framed in gold."""
     draw = ImageDraw.Draw(image)
-    over = view.get("phase") == "game_over"
-    winners = set((view.get("result") or {}).get("winners") or []) if over else set()
-    acting = set(view.get("to_act") or []) if not over else set()
-    players = view.get("players") or []
-    holder = view.get("holder")
+    over = view["phase"] == "game_over"
+    result = view["result"]
+    winners = set(result["winners"]) if over and result else set()
+    acting = set(view["to_act"]) if not over else set()
+    players = view["players"]
+    holder = view["holder"]
     for seat in range(min(seats(view), len(players))):
         player = players[seat]
         left, top, right, bottom = side_row(seat, any(tags), seats(view))
@@ -442,11 +443,11 @@ def _draw_citizens(image: Image.Image, view: dict[str, Any], names: list[str], w
             name_left += 28
         put_fitted(image, (name_left, line1 - 14, right - 8, line1 + 14), player_name(words, names, seat), SMALL,
                    PALETTE["text"], bold=True, min_size=SMALL, put=put_text)
-        x += put_text(image, (x, line2), f"{int(player.get('value') or 0)} €", SMALL,
+        x += put_text(image, (x, line2), f"{player['value']} €", SMALL,
                       GOLD if seat == holder and not over else PALETTE["text"], bold=True, anchor="lm") + 18
         disc = participation_sprite(28, SMALL)
         paste(image, disc, (x, line2 - disc.height / 2))
-        put_text(image, (x + disc.width + 5, line2), str(int(player.get("participation") or 0)), SMALL,
+        put_text(image, (x + disc.width + 5, line2), str(player["participation"]), SMALL,
                  PALETTE["text"], bold=True, anchor="lm")
         if seat < len(tags) and tags[seat]:
             line3 = top + 67
@@ -454,7 +455,7 @@ def _draw_citizens(image: Image.Image, view: dict[str, Any], names: list[str], w
                        min_size=SMALL, put=put_text)
 
 
-def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+def render(view: SomView, names: list[str], words: Words) -> Image.Image:
     """The board of Som el que decidim! as posted in the channel: 1100 × 700 (landscape, RGB), for
     Discord's inline box."""
     image = _board_base(board_words(words)).copy()

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.som.cards import CARD_NAME, FACES, KIND_NAME, POSITIONS, URN_COUNT, label
+from games.som.view_types import Cell, SomView
 from renderers.core import (
     PALETTE,
     SQUEEZES,
     Color,
     Words,
     font,
+    paste,
+    player_name,
     put_fitted,
     put_text,
     text_width,
@@ -57,7 +59,6 @@ from renderers.som.sprites import (
     frame_sprite,
     marker_sprite,
     participation_sprite,
-    paste,
     pawn_sprite,
     px,
 )
@@ -70,7 +71,6 @@ from renderers.som.status import (
     _name_or_hisenda,
     card_name,
     mover_cell,
-    player_name,
     put_paragraph,
     seats,
     side_lines,
@@ -327,22 +327,22 @@ def _base(labels: tuple[str, ...]) -> Image.Image:
     return image
 
 
-def _draw_cell(image: Image.Image, view: dict[str, Any], cell: dict[str, Any], words: Words, go: bool,
+def _draw_cell(image: Image.Image, view: SomView, cell: Cell, words: Words, go: bool,
                moving: bool) -> None:
-    left, top, _right, _bottom = cell_box(int(cell["row"]), int(cell["col"]))
-    state = cell.get("state")
+    left, top, _right, _bottom = cell_box(cell["row"], cell["col"])
+    state = cell["state"]
     symbol: str | None = None
     ink = PALETTE["text"]  # the base already shows the card face down with its label
     drawn = False
     if state == "face_up":
-        flag = cell.get("flag") if cell.get("flag") in FLAGS else "urn"
-        symbol = cell.get("symbol") if cell.get("symbol") in SYMBOLS else None
-        image.paste(card_face(card_name(words, cell) or "?", str(flag), symbol), (left, top))
+        flag = cell["flag"] if cell["flag"] in FLAGS else None
+        symbol = cell["symbol"] if cell["symbol"] in SYMBOLS else None
+        image.paste(card_face(card_name(words, cell) or "?", flag or "urn", symbol), (left, top))
         ink, drawn = INK, True
     elif state == "empty":
         image.paste(empty_cell((CELL_W, CELL_H)), (left, top))
         ink, drawn = PALETTE["faded"], True
-    name = str(cell.get("cell", ""))
+    name = cell["cell"]
     if go:
         paste(image, frame_sprite(GOLD, (CELL_W, CELL_H), FRAME), (left, top))
         width = text_width(name, font(TEXT, True))
@@ -352,9 +352,9 @@ def _draw_cell(image: Image.Image, view: dict[str, Any], cell: dict[str, Any], w
         paste(image, frame_sprite(WHITE, (CELL_W, CELL_H), FRAME), (left, top))
     if drawn:
         _put_label(image, left, top, name, ink)
-    citizens = [s for s in cell.get("citizens") or [] if isinstance(s, int)]
+    citizens = cell["citizens"]
     if citizens:
-        holder = view.get("holder")
+        holder = view["holder"]
         room = CELL_W - 2 * PAD - (BADGE + px(2) if symbol else 0) - PAWN - px(2)
         step = min(PAWN + px(2), room / (len(citizens) - 1)) if len(citizens) > 1 else 0
         y = top + CELL_H - PAD - FOOT / 2
@@ -368,37 +368,37 @@ def _label_chip(width: int) -> Image.Image:
     return _rounded((width + px(8), HEADER), GOLD, radius_du=4)
 
 
-def _draw_board(image: Image.Image, view: dict[str, Any], words: Words) -> None:
-    moves = {str(c) for c in view.get("moves") or []} if view.get("phase") != "game_over" else set()
+def _draw_board(image: Image.Image, view: SomView, words: Words) -> None:
+    moves = set(view["moves"]) if view["phase"] != "game_over" else set()
     moving = mover_cell(view)
-    for cell in view.get("board") or []:
-        name = str(cell.get("cell"))
+    for cell in view["board"]:
+        name = cell["cell"]
         go, here = name in moves, name == moving
-        if cell.get("state") != "face_down" or go or here or cell.get("citizens"):
+        if cell["state"] != "face_down" or go or here or cell["citizens"]:
             _draw_cell(image, view, cell, words, go, here)
 
 
-def _draw_hisenda(image: Image.Image, view: dict[str, Any]) -> None:
-    hisenda = view.get("hisenda") or {}
+def _draw_hisenda(image: Image.Image, view: SomView) -> None:
+    hisenda = view["hisenda"]
     left, top, right, bottom = HISENDA_BOX
     y = top + 32 + 2 * NAME_STEP + 8
-    for value, key in ((1, "ones"), (2, "twos")):
+    for value, count in ((1, hisenda["ones"]), (2, hisenda["twos"])):
         coin = coin_sprite(value)
         paste(image, coin, (left + 6, y))
         x = left + 6 + coin.width + 4
-        put_fitted(image, (x, y, right - 3, y + coin.height), f"×{int(hisenda.get(key, 0))}", STRONG, INK,
+        put_fitted(image, (x, y, right - 3, y + coin.height), f"×{count}", STRONG, INK,
                    bold=True, min_size=TEXT, put=put_text)
         y += coin.height + 6
-    put_fitted(image, (left + 3, bottom - 40, right - 3, bottom - 8), f"{int(hisenda.get('value', 0))} €", BIG,
+    put_fitted(image, (left + 3, bottom - 40, right - 3, bottom - 8), f"{hisenda['value']} €", BIG,
                INK, bold=True, align="center", min_size=TEXT, put=put_text)
 
 
-def _draw_pool(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_pool(image: Image.Image, view: SomView) -> None:
     left, top, right, bottom = POOL_BOX
     disc = participation_sprite(34)
     mid = (top + 32 + bottom) / 2
     paste(image, disc, (left + 10, mid - disc.height / 2))
-    put_fitted(image, (left + 14 + disc.width, mid - 16, right - 4, mid + 16), str(int(view.get("pool") or 0)),
+    put_fitted(image, (left + 14 + disc.width, mid - 16, right - 4, mid + 16), str(view["pool"]),
                BIG, PALETTE["text"], bold=True, align="center", min_size=TEXT, put=put_text)
 
 
@@ -408,22 +408,22 @@ def die_corner() -> tuple[int, int]:
     return (left + right - FULL_DIE) // 2, top + 8
 
 
-def _draw_die(image: Image.Image, view: dict[str, Any]) -> None:
+def _draw_die(image: Image.Image, view: SomView) -> None:
     """This turn's die ("?" before the roll) and the euros its number transfers, under it."""
-    die = view.get("die")
-    face = die.get("face") if isinstance(die, dict) else None
-    if face not in FACES and view.get("phase") == "game_over":  # no "?" for a roll that will never come
+    die = view["die"]
+    face = die["face"] if die else None
+    if face not in FACES and view["phase"] == "game_over":  # no "?" for a roll that will never come
         return
     sprite = die_sprite(face if face in FACES else None, FULL_DIE, TEXT)
     x, y = die_corner()
     paste(image, sprite, (x, y))
-    if isinstance(die, dict):
-        put_text(image, (x + sprite.width / 2, y + sprite.height + 20), f"{int(die.get('number') or 0)} €",
+    if die:
+        put_text(image, (x + sprite.width / 2, y + sprite.height + 20), f"{die['number']} €",
                  STRONG, PALETTE["text"], bold=True, anchor="mm")
 
 
-def _draw_urns(image: Image.Image, view: dict[str, Any], words: Words) -> None:
-    found = [c for c in view.get("urn_area") or [] if c in CARD_NAME]
+def _draw_urns(image: Image.Image, view: SomView, words: Words) -> None:
+    found = [c for c in view["urn_area"] if c in CARD_NAME]
     left, top, right, bottom = URN_TITLE_BOX
     put_text(image, ((left + right) / 2, bottom - 24), f"{min(len(found), URN_COUNT)}/{URN_COUNT}", BIG,
              GOLD if len(found) >= URN_COUNT else PALETTE["text"], bold=True, anchor="mm")
@@ -432,12 +432,12 @@ def _draw_urns(image: Image.Image, view: dict[str, Any], words: Words) -> None:
         image.paste(card_face(words.msg(CARD_NAME[card]), "urn", None), (x, y))
 
 
-def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], words: Words, bottom: float) -> None:
+def _draw_status(image: Image.Image, view: SomView, names: list[str], words: Words, bottom: float) -> None:
     """The panel's top, flowing down to `bottom` (the rows): the turn (or the end), the mode, the degree and
     the phase (or why the game ended), who holds the Generalitat, and what the game waits on (or the
     winners), names cut only as far as needed (the channel board's `side_lines`)."""
     left, right = PANEL_INNER
-    over = view.get("phase") == "game_over"
+    over = view["phase"] == "game_over"
     title, info, action = side_lines(view, names, words, right - left, STRONG)
     put_fitted(image, (left, PANEL[1] + 8, right, PANEL[1] + 40), title, TITLE, GOLD if over else PALETTE["text"],
                bold=True, min_size=TEXT, put=put_text)
@@ -445,8 +445,8 @@ def _draw_status(image: Image.Image, view: dict[str, Any], names: list[str], wor
     for k, line in enumerate(info):
         ink = PALETTE["text"] if over and k == len(info) - 1 else PALETTE["muted"]
         y += put_paragraph(image, left, right, y, line, TEXT, ink, max_lines=3) * SIDE_LINE
-    holder = view.get("holder")
-    if holder is not None and not over:
+    holder = view["holder"]
+    if not over:
         y += 6
         marker = marker_sprite()
         paste(image, marker, (left + marker.width / 2, y), centred=True)
@@ -464,12 +464,11 @@ ROW_LEFT, ROW_RIGHT = PANEL[0] + 12, PANEL[2] - 6
 CHIPS_A_LINE = (ROW_RIGHT - ROW_LEFT - 16 + CHIP_PITCH - CHIP_W) // CHIP_PITCH
 
 
-def row_layout(view: dict[str, Any], tags: list[str]) -> tuple[int, int]:
+def row_layout(view: SomView, tags: list[str]) -> tuple[int, int]:
     """(the lines of chips, the lines) of every citizen's row: the name; the value, the participation discs
     and the cell; the chips of the discs (as many lines as the most discs need, while the status keeps its
     room); in a vote, the citizen's part."""
-    players = [p for p in view.get("players") or [] if isinstance(p, dict)]
-    most = max((len([d for d in p.get("discs") or [] if isinstance(d, dict)]) for p in players), default=0)
+    most = max((len(p["discs"]) for p in view["players"]), default=0)
     chips = max(1, -(-most // CHIPS_A_LINE))
     n = max(1, seats(view))
     while chips > 1:
@@ -502,17 +501,18 @@ def row_fill(seat: int) -> Color:
     return PALETTE["panel_alt"] if seat % 2 == 0 else PALETTE["line"]
 
 
-def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words: Words,
+def _draw_rows(image: Image.Image, view: SomView, names: list[str], words: Words,
                tags: list[str]) -> None:
     """One row per citizen: the pawn (ringed for the holder), the Generalitat marker, a crown for a winner,
     the name; the value, the participation discs and the cell; one chip (icon and value) per disc; in a
     vote, the side taken and "has bid" (never an amount) or, just after, the bid (`tags`). The rows the
     game waits on, and the winners', are framed in gold."""
     draw = ImageDraw.Draw(image)
-    over = view.get("phase") == "game_over"
-    winners = set((view.get("result") or {}).get("winners") or []) if over else set()
-    acting = set(view.get("to_act") or []) if not over else set()
-    players = view.get("players") or []
+    over = view["phase"] == "game_over"
+    result = view["result"]
+    winners = set(result["winners"]) if over and result else set()
+    acting = set(view["to_act"]) if not over else set()
+    players = view["players"]
     n = seats(view)
     chip_lines, lines = row_layout(view, tags)
     for seat in range(min(n, len(players))):
@@ -523,7 +523,7 @@ def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words
         draw.rounded_rectangle(box, radius=8, fill=fill)
         if seat in winners or seat in acting:
             draw.rounded_rectangle(box, radius=8, outline=GOLD, width=3)
-        holder = seat == view.get("holder") and not over
+        holder = seat == view["holder"] and not over
         mid = row_line(box, 0)
         pawn = pawn_sprite(_colour_of(view, seat), PAWN, holder)
         paste(image, pawn, (left + 20, mid), centred=True)
@@ -539,23 +539,23 @@ def _draw_rows(image: Image.Image, view: dict[str, Any], names: list[str], words
                    PALETTE["text"], bold=True, min_size=TEXT, put=put_text)
         mid = row_line(box, 1)
         x = left + 10
-        x += put_text(image, (x, mid), f"{int(player.get('value') or 0)} €", STRONG,
+        x += put_text(image, (x, mid), f"{player['value']} €", STRONG,
                       GOLD if holder else PALETTE["text"], bold=True, anchor="lm") + 12
         disc = participation_sprite(24)
         paste(image, disc, (x, mid - disc.height / 2))
         x += disc.width + 4
-        x += put_text(image, (x, mid), str(int(player.get("participation") or 0)), STRONG, PALETTE["text"],
+        x += put_text(image, (x, mid), str(player["participation"]), STRONG, PALETTE["text"],
                       bold=True, anchor="lm")
-        cell = str(player.get("cell") or "")
+        cell = player["cell"]
         if cell:
             put_fitted(image, (x + 8, mid - 13, right - 8, mid + 13), cell, TEXT, PALETTE["muted"], bold=True,
                        align="right", min_size=TEXT, put=put_text)
-        discs = [d for d in player.get("discs") or [] if isinstance(d, dict)]
+        discs = player["discs"]
         room = chip_lines * CHIPS_A_LINE
         shown = discs if len(discs) <= room else discs[:room - 1]
         for k, disc_info in enumerate(shown):
             at = chip_at(box, k)
-            paste(image, disc_chip(str(disc_info.get("kind") or ""), int(disc_info.get("value") or 0), fill), at)
+            paste(image, disc_chip(disc_info["kind"], disc_info["value"], fill), at)
         if len(shown) < len(discs):
             x, y = chip_at(box, len(shown))
             put_text(image, (x + 4, y + CHIP_H / 2), f"+{len(discs) - len(shown)}", TEXT, PALETTE["muted"],
@@ -572,7 +572,7 @@ def chip_at(box: Box, k: int) -> tuple[int, int]:
     return box[0] + 8 + (k % CHIPS_A_LINE) * CHIP_PITCH, round(mid - CHIP_H / 2)
 
 
-def render_full(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+def render_full(view: SomView, names: list[str], words: Words) -> Image.Image:
     """The full board of Som el que decidim! for one view (1100 × 800, landscape, RGB): the card names, every
     citizen's discs and the keys (sent privately by the 🔍 Full board button)."""
     image = _base(static_words(words)).copy()

@@ -16,6 +16,7 @@ from renderers.core import (
     Color,
     put_text,
     readable_size,
+    shape_points,
 )
 
 Box = tuple[int, int, int, int]
@@ -101,21 +102,6 @@ CHIP_ICON = 24
 SUPER = 4  # sprites are drawn 4x larger and shrunk: polygons are not anti-aliased
 
 
-def shape_points(shape: str, cx: float, cy: float, half: float) -> list[Point]:
-    """A citizen's shape as a polygon inside the square of half-side `half` around (cx, cy)."""
-    if shape == "square":
-        s = half * 0.84
-        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-    if shape == "triangle":
-        r = half * 1.14
-        angles = [math.radians(90 + 120 * k) for k in range(3)]
-        return [(cx + r * math.cos(a), cy + r * 0.22 - r * math.sin(a)) for a in angles]
-    if shape == "diamond":
-        return [(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)]
-    angles = [math.radians(7.5 * k) for k in range(48)]
-    return [(cx + half * math.cos(a), cy + half * math.sin(a)) for a in angles]
-
-
 def _scaled(points: list[Point], cx: float, cy: float, factor: float) -> list[Point]:
     return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in points]
 
@@ -130,7 +116,7 @@ def pawn_sprite(colour: str, size: int, holder: bool = False) -> Image.Image:
     draw = ImageDraw.Draw(sprite)
     c = big / 2
     half = size * SUPER / 2 - SUPER * 0.5
-    outline = shape_points(SHAPE.get(colour, "circle"), c, c, half)
+    outline = shape_points(SHAPE.get(colour, "circle"), c, c, half, triangle=(1.14, 0.22))
     if holder:
         outer = half + ring * SUPER
         draw.polygon(_scaled(outline, c, c, outer / half), fill=BORDER)
@@ -352,18 +338,6 @@ def die_sprite(face: str | None, size: int = DIE_SIZE, text: int = TEXT) -> Imag
     else:
         put_text(die, (size / 2, size / 2), "?", DIE_MARK, PALETTE["faded"], bold=True, anchor="mm")
     return _flat(die, PALETTE["panel"])
-
-
-def paste(image: Image.Image, sprite: Image.Image, at: Point, centred: bool = False) -> None:
-    """Paste `sprite` with its top left (or its centre) at `at`; RGBA sprites through their alpha."""
-    x, y = at
-    if centred:
-        x, y = x - sprite.width / 2, y - sprite.height / 2
-    corner = (int(round(x)), int(round(y)))
-    if sprite.mode == "RGBA":
-        image.paste(sprite, corner, sprite)
-    else:
-        image.paste(sprite, corner)
 
 
 def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None:

@@ -117,7 +117,6 @@ from renderers.spyfall.parts import (  # noqa: F401
     _spy_masks,
     _utc,
     location_name,
-    player_name,
 )
 from renderers.spyfall.scores import (  # noqa: F401
     CHIP_HAT,

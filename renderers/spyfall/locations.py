@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
 from games.spyfall.locations import LOCATION_NAME
+from games.spyfall.view_types import SpyfallView
 from renderers.core import (
     BOARD_SIZE,
     INLINE_BOX,
@@ -27,6 +28,7 @@ from renderers.core import (
     recording_font_sizes,
     text_width,
     wrap,
+    wrap_block,
 )
 from renderers.spyfall.parts import (
     Box,
@@ -116,20 +118,10 @@ def _legend_width(labels: tuple[str, ...], size: int) -> float:
 @lru_cache(maxsize=8192)
 def _name_lines(name: str, size: int, width: int) -> tuple[tuple[str, ...], float]:
     """A name's lines in a cell `width` px wide and how narrow they are drawn: the fewest lines (long
-    words broken), at the least squeeze that gives them."""
-    fnt = font(size)
-    natural = text_width(name, fnt)
-    for squeeze in NAME_SQUEEZES:
-        if natural * squeeze <= width:
-            return (name,), squeeze
-    best = (tuple(wrap(name, fnt, width, break_words=True)), 1.0)
-    for squeeze in NAME_SQUEEZES[1:]:
-        if math.ceil(natural * squeeze / width) >= len(best[0]):
-            continue  # narrower letters cannot save a line here
-        lines = tuple(wrap(name, fnt, width / squeeze, break_words=True))
-        if len(lines) < len(best[0]):
-            best = (lines, squeeze)
-    return best
+    words broken), at the least squeeze that gives them. Cached: the layout tries every name at each
+    size and number of columns."""
+    block = wrap_block(name, width, size, long_words="break", squeezes=NAME_SQUEEZES)
+    return tuple(block.lines), block.squeeze
 
 
 def _balanced(heights: list[int], columns: int, gap: int) -> list[int]:
@@ -182,7 +174,7 @@ def _header(size: int, set_line: str, title: str, hint: str, legend: tuple[str, 
     else:
         hint_box = (SHEET_MARGIN, title_box[3], right, title_box[3] + lh)
         top = hint_box[3]
-    set_lines = tuple(wrap(set_line, small, right - SHEET_MARGIN - STRIPE - 10, break_words=True)) if set_line else ()
+    set_lines = tuple(wrap(set_line, small, right - SHEET_MARGIN - STRIPE - 10, long_words="break")) if set_line else ()
     return _Header(title_box, hint_box, set_lines, top, top + len(set_lines) * lh + 2 * _cell_pad(size))
 
 
@@ -346,12 +338,11 @@ def _swatch(fill: Color | None, outline: Color | None) -> Marker:
     return marker
 
 
-def pack_line(view: dict[str, Any], ids: list[str], words: Words) -> tuple[str, int | None]:
+def pack_line(view: SpyfallView, ids: list[str], words: Words) -> tuple[str, int | None]:
     """The line saying which locations come from a server's pack ("" for the built-in set), and
     where the pack's cells start on a sheet that mixes both."""
-    chosen = view.get("location_set") or {}
-    pack = drawable(str(chosen.get("pack") or ""))
-    if not chosen.get("pack"):
+    pack = drawable(view["location_set"]["pack"] or "")
+    if not view["location_set"]["pack"]:
         return "", None
     first = next((i for i, loc in enumerate(ids) if loc not in LOCATION_NAME), len(ids))
     if first == 0:
@@ -359,14 +350,14 @@ def pack_line(view: dict[str, Any], ids: list[str], words: Words) -> tuple[str, 
     return words.msg("spyfall.picture.set_both", builtin=first, first=first + 1, last=len(ids), pack=pack), first
 
 
-def locations_layout(view: dict[str, Any], words: Words) -> SheetLayout:
+def locations_layout(view: SpyfallView, words: Words) -> SheetLayout:
     """The layout of this view's sheet in the reader's language (where each location's cell is)."""
     ids = [str(i) for i in view["locations"]]
     labels = tuple(location_name(words, i, view) for i in ids)
     return sheet_layout(labels, pack_line(view, ids, words)[0], *_sheet_words(words))
 
 
-def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+def render_locations(view: SpyfallView, names: list[str], words: Words) -> Image.Image:
     """The numbered list of every location, in the reader's language.
 
     Numbers follow the view's order in every language, as the bot's guess picker does, so players
@@ -380,8 +371,8 @@ def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Im
     set_line, pack_from = pack_line(view, ids, words)
     header = _sheet_words(words)
     image = _sheet_base(header, labels, set_line, pack_from).copy()
-    result = view.get("result") if view.get("phase") in OVER_PHASES else None
-    if not result or result.get("location") not in ids:
+    result = view["result"] if view["phase"] in OVER_PHASES else None
+    if not result or result["location"] not in ids:
         return image
     layout = sheet_layout(labels, set_line, *header)
     location = result["location"]
@@ -389,7 +380,7 @@ def render_locations(view: dict[str, Any], names: list[str], words: Words) -> Im
     _draw_cell(image, layout, index, PALETTE["accent"], PALETTE["accent_text"], PALETTE["accent_text"])
     legend: list[tuple[Marker, str]] = [(
         _swatch(PALETTE["accent"], None),
-        words.msg("spyfall.picture.location_of", round=result.get("round", view["round"])),
+        words.msg("spyfall.picture.location_of", round=result["round"]),
     )]
     guess = result.get("guess")
     if guess in ids and guess != location:

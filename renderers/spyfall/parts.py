@@ -6,12 +6,12 @@ import math
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.core.messages import N_
 from games.spyfall.locations import LOCATION_NAME
+from games.spyfall.view_types import SpyfallView
 from renderers.core import (
     PALETTE,
     Color,
@@ -62,19 +62,12 @@ CARD_PIP: Color = (214, 48, 49)
 ICON = 32  # the side of a drawn marker (dealer, accusation, spy, crown)
 
 
-def player_name(names: list[str], seat: int, words: Words) -> str:
-    """The name as far as the font can draw it; a name of only emoji or CJK (no glyphs in
-    DejaVu) becomes "Player n", which the seat colour ties to the bot's text messages."""
-    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    return name or words.msg("spyfall.picture.player_n", n=seat + 1)
-
-
-def location_name(words: Words, location: str, view: dict[str, Any] | None = None) -> str:
+def location_name(words: Words, location: str, view: SpyfallView | None = None) -> str:
     """A built-in location from the catalogs; a server pack's from the view (the reader's language,
     else English), as far as the font can draw it."""
     if location in LOCATION_NAME:
         return words.msg(LOCATION_NAME[location])
-    names = ((view or {}).get("location_names") or {}).get(location)
+    names = view["location_names"].get(location) if view is not None else None
     if names:
         return drawable(names.get(words.locale) or names.get("en") or "")
     return location

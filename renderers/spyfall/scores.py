@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from games.spyfall.view_types import Round, SpyfallView
 from renderers.core import (
     PALETTE,
     Color,
@@ -15,6 +16,7 @@ from renderers.core import (
     draw_text,
     ellipsize,
     font,
+    player_name,
     seat_color,
     text_width,
 )
@@ -42,7 +44,6 @@ from renderers.spyfall.parts import (
     _spy_hat,
     _utc,
     location_name,
-    player_name,
 )
 
 # --- scoreboard -----------------------------------------------------------------------------
@@ -77,7 +78,7 @@ class ScoreColumns(NamedTuple):
     total: tuple[float, float]
 
 
-def scoreboard_columns(view: dict[str, Any]) -> ScoreColumns:
+def scoreboard_columns(view: SpyfallView) -> ScoreColumns:
     """Where each column of the score table sits (x only; tests check names stay in theirs).
 
     At most the last MAX_ROUND_COLUMNS rounds get a column, so the names keep room at 550 px;
@@ -103,7 +104,7 @@ def score_row(seat: int) -> Box:
     return (MARGIN, top, SCORE_WIDTH - MARGIN, top + ROW_HEIGHT)
 
 
-def status_parts(view: dict[str, Any], names: list[str], words: Words) -> tuple[list[str], list[str]]:
+def status_parts(view: SpyfallView, names: list[str], words: Words) -> tuple[list[str], list[str]]:
     """The status strip's words in pieces: the round and its phase; then what matters now (the clock,
     the vote count, the spy's guess, the round's outcome or the winners). The description of the
     picture (renderers/alt/spyfall.py) says the same pieces."""
@@ -118,42 +119,42 @@ def status_parts(view: dict[str, Any], names: list[str], words: Words) -> tuple[
         title = [phase_words, words.plural("spyfall.picture.rounds", view["round"])]
         winners = [s for s in view.get("winners") or [] if 0 <= s < view["n"]]
         if winners:
-            shown = ", ".join(player_name(names, s, words) for s in winners)
+            shown = ", ".join(player_name(words, names, s) for s in winners)
             parts = [words.plural("spyfall.picture.winners", len(winners), names=shown),
                      words.plural("spyfall.picture.points", view["scores"][winners[0]])]
     else:
         title = [words.msg("spyfall.picture.round_of", round=view["round"], rounds=view["rounds"]), phase_words]
-        vote = view.get("vote")
+        vote = view["vote"]
         if phase in VOTE_PHASES and vote:
-            parts.append(words.plural("spyfall.picture.voted", int(vote["voted"]),
+            parts.append(words.plural("spyfall.picture.voted", vote["voted"],
                                       eligible=vote["eligible"]))
         if phase in ("playing", *VOTE_PHASES):
             clock = _clock_words(view, words)
             if clock:
                 parts.append(clock)
-        elif phase == "spy_guess" and view.get("guess_deadline") is not None:
+        elif phase == "spy_guess" and view["guess_deadline"] is not None:
             parts.append(words.msg("spyfall.picture.guess_by", time=_utc(view["guess_deadline"])))
-        elif phase == "round_over" and view.get("result"):
+        elif phase == "round_over" and view["result"]:
             result = view["result"]
-            how = result.get("how", "")
-            parts.append(words.msg(HOW_WORDS[how]) if how in HOW_WORDS else str(how))
-            if result.get("location"):
-                parts.append(location_name(words, str(result["location"]), view))
+            how = result["how"]
+            parts.append(words.msg(HOW_WORDS[how]) if how in HOW_WORDS else how)
+            if result["location"]:
+                parts.append(location_name(words, result["location"], view))
     return title, parts
 
 
-def status_lines(view: dict[str, Any], names: list[str], words: Words) -> tuple[str, str]:
+def status_lines(view: SpyfallView, names: list[str], words: Words) -> tuple[str, str]:
     """The two lines of the status strip: the round and its phase; then what matters now
     (the clock, the vote count, the spy's guess, the round's outcome or the winners)."""
     title, parts = status_parts(view, names, words)
     return " · ".join(title), " · ".join(parts)
 
 
-def _clock_words(view: dict[str, Any], words: Words) -> str | None:
-    clock = view.get("clock") or {}
-    if clock.get("deadline") is not None:
+def _clock_words(view: SpyfallView, words: Words) -> str | None:
+    clock = view["clock"]
+    if clock["deadline"] is not None:
         return words.msg("spyfall.picture.clock_ends", time=_utc(clock["deadline"]))
-    remaining = clock.get("paused_remaining")
+    remaining = clock["paused_remaining"]
     if remaining is None:
         return None
     if remaining <= 0:
@@ -189,21 +190,21 @@ def _draw_tag(draw: ImageDraw.ImageDraw, left: float, mid: float, tag: _Tag) -> 
            font(MIN_FONT, True), tag.color)
 
 
-def row_tags(view: dict[str, Any], seat: int, words: Words) -> list[_Tag]:
+def row_tags(view: SpyfallView, seat: int, words: Words) -> list[_Tag]:
     """The word markers of a seat's row, rightmost first."""
     phase = view["phase"]
     tags: list[_Tag] = []
-    vote = view.get("vote") if phase in VOTE_PHASES else None
-    if vote and vote.get("suspect") == seat:
+    vote = view["vote"] if phase in VOTE_PHASES else None
+    if vote and vote["suspect"] == seat:
         tags.append(_Tag(words.msg("spyfall.picture.suspect"), PALETTE["danger"], CARD_WHITE))
-    if phase == "playing" and view.get("asker") == seat:
+    if phase == "playing" and view["asker"] == seat:
         tags.append(_Tag(words.msg("spyfall.picture.asks_next"), PALETTE["accent"], PALETTE["accent_text"]))
-    if phase == "spy_guess" and view.get("spy_revealed") == seat:
+    if phase == "spy_guess" and view["spy_revealed"] == seat:
         tags.append(_Tag(words.msg("spyfall.picture.spy"), SPY_WHITE, SPY_BLACK, spy=True))
     return tags
 
 
-def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+def render_scoreboard(view: SpyfallView, names: list[str], words: Words) -> Image.Image:
     """The live round and the scores.
 
     On top a status strip: round k of n and the phase in words, then the round clock's end
@@ -221,18 +222,17 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
     over = phase == "game_over"
     in_round = phase in ROUND_PHASES
     winners = set(view.get("winners") or []) if over else set()
-    vote = view.get("vote") if phase in VOTE_PHASES else None
-    suspect = vote.get("suspect") if vote else None
-    accused = view.get("accused") or [False] * n
-    dealer = view.get("dealer") if not over else None
+    vote = view["vote"] if phase in VOTE_PHASES else None
+    suspect = vote["suspect"] if vote else None
+    accused = view["accused"] or [False] * n
+    dealer = view["dealer"] if not over else None
     columns = scoreboard_columns(view)
     lines = [history[i] for i, _, _ in columns.rounds]
 
     show_accused = in_round and any(accused[s] and not left_flags[s] for s in range(n))
-    show_spy = any(isinstance(h.get("spy"), int) for h in lines) or (
-        phase == "spy_guess" and isinstance(view.get("spy_revealed"), int))
+    show_spy = bool(lines) or (phase == "spy_guess" and view["spy_revealed"] is not None)
     legend: list[tuple[Marker, str]] = []
-    if isinstance(dealer, int) and 0 <= dealer < n:
+    if dealer is not None and 0 <= dealer < n:
         legend.append((_dealer_cards, words.msg("spyfall.picture.dealer")))
     if show_accused:
         legend.append((_accuse_mark, words.msg("spyfall.picture.has_accused")))
@@ -310,7 +310,7 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
             x -= 8
 
         text_color = PALETTE["faded"] if gone else PALETTE["text"]
-        name = player_name(names, seat, words)
+        name = player_name(words, names, seat)
         fnt = draw_text(draw, (name_left, top, x, bottom), name, NAME_FONT, text_color,
                     bold=winner, min_size=MIN_FONT)
         if gone:
@@ -321,7 +321,7 @@ def render_scoreboard(view: dict[str, Any], names: list[str], words: Words) -> I
         for i, left, right in columns.rounds:
             entry = history[i]
             points = entry["points"][seat] if seat < len(entry["points"]) else 0
-            _draw_points(draw, (left, top, right, bottom), points, entry.get("spy") == seat, gone)
+            _draw_points(draw, (left, top, right, bottom), points, entry["spy"] == seat, gone)
         if history:
             draw_text(draw, (columns.total[0], top, columns.total[1], bottom), str(view["scores"][seat]),
                   TOTAL_FONT, PALETTE["accent"] if winner else text_color, bold=True, align="right")
@@ -363,8 +363,8 @@ def _dash(draw: ImageDraw.ImageDraw, cx: float, mid: float) -> None:
     draw.rectangle((round(cx) - 7, round(mid) - 1, round(cx) + 7, round(mid) + 1), fill=PALETTE["faded"])
 
 
-def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[str, Any]],
-                      top: float, view: dict[str, Any] | None = None) -> None:
+def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[Round],
+                      top: float, view: SpyfallView | None = None) -> None:
     """The rounds that have a column, as lines: where it was and how it ended (the table's hat
     chips say who the spy was)."""
     y = top
@@ -374,7 +374,7 @@ def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[
         draw_text(draw, (MARGIN + 6, y, MARGIN + 77, bottom),
               words.msg("spyfall.picture.round_short", round=entry["round"]), MIN_FONT,
               PALETTE["muted"], bold=True)
-        how = str(entry.get("how", ""))
+        how = entry["how"]
         outcome = words.msg(HOW_WORDS[how]) if how in HOW_WORDS else how
         how_font = font(MIN_FONT)
         right = SCORE_WIDTH - MARGIN - 6
@@ -385,7 +385,7 @@ def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[
         if how in SPY_WON:
             _spy_hat(draw, outcome_left - 8 - ICON / 2, mid, ICON - 3)
             outcome_left -= ICON + 8
-        place = location_name(words, str(entry.get("location") or ""), view)
+        place = location_name(words, entry["location"], view)
         draw_text(draw, (MARGIN + 83, y, max(MARGIN + 240, outcome_left - 19), bottom), place,
               POINTS_FONT, PALETTE["text"], bold=True, min_size=MIN_FONT)
         draw_text(draw, (max(MARGIN + 240, outcome_left), y, right, bottom), outcome, MIN_FONT, color,
@@ -393,6 +393,6 @@ def _draw_round_lines(draw: ImageDraw.ImageDraw, words: Words, lines: list[dict[
         y += LINE_HEIGHT
 
 
-def render(view: dict[str, Any], names: list[str], words: Words) -> Image.Image:
+def render(view: SpyfallView, names: list[str], words: Words) -> Image.Image:
     """The table's board: the scoreboard (the bot posts the location sheet on its own)."""
     return render_scoreboard(view, names, words)

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -21,6 +21,8 @@ from renderers.core import CHAT_WIDTH, drawable, inline_scale, recording_font_si
 # left unfilled ("{player}").
 MESSAGE_ID = re.compile(r"\b(?:alt|core|leaderboard|replay|spyfall|polls|junta|som|arditi)(?:\.[a-z0-9_]+)+")
 PLACEHOLDER = re.compile(r"\{\w*\}")
+# A view of any game (its TypedDict), as the picture helpers below hand it to a game's renderer.
+V = TypeVar("V")
 
 
 class RecordingWords:
@@ -38,7 +40,7 @@ class RecordingWords:
         return self.msg(message_id, names, count=count, **params)
 
 
-def assert_same_bytes(views: list[dict[str, Any]], draw: Callable[[dict[str, Any]], Image.Image],
+def assert_same_bytes(views: list[V], draw: Callable[[V], Image.Image],
                       clear_caches: Callable[[], None]) -> None:
     """Same view, same PNG bytes (warm, cold, in threads); drawing leaves the views untouched."""
     before = copy.deepcopy(views)
@@ -60,7 +62,7 @@ def artifacts_dir(game: str) -> Path:
     return path
 
 
-def smallest_shown_text(views: list[dict[str, Any]], draw: Callable[[dict[str, Any], str, list[str]], Image.Image],
+def smallest_shown_text(views: list[V], draw: Callable[[V, str, list[str]], Image.Image],
                         clear_caches: Callable[[], None], name_sets: list[list[str]]) -> float:
     """The smallest text of all `views` in every language and with each set of names, in pixels as shown
     550 px wide. Caches are cleared before each language and set of names, so cached sprites draw (and
@@ -79,7 +81,7 @@ def smallest_shown_text(views: list[dict[str, Any]], draw: Callable[[dict[str, A
     return smallest
 
 
-def smallest_inline_text(views: list[dict[str, Any]], draw: Callable[[dict[str, Any], str, list[str]], Image.Image],
+def smallest_inline_text(views: list[V], draw: Callable[[V, str, list[str]], Image.Image],
                          clear_caches: Callable[[], None], name_sets: list[list[str]]) -> float:
     """The smallest text of all `views` in every language and with each set of names, in pixels as shown in
     the inline box (renderers.core.INLINE_BOX: a tall picture shrinks to the box's height)."""

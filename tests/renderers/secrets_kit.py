@@ -7,14 +7,14 @@ import copy
 from typing import Any
 
 from games.som.cards import CARD
+from games.som.view_types import SomView
 from renderers.samples.som import public as som_public
 from renderers.samples.spyfall import others
 
 State = dict[str, Any]
-View = dict[str, Any]
 
 
-def leaky(state: State) -> tuple[View, set[str]]:
+def leaky(state: State) -> tuple[SomView, set[str]]:
     """The public view of `state` with every face-down cell carrying its card, flag and symbol (what a
     buggy engine might send), and the ids of those cards."""
     view = som_public(state)
@@ -22,7 +22,7 @@ def leaky(state: State) -> tuple[View, set[str]]:
     for cell in view["board"]:
         if cell["state"] == "face_down":
             card = CARD[state["board"][cell["cell"]]]
-            cell.update(card=card.id, flag=card.flag, symbol=card.symbol)
+            cell.update({"card": card.id, "flag": card.flag, "symbol": card.symbol})
             hidden.add(card.id)
     return view, hidden
 

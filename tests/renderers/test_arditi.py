@@ -15,7 +15,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.i18n import LOCALES, words
 from games.arditi import GAME
 from games.arditi.board import LEFT, RIGHT, neighbour, ring_of
-from games.core.protocol import as_json
+from games.arditi.view_types import ArditiView
 from renderers import arditi as board
 from renderers.core import BOARD_SIZE, INLINE_MIN_TEXT, PALETTE, font, seat_color, to_png
 from renderers.samples import arditi as samples
@@ -27,7 +27,7 @@ from tests.renderers.helpers import (
 )
 
 State = dict[str, Any]
-View = dict[str, Any]
+View = ArditiView
 MAX_PNG_BYTES = 100 * 1024
 PANEL = board.px(board.PANEL_LEFT)  # the board lies left of this image x
 
@@ -139,7 +139,8 @@ def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
     """The chosen views really hold police on the board, groups, waiting numbers, a jump and a clash."""
     six = cases["six_mid"]
     assert six["groups"] and six["waiting"] and any(p["space"] for p in six["police"])
-    assert cases["placing"]["placing"]["options"] and cases["game_over_six"]["result"]["winners"]
+    placing, result = cases["placing"]["placing"], cases["game_over_six"]["result"]
+    assert placing and placing["options"] and result and result["winners"]
     assert any(p["space"] is None for p in cases["police_off_board"]["police"])
     assert len(cases["waiting_twelve"]["waiting"]) == 12
 
@@ -247,13 +248,15 @@ def test_targets_are_marked_exactly_at_the_moves(cases: dict[str, View]) -> None
 def test_placing_marks_the_leaders_options(cases: dict[str, View]) -> None:
     """While an attacked player chooses, the spaces offered to their leader are gold and the card names them."""
     view = cases["placing"]
-    options = set(view["placing"]["options"])
+    placing = view["placing"]
+    assert placing is not None
+    options = set(placing["options"])
     image = render(view)
     for space in range(1, 91):
         share = cell_share(image, space, board.GOLD)
         assert (share > 0.6) if space in options else (share < 0.1), space
     title, line, seat = board.status_lines(view, NAMES, words("en"))
-    assert seat is not None and seat == view["placing"]["seat"]
+    assert seat is not None and seat == placing["seat"]
     assert line == f"{NAMES[seat]} places their attacked leader"
 
 
@@ -269,7 +272,7 @@ def test_the_last_move_is_tinted_with_the_movers_colour(cases: dict[str, View]) 
     for space in range(1, 91):
         share = cell_share(image, space, board.trail_color(space, seat_color(seat)))
         assert (share > 0.2) if space in trail else (share == 0), (space, share)
-    assert board.last_move({"log": []}) == (None, [])
+    assert board.last_move({**view, "log": []}) == (None, [])
 
 
 # --- pieces -------------------------------------------------------------------------------------------------
@@ -324,6 +327,7 @@ def test_marches_groups_leaders_and_arrows(cases: dict[str, View]) -> None:
                 assert white == 0, space
         if march in arrows:
             head = march["spaces"][-1]
+            assert march["dir"] is not None
             fx, fy = board._direction_vector(head, march["dir"])
             x, y = board.space_centre(head)
             size = board.LEADER_DU if march["leader"] == len(march["spaces"]) - 1 else board.TOKEN_DU
@@ -375,15 +379,16 @@ def test_links_over_the_rim_and_across_the_centre(cases: dict[str, View]) -> Non
 def test_status_card_words(cases: dict[str, View]) -> None:
     """The card says the round, who rolls or moves with the die and steps left (plural forms), and the winners."""
     view = copy.deepcopy(cases["two_mid"])
-    view.update(round=7, max_rounds=60, current=1, die=4, steps_left=1, phase="move")
+    view.update({"round": 7, "max_rounds": 60, "current": 1, "die": 4, "steps_left": 1, "phase": "move"})
     expected = ("Round 7 of 60", "Roberto Sánchez rolled 4: 1 step left")
     assert board.status_lines(view, NAMES, words("en"))[:2] == expected
     view["steps_left"] = 3
     assert board.status_lines(view, NAMES, words("it"))[1] == "Roberto Sánchez ha tirato 4: restano 3 passi"
     assert board.status_lines(view, NAMES, words("es"))[1] == "Roberto Sánchez sacó 4: quedan 3 pasos"
-    view.update(phase="roll", die=None)
+    view.update({"phase": "roll", "die": None})
     assert board.status_lines(view, NAMES, words("en"))[1] == "Roberto Sánchez rolls the die"
     over = copy.deepcopy(cases["game_over_twelve_militants"])
+    assert over["result"] is not None
     over["result"]["winners"] = [0, 1]
     title, line, seat = board.status_lines(over, NAMES, words("en"))
     assert title == "Game over · a march has 12 militants" and line.startswith("Winners: Alice, Roberto Sánchez")
@@ -414,11 +419,9 @@ def test_every_word_comes_from_the_picture_catalog(cases: dict[str, View]) -> No
 
 
 def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
-    """English, Italian and Spanish pictures differ; an unknown name falls back to "Player n"."""
+    """Each language draws its own picture."""
     drawn = {locale: to_png(render(cases["six_mid"], locale)) for locale in LOCALES}
     assert len(set(drawn.values())) == len(LOCALES)
-    assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
-    assert board.player_name(words("es"), [], 2) == "Jugador 3"
 
 
 # --- purity -----------------------------------------------------------------------------------------------------
@@ -435,4 +438,4 @@ def test_seat_views_draw_the_public_board(games: dict[tuple[int, int], list[Stat
     for state in states[:: max(1, len(states) // 6)]:
         image = render(public(state))
         for seat in range(state["n"]):
-            assert ImageChops.difference(image, render(as_json(GAME.view(state, seat)))).getbbox() is None
+            assert ImageChops.difference(image, render(GAME.view(state, seat))).getbbox() is None

@@ -17,10 +17,10 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES, words
-from games.core.protocol import as_json
 from games.junta import GAME, readers
 from games.junta.board import AREA, AREA_IDS, COASTAL, EMBASSIES, POWER_CENTRES
 from games.junta.common import FAMILIES
+from games.junta.view_types import Coup, JuntaView
 from renderers import junta as board
 from renderers.core import (
     BOARD_SIZE,
@@ -34,7 +34,7 @@ from renderers.core import (
     to_png,
 )
 from renderers.samples import junta as samples
-from renderers.samples.junta import LONG_NAMES, NAMES, coup, groups, on_map, public
+from renderers.samples.junta import LONG_NAMES, NAMES, groups, on_map, public
 from tests.games.junta.playout_checks import perturbed
 from tests.renderers.helpers import (
     RecordingWords,
@@ -44,7 +44,7 @@ from tests.renderers.helpers import (
 )
 
 State = dict[str, Any]
-View = dict[str, Any]
+View = JuntaView
 MAX_PNG_BYTES = 200 * 1024  # the full board
 BOARD_PNG_BYTES = 100 * 1024  # the board in the channel
 # --- views from seeded engine games (renderers/samples/junta.py) -----------------------------------------------
@@ -220,13 +220,10 @@ def test_every_area_name_fits_its_box() -> None:
 
 
 def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
-    """The four languages draw four different pictures of each kind; an undrawable name falls back to
-    "Player n"."""
+    """The four languages draw four different pictures of each kind."""
     for draw in (full, compact):
         drawn = {locale: to_png(draw(cases["wave"], locale)) for locale in LOCALES}
         assert len(set(drawn.values())) == len(LOCALES)
-    assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
-    assert board.player_name(words("it"), [], 2) == "Giocatore 3"
 
 
 # --- the strip --------------------------------------------------------------------------------------------------
@@ -235,7 +232,9 @@ def test_strip_says_what_the_game_waits_on(cases: dict[str, View]) -> None:
     """The strip's last line names the decision and who makes it, cuts long names (never the words),
     and at the end names the winners without any score."""
     view = copy.deepcopy(cases["budget"])
-    view["pending"] = {"type": "vote:turns", "seats": [1], "vote": {"motion": "budget"}}
+    view["pending"] = {"type": "vote:turns", "seats": [1], "vote": {
+        "motion": "budget", "round": 1, "step": "vote", "first": 1, "voter": 1, "candidates": [], "refused": [],
+        "casts": [], "tally": {}, "office_votes": False, "nominations": False, "controlled": {}}}
     view["decision"] = {"key": "9:turns:1", "kind": "vote", "parallel": False}
     view["to_act"] = [1]
     assert board.waiting_line(view, NAMES, words("en"), 500) == "Vote (budget) — Roberto Sánchez"
@@ -253,6 +252,7 @@ def test_strip_says_what_the_game_waits_on(cases: dict[str, View]) -> None:
     over["result"] = {"winners": [2, 5], "scores": {str(x): 987 for x in range(7)}, "reason": "aid_exhausted",
                       "accounts": [[3] * 9 for _ in range(7)]}
     assert board.waiting_line(over, NAMES, words("en"), 500) == "Winners: Chiara, Francesca Maria Bianchi"
+    assert over["result"] is not None
     over["result"]["winners"] = []
     assert board.waiting_line(over, NAMES, words("it"), 500) == "Nessuno vince"
 
@@ -395,19 +395,19 @@ def test_the_fight_is_framed_and_attacks_marked(cases: dict[str, View]) -> None:
 def test_exiles_sit_in_their_embassy(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
     """A player in exile shows as their family disc in the embassy, and their row says which."""
     view = cases["exile"]
-    exiles = [p for p in view["players"] if p["exile"]]
+    exiles = [(p, p["exile"]) for p in view["players"] if p["exile"]]
     image = full(view)
-    for player in exiles:
-        left, top, right, bottom = board.area_box(player["exile"])
+    for player, exile in exiles:
+        left, top, right, bottom = board.area_box(exile)
         colour = board.FAMILY_COLOUR[player["family"]]
         crop = image.crop((int(left), int(top), int(right), int(bottom)))
         assert sum(1 for c in crop.get_flattened_data() if c == colour) > 20, player["family"]
     with drawn_texts(monkeypatch) as texts:
         full(view)
     tags = {"superpower_embassy": "Exile: Superpower", "swiss_embassy": "Exile: Switzerland"}
-    for player in exiles:
+    for player, exile in exiles:
         box = board.row_box(view, words("en"), player["seat"])
-        assert any(t == tags[player["exile"]] and inside(box, x, y) for t, x, y in texts)
+        assert any(t == tags[exile] and inside(box, x, y) for t, x, y in texts)
 
 
 # --- the coup band ------------------------------------------------------------------------------------------------
@@ -463,7 +463,7 @@ def test_rows_show_offices_cards_and_status(cases: dict[str, View], monkeypatch:
                 assert "Dead" in row
             if view["coup"] and view["coup"]["leader"] == seat:
                 assert "Rebel leader" in row
-            amount = ((view["budget"] or {}).get("amounts") or {}).get(str(seat))
+            amount = view["budget"]["amounts"].get(str(seat)) if view["budget"] else None
             if amount:
                 assert f"budget {amount}M" in row
 
@@ -483,6 +483,7 @@ def test_no_money_is_ever_drawn(cases: dict[str, View], monkeypatch: pytest.Monk
     """Nothing drawn is a note, a count of notes or a score: a result's scores and accounts and a view
     carrying hands, notes and accounts (as a seat's view does) draw the same picture as without."""
     over = copy.deepcopy(cases["game_over_7"])
+    assert over["result"] is not None
     over["result"]["scores"] = {str(x): 987 for x in range(7)}
     over["result"]["accounts"] = [[3] * 329 for _ in range(7)]
     for draw in (full, compact):
@@ -491,7 +492,8 @@ def test_no_money_is_ever_drawn(cases: dict[str, View], monkeypatch: pytest.Monk
         assert not any("987" in t or "329" in t for t, _x, _y in texts)
         for name in ("budget", "full_coup_7", "revealed"):
             view = cases[name]
-            leaky = copy.deepcopy(view)
+            # deliberately no valid view (a seat's keys, and keys a view never carries on its players)
+            leaky: Any = copy.deepcopy(view)
             leaky.update(you=0, hand=["inf_church#1"] * 3, money=[3, 3, 2, 1], account=[3] * 12, location="bank")
             for player in leaky["players"]:
                 player.update(money=[1, 2, 3], account=[3] * 5, notes=6, total=12)
@@ -524,7 +526,7 @@ def test_the_picture_depends_only_on_the_public_view(games: dict[tuple[int, int]
                 expected = to_png(draw(public(state), "es"))
                 if other is not None:
                     assert to_png(draw(public(other), "es")) == expected
-                assert to_png(draw(as_json(GAME.view(state, seat)), "es")) == expected
+                assert to_png(draw(GAME.view(state, seat), "es")) == expected
             checked += 1
     assert checked >= 40
 
@@ -537,7 +539,8 @@ def test_the_purity_check_can_fail(cases: dict[str, View]) -> None:
     assert to_png(full(more)) != to_png(full(view))
     flipped = copy.deepcopy(view)
     seat = next(u["controller"] for u in on_map(view) if u["active"])  # a player whose counters are on the map
-    flipped["coup"]["rebels"][seat] = not flipped["coup"]["rebels"][seat]
+    assert seat is not None
+    coup(flipped)["rebels"][seat] = not coup(flipped)["rebels"][seat]
     assert to_png(full(flipped)) != to_png(full(view))
     assert to_png(compact(flipped)) != to_png(compact(view))
     later = copy.deepcopy(view)
@@ -554,14 +557,14 @@ def test_board_is_readable_inline(cases: dict[str, View]) -> None:
     assert inline_scale(*BOARD_SIZE) == 0.5
 
 
-def test_the_inline_readability_check_can_fail() -> None:
+def test_the_inline_readability_check_can_fail(cases: dict[str, View]) -> None:
     """A 19 px text on a board of BOARD_SIZE is measured under 10 px inline."""
     def small(_view: View, _locale: str, _names: list[str]) -> Image.Image:
         image = Image.new("RGB", BOARD_SIZE)
         board.put_text(image, (10, 10), "x", board.B_TEXT - 1, (255, 255, 255))
         return image
 
-    assert smallest_inline_text([{}], small, board.clear_caches, [NAMES]) < INLINE_MIN_TEXT
+    assert smallest_inline_text([cases["budget"]], small, board.clear_caches, [NAMES]) < INLINE_MIN_TEXT
 
 
 def test_board_areas_keep_apart() -> None:
@@ -612,15 +615,21 @@ def test_board_pieces_differ_in_shape() -> None:
     assert dominant(board.group_sprite("car", 3, False, True)) == board.GREY
 
 
+def coup(view: View) -> Coup:
+    """The view's coup (every view it is asked of holds one)."""
+    assert view["coup"] is not None
+    return view["coup"]
+
+
 def board_pieces(view: View) -> Counter[tuple[Any, ...]]:
     """The pieces the board must show in the areas, worked out from the view alone: ("exile", seat) for each
     exile, (area, family, how many, rebel, ignored) for each player's units (and activity) in an area."""
     found: Counter[tuple[Any, ...]] = Counter()
-    for unit in coup(view).get("units", {}).values() if view["coup"] else []:
+    for unit in coup(view)["units"].values() if view["coup"] else []:
         if unit["area"] in AREA:
             found[(unit["area"], unit["controller"], unit["active"])] += 1
     families = {p["seat"]: p["family"] for p in view["players"]}
-    rebels = coup(view).get("rebels") or []
+    rebels = view["coup"]["rebels"] if view["coup"] else []
     pieces: Counter[tuple[Any, ...]] = Counter(
         {(area, families.get(seat), count, bool(active and rebels[seat]), not active): 1
          for (area, seat, active), count in found.items()})
@@ -686,7 +695,7 @@ def test_board_shows_the_last_movement(cases: dict[str, View]) -> None:
     """The coup's last movement is drawn in the mover's colour: an arrow along the road of a move, a ring
     round the area of a landing; neither once a wave was fired or a phase began."""
     view = cases["rebellion"]
-    seat = view["coup"]["leader"]
+    seat = coup(view)["leader"]
     colour = board.FAMILY_COLOUR[view["players"][seat]["family"]]
     move = moved(view, {"type": "coup_move", "seat": seat, "from": "shantytown",
                         "moves": [{"unit": "x", "to": "police_north"}]})
@@ -728,6 +737,7 @@ def test_board_panel_says_turn_phase_markers_and_who_decides(cases: dict[str, Vi
     with drawn_texts(monkeypatch) as texts:
         compact(cousin)
     panel = [t for t, x, y in texts if inside(board.PANEL, x, y)]
+    assert cousin["president"] is not None
     assert NAMES[cousin["president"]] in panel and ("cousin" in panel) == (cousin["cousin"] != "president")
     wave = cases["wave"]
     with drawn_texts(monkeypatch) as texts:
@@ -736,6 +746,7 @@ def test_board_panel_says_turn_phase_markers_and_who_decides(cases: dict[str, Vi
     assert "Coup phase" in panel_text or "Rebellion" in panel_text
     assert en.msg(board.AREA_SHORT[coup(wave)["combat"]["area"]]).split()[0] in panel_text
     over = copy.deepcopy(cases["game_over_7"])
+    assert over["result"] is not None
     over["result"]["winners"] = [2, 5]
     with drawn_texts(monkeypatch) as texts:
         compact(over)

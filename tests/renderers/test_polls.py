@@ -11,9 +11,9 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.i18n import LOCALES, words
-from games.core.protocol import as_json
 from games.polls import GAME
 from games.polls.data import PACT_REGIONS, REGIONS, region_seats
+from games.polls.view_types import PollsView
 from renderers import polls as board
 from renderers.core import BOARD_SIZE, INLINE_BOX, INLINE_MIN_TEXT, font, inline_size, recording_font_sizes, to_png
 from renderers.polls import board as layers
@@ -28,7 +28,7 @@ from tests.renderers.helpers import (
 )
 
 State = dict[str, Any]
-View = dict[str, Any]
+View = PollsView
 NO_NAMES: list[str] = []
 MAX_PNG_BYTES = 100 * 1024
 
@@ -58,7 +58,8 @@ def cases(games: list[Game]) -> dict[str, View]:
     """One view of every case the board must draw, all from the engine."""
     found = samples.cases(games)
     for reason in ("absolute_majority", "minority_government", "hung_parliament", "conceded"):
-        assert found[f"game_over_{reason}"]["result"]["reason"] == reason
+        result = found[f"game_over_{reason}"]["result"]
+        assert result is not None and result["reason"] == reason
         assert min(found[f"game_over_{reason}"]["supply"]) >= 0
     return found
 
@@ -193,7 +194,7 @@ def test_status_shows_the_round_track_and_who_plays(cases: dict[str, View], draw
     """The track numbers the rounds and the current turn; the player line names party and player; the step line
     says what is left, in plural forms and in each language."""
     view = copy.deepcopy(cases["mid"])
-    view.update(round=2, turn=4, turns_in_round=9, current=1, actions_left=1)
+    view.update({"round": 2, "turn": 4, "turns_in_round": 9, "current": 1, "actions_left": 1})
     texts = drawn(view, "en")
     assert {"1", "2", "3", "4"} <= set(texts)
     assert "Red · Roberto Sánchez" in texts and "1 action left" in texts
@@ -207,7 +208,7 @@ def test_status_shows_the_round_track_and_who_plays(cases: dict[str, View], draw
 def test_track_marks_the_rounds_and_the_turn() -> None:
     """The current round's chip and turn are gold; rounds to come are not filled; at the end all are done."""
     view = empty_view()
-    view.update(round=2, turn=3, turns_in_round=9)
+    view.update({"round": 2, "turn": 3, "turns_in_round": 9})
     image = render(view)
     top, bottom = board.TRACK_ROW
     cy = (top + bottom) // 2
@@ -216,8 +217,8 @@ def test_track_marks_the_rounds_and_the_turn() -> None:
     assert image.getpixel((x0 + 3, cy)) == board.PALETTE["faded"]  # round 1: done
     assert image.getpixel((x0 + chip + 3, cy)) == board.POSSIBLE  # round 2: now
     assert board.POSSIBLE in colours(image, (x0 + 2 * chip, top, x0 + 2 * chip + 120, bottom))  # its turn 3
-    view.update(phase="game_over", result={"winners": [], "reason": "hung_parliament", "seats": [30, 30],
-                                           "third": 6, "regions": {}})
+    view.update({"phase": "game_over", "result": {"winners": [], "reason": "hung_parliament", "seats": [30, 30],
+                                                  "third": 6, "regions": {}}})
     over = render(view)
     for k in range(3):
         assert over.getpixel((x0 + k * chip + 3, cy)) == board.PALETTE["faded"], k
@@ -321,8 +322,9 @@ def test_affordable_regions_are_highlighted(cases: dict[str, View]) -> None:
 def test_poll_highlights_the_open_2c_regions(cases: dict[str, View]) -> None:
     """During the national poll the 2C regions the player has not used yet are framed in gold."""
     view = copy.deepcopy(cases["poll"])
-    seat = view["poll"]["seat"]
-    view["poll"]["placed"][seat] = ["aragon"]
+    poll = view["poll"]
+    assert poll is not None and poll["seat"] is not None
+    poll["placed"][poll["seat"]] = ["aragon"]
     image = render(view)
     for region in REGIONS:
         share = band_share(image, board._region_frames()[region][1], board.POSSIBLE)
@@ -334,6 +336,7 @@ def test_seven_target_and_dice_are_highlighted(cases: dict[str, View]) -> None:
     """A pending 7 frames its target in gold; the rolled dice show in the status panel, framed in gold."""
     view = copy.deepcopy(cases["seven"])
     view["last_move"] = None
+    assert view["pending"] is not None
     target = view["pending"]["seven_target"]
     image = render(view)
     for sector, band in board._sector_frames().items():
@@ -349,6 +352,7 @@ def test_order_step_frames_the_dice_sectors(cases: dict[str, View]) -> None:
     """When the player must choose which die goes first, the sectors both dice point at are framed in gold."""
     view = copy.deepcopy(cases["order"])
     view["last_move"] = None
+    assert view["pending"] is not None
     circle, dice = view["pending"]["circle"], view["pending"]["dice"]
     expected = {board.sector_for_die(circle, d) for d in dice}
     image = render(view)
@@ -361,6 +365,7 @@ def test_over_limits_marks_the_centre_to_spend(cases: dict[str, View]) -> None:
     """Over a limit in the influence step, the centre to spend from is framed red."""
     view = copy.deepcopy(cases["over_limits"])
     seat = view["current"]
+    assert seat is not None
     kinds = set(view["spend_needed"][seat])
     image = render(view)
     for kind in ("A", "B", "C"):
@@ -508,6 +513,7 @@ def test_seats_bar_follows_the_seats(cases: dict[str, View]) -> None:
     y = (top + bottom) // 2
     assert bluish(pixel(image, (left + 3, y)))
     assert reddish(pixel(image, (right - 3, y)))
+    assert view["result"] is not None
     (winner,) = view["result"]["winners"]
     x = left + 10 if winner == 0 else right - 10
     assert image.getpixel((x, top - 5)) == board.PALETTE["accent"]
@@ -577,7 +583,7 @@ def test_seat_views_draw_the_public_board(games: list[list[tuple[State, Any]]]) 
         for state, _ in game[:: max(1, len(game) // 5)]:
             image = render(public(state))
             for seat in (0, 1):
-                assert ImageChops.difference(image, render(as_json(GAME.view(state, seat)))).getbbox() is None
+                assert ImageChops.difference(image, render(GAME.view(state, seat))).getbbox() is None
 
 
 def test_map_layout_is_consistent() -> None:
@@ -597,12 +603,10 @@ def test_map_layout_is_consistent() -> None:
 
 
 def test_locales_and_names() -> None:
-    """Each language draws its own words; names the font cannot draw fall back to the seat."""
+    """Each language draws its own words; a table without names still draws."""
     view = empty_view()
     images = {loc: render(view, loc).crop(board.STATUS_PANEL) for loc in LOCALES}
     assert ImageChops.difference(images["en"], images["it"]).getbbox() is not None
     assert ImageChops.difference(images["en"], images["es"]).getbbox() is not None
     assert ImageChops.difference(images["es"], images["ca"]).getbbox() is not None
-    assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
-    assert board.player_name(words("it"), [], 1) == "Giocatore 2"
     render(view, "es", names=[])

@@ -16,9 +16,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.i18n import LOCALES, words
-from games.core.protocol import as_json
 from games.som import GAME
 from games.som.cards import CARD_NAME, CARDS, COLOURS, KIND_NAME
+from games.som.view_types import Cell, SomView
 from renderers import som as board
 from renderers.core import (
     BOARD_SIZE,
@@ -26,8 +26,10 @@ from renderers.core import (
     INLINE_MIN_TEXT,
     PALETTE,
     font,
+    paste,
     recording_font_sizes,
     to_png,
+    wrap_block,
 )
 from renderers.samples import som as samples
 from renderers.samples.som import LONG_NAMES, NAMES, public
@@ -40,7 +42,7 @@ from tests.renderers.helpers import (
 from tests.renderers.secrets_kit import leaky
 
 State = dict[str, Any]
-View = dict[str, Any]
+View = SomView
 MAX_PNG_BYTES = 150 * 1024  # the full board
 BOARD_PNG_BYTES = 100 * 1024
 NAME_WIDTH = int(board.NAME_BOX[2] - board.NAME_BOX[0])
@@ -132,7 +134,7 @@ def dominant(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, .
     return max(colours)[1]
 
 
-def cell_of(view: View, label: str) -> dict[str, Any]:
+def cell_of(view: View, label: str) -> Cell:
     return next(c for c in view["board"] if c["cell"] == label)
 
 
@@ -205,6 +207,7 @@ def test_tiles_show_each_cell_in_its_state(cases: dict[str, View], monkeypatch: 
         body = (left + 8, top + board.TILE_HEAD + 2, right - 8, bottom - 8)
         assert any(t == cell["cell"] and inside((left, top, right, bottom), x, y) for t, x, y in texts), cell["cell"]
         if cell["state"] == "face_up":
+            assert cell["flag"] is not None
             assert dominant(image, body) == board.FACE[cell["flag"]], cell
             icon = board.flag_icon(cell["flag"], *board.TILE_FLAG)
             at = (right - 7 - icon.width, top + 6)
@@ -258,6 +261,7 @@ def test_moves_are_framed_gold_and_the_mover_white_on_the_tiles(cases: dict[str,
     still = copy.deepcopy(view)
     still["moves"], still["movement"] = [], None
     image_of = {id(view): image, id(still): render(still)}
+    assert view["movement"] is not None
     mover = view["movement"]["cell"]
     for cell in view["board"]:
         colour = frame(view, cell["cell"])
@@ -275,7 +279,7 @@ def test_the_last_path_is_drawn_as_arrows(cases: dict[str, View]) -> None:
     once the State has laid the cards again."""
     view = cases["moving"]
     path = board.last_path(view)
-    assert path == view["movement"]["visited"] and len(path) >= 2
+    assert view["movement"] is not None and path == view["movement"]["visited"] and len(path) >= 2
     image = render(view)
     for a, b in zip(path, path[1:], strict=False):
         (xa, ya), (xb, yb) = board.tile_centre(a), board.tile_centre(b)  # type: ignore[misc]
@@ -299,6 +303,7 @@ def test_the_corners_show_the_hisenda_pool_die_and_urns(cases: dict[str, View],
     assert [f"×{hisenda['ones']}", f"×{hisenda['twos']}", f"{hisenda['value']} €"] == shown[-3:]
     assert any(t == str(view["pool"]) and inside(board.TILE_POOL, x, y) for t, x, y in texts)
     die = view["die"]
+    assert die is not None
     assert any(t == f"{die['number']} €" and inside(board.TILE_DIE, x, y) for t, x, y in texts)
     face = board.die_sprite(die["face"], 68, board.LABEL)
     left, top, right, _bottom = board.TILE_DIE
@@ -315,7 +320,8 @@ def test_the_panel_says_the_turn_the_holder_and_what_the_game_waits_on(cases: di
     """The panel's words: the turn, mode, degree and phase, then what the game waits on, in the reader's
     language; at the end the reason and the winners."""
     view = copy.deepcopy(cases["moving"])
-    view.update(turn=7, holder=0, mode="B", degree="high")
+    view.update({"turn": 7, "holder": 0, "mode": "B", "degree": "high"})
+    assert view["movement"] is not None
     view["movement"]["mover"] = 2
     assert board.side_lines(view, NAMES, words("en"), *CHANNEL_SIDE) == (
         "Turn 7", ["Mode B", "High centralism", "Phase 4: action"], "Chiara moves on or stops")
@@ -323,6 +329,7 @@ def test_the_panel_says_the_turn_the_holder_and_what_the_game_waits_on(cases: di
         "Torn 7", ["Mode B", "Centralisme elevat", "Fase 4: acció"])
     referendum = cases["game_over_referendum"]
     title, info, action = board.side_lines(referendum, NAMES, words("en"), *CHANNEL_SIDE)
+    assert referendum["result"] is not None
     winners = referendum["result"]["winners"]
     assert (title, info[-1]) == ("Game over", "The referendum is held")
     assert action == ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(NAMES[s] for s in winners)
@@ -330,7 +337,7 @@ def test_the_panel_says_the_turn_the_holder_and_what_the_game_waits_on(cases: di
     action = board.side_lines(cases["moving"], names, words("it"), *CHANNEL_SIDE)[2]
     assert action.endswith(" prosegue o si ferma")
     width = board.SIDE_INNER[1] - board.SIDE_INNER[0]
-    assert len(board.lines_of(action, width, board.LABEL, True)) <= board.ACTION_LINES
+    assert len(wrap_block(action, width, board.LABEL, bold=True, long_words="keep").lines) <= board.ACTION_LINES
 
 
 def test_the_panel_rows_show_each_citizen(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -348,18 +355,22 @@ def test_the_panel_rows_show_each_citizen(cases: dict[str, View], monkeypatch: p
         framed = image.getpixel((box[0] + 1, (box[1] + box[3]) // 2)) == board.GOLD
         assert framed == (seat in view["to_act"]), seat
     bid = cases["bid"]
+    assert bid["vote"] is not None
+    bids_done = bid["vote"]["bid_done"]
     with drawn_texts(monkeypatch) as texts:
         render(bid)
     for seat in range(bid["n"]):
         in_row = [t for t, x, y in texts if inside(board.side_row(seat, True, bid["n"]), x, y)]
-        assert any(t.startswith("has bid") for t in in_row) == (seat in bid["vote"]["bid_done"]), (seat, in_row)
+        assert any(t.startswith("has bid") for t in in_row) == (seat in bids_done), (seat, in_row)
         assert not any(ch.isdigit() for t in in_row if "bid" in t for ch in t)
     referendum = cases["game_over_referendum"]
+    assert referendum["result"] is not None
+    winners = referendum["result"]["winners"]
     image = render(referendum)
     for seat in range(referendum["n"]):
         left, top, _right, bottom = board.side_row(seat, n=referendum["n"])
         framed = image.getpixel((left + 1, (top + bottom) // 2)) == board.GOLD
-        assert framed == (seat in referendum["result"]["winners"]), seat
+        assert framed == (seat in winners), seat
 
 
 def test_board_words_come_from_the_catalogs(cases: dict[str, View]) -> None:
@@ -447,6 +458,7 @@ def test_every_cell_is_drawn_in_its_state(cases: dict[str, View], monkeypatch: p
         body = (left + 8, top + board.PAD + board.HEADER + 2, right - 8, bottom - board.PAD - board.FOOT)
         assert any(t == cell["cell"] and inside((left, top, right, bottom), x, y) for t, x, y in texts), cell["cell"]
         if cell["state"] == "face_up":
+            assert cell["flag"] is not None
             assert dominant(image, body) == board.FACE[cell["flag"]], cell
             icon = board.flag_icon(cell["flag"])
             dx, dy = board.flag_at(board.CELL_W)
@@ -505,7 +517,7 @@ def test_each_colour_has_its_own_shape() -> None:
         masks = []
         for colour in COLOURS:
             tile = Image.new("RGB", (board.TILE_W, board.TILE_H), board.FACE["urn"])
-            board.paste(tile, board.pawn_sprite(colour, size), (board.TILE_W / 2, board.TILE_H / 2), centred=True)
+            paste(tile, board.pawn_sprite(colour, size), (board.TILE_W / 2, board.TILE_H / 2), centred=True)
             masks.append(ImageChops.difference(tile, Image.new("RGB", tile.size, board.FACE["urn"]))
                          .convert("L").point(lambda a: 255 if a > 40 else 0))
         for a in range(4):
@@ -527,6 +539,7 @@ def test_moves_are_gold_and_the_mover_white(cases: dict[str, View]) -> None:
     """Exactly the cells of view["moves"] have a gold frame; the mover's cell a white one."""
     view = cases["moving"]
     image = full(view)
+    assert view["movement"] is not None
     mover = view["movement"]["cell"]
     assert view["moves"] and mover not in view["moves"]
     for cell in view["board"]:
@@ -570,6 +583,7 @@ def test_pool_die_and_urn_area(cases: dict[str, View], monkeypatch: pytest.Monke
         image = full(view)
     assert any(t == str(view["pool"]) and inside(board.POOL_BOX, x, y) for t, x, y in texts)
     die = view["die"]
+    assert die is not None
     assert any(t == f"{die['number']} €" and inside(board.DIE_BOX, x, y) for t, x, y in texts)
     face = board.die_sprite(die["face"], board.FULL_DIE, board.TEXT)
     at = board.die_corner()
@@ -616,12 +630,12 @@ def test_every_kind_has_its_own_icon() -> None:
     assert (entries["justice"], entries["health"], entries["participation"]) == ("justicia", "sanidad", "participación")
 
 
-def test_the_keys_words_are_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_keys_words_are_whole(cases: dict[str, View], monkeypatch: pytest.MonkeyPatch) -> None:
     """Every word of the keys (disc kinds, flags, marks, Hisenda, pool, urn area) is drawn whole, never cut with
     "…", in every language."""
     for locale in LOCALES:
         with drawn_texts(monkeypatch) as texts:
-            board.render_full({"n": 4, "board": []}, NAMES, words(locale))
+            board.render_full({**cases["place_start"], "board": [], "players": []}, NAMES, words(locale))
         shown = {t for t, _x, _y in texts}
         assert not any("…" in t for t in shown), (locale, [t for t in shown if "…" in t])
         assert {words(locale).msg(KIND_NAME[k]) for k in board.DISC_KINDS} <= shown, locale
@@ -632,7 +646,8 @@ def test_the_keys_words_are_whole(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_status_strip_words(cases: dict[str, View]) -> None:
     """The strip says the turn and the holder, the mode, degree and phase, and what the game waits on."""
     view = copy.deepcopy(cases["moving"])
-    view.update(turn=7, holder=0, mode="B", degree="high")
+    view.update({"turn": 7, "holder": 0, "mode": "B", "degree": "high"})
+    assert view["movement"] is not None
     view["movement"]["mover"] = 2
     title, info, action = board.status_lines(view, NAMES, words("en"))
     assert (title, info, action) == ("Turn 7 · Generalitat: Alice", "Mode B · High centralism · Phase 4: action",
@@ -644,6 +659,7 @@ def test_status_strip_words(cases: dict[str, View]) -> None:
     assert title.startswith("Preparazione · Generalitat: ") and "Centralismo non ancora scelto" in info
     assert action.endswith("può spostare Concentració nacional")
     pay = cases["pay"]
+    assert pay["payment"] is not None and isinstance(pay["payment"]["payer"], int)
     payer = NAMES[pay["payment"]["payer"]]
     assert board.status_lines(pay, NAMES, words("es"))[2].startswith(f"{payer} paga ")
 
@@ -662,20 +678,22 @@ def test_a_vote_shows_who_has_bid_never_how_much(cases: dict[str, View],
     """While bids are secret the strip says "k/n have bid" and the rows "has bid"; a seat's own view
     (with its bid) draws the same picture; after the reveal the rows show each bid."""
     view = cases["bid"]
-    done = len(view["vote"]["bid_done"])
-    kind = {"elections": "Elections", "motion": "Motion of censure"}[view["vote"]["kind"]]
+    vote, waiting = view["vote"], view["pending"]
+    assert vote is not None and waiting is not None
+    done = len(vote["bid_done"])
+    kind = {"elections": "Elections", "motion": "Motion of censure"}[vote["kind"]]
     verb = "has" if done == 1 else "have"
     assert board.status_lines(view, NAMES, words("en"))[2] == f"{kind}: {done}/{view['n']} {verb} bid"
     for seat in range(view["n"]):
         tag = board.vote_tag(view, seat, NAMES, words("en"))
-        assert tag.endswith("has bid") == (seat in view["vote"]["bid_done"]), (seat, tag)
+        assert tag.endswith("has bid") == (seat in vote["bid_done"]), (seat, tag)
         assert not any(ch.isdigit() for ch in tag)
     state = next(s for states in games.values() for s in states if public(s) == view)
     for seat in range(view["n"]):
         seat_view = GAME.view(state, seat)
-        assert "my_bid" in seat_view or seat not in view["pending"]["seats"]
-        assert full(as_json(seat_view)).tobytes() == full(view).tobytes()
-        assert render(as_json(seat_view)).tobytes() == render(view).tobytes()
+        assert "my_bid" in seat_view or seat not in waiting["seats"]
+        assert full(seat_view).tobytes() == full(view).tobytes()
+        assert render(seat_view).tobytes() == render(view).tobytes()
     after = cases["after_vote"]
     bids = board.recent_vote(after)["bids"]  # type: ignore[index]
     assert [board.vote_tag(after, s, NAMES, words("en")) for s in range(4)] == [
@@ -687,6 +705,7 @@ def test_game_over_shows_the_reason_and_the_winners(cases: dict[str, View]) -> N
     too; winners' rows are gold."""
     referendum = cases["game_over_referendum"]
     title, _info, action = board.status_lines(referendum, NAMES, words("en"))
+    assert referendum["result"] is not None
     winners = referendum["result"]["winners"]
     assert title == "Game over · the referendum is held"
     assert action == ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(NAMES[s] for s in winners)
@@ -746,11 +765,9 @@ def test_every_word_comes_from_the_catalogs(cases: dict[str, View]) -> None:
 
 
 def test_languages_draw_their_own_words(cases: dict[str, View]) -> None:
-    """The four languages draw four different pictures; an undrawable name falls back to "Player n"."""
+    """The four languages draw four different pictures."""
     drawn = {locale: to_png(full(cases["moving"], locale)) for locale in LOCALES}
     assert len(set(drawn.values())) == len(LOCALES)
-    assert board.player_name(words("en"), ["🎲"], 0) == "Player 1"
-    assert board.player_name(words("ca"), [], 2) == "Jugador 3"
 
 
 def test_same_view_same_bytes(cases: dict[str, View]) -> None:
@@ -777,9 +794,9 @@ def test_no_face_down_card_is_ever_named(games: dict[tuple[int, int, str], list[
             assert not catalog.asked & {CARD_NAME[c] for c in hidden}
             expected = full(public(state), "es").tobytes()
             assert full(view, "es").tobytes() == expected
-            assert full(as_json(GAME.view(state, pick.randrange(n))), "es").tobytes() == expected
+            assert full(GAME.view(state, pick.randrange(n)), "es").tobytes() == expected
             shown = render(public(state), "es").tobytes()
-            seat_view = as_json(GAME.view(state, pick.randrange(n)))
+            seat_view = GAME.view(state, pick.randrange(n))
             assert render(view, "es").tobytes() == shown == render(seat_view, "es").tobytes()
             checked += 1
     assert checked >= 30

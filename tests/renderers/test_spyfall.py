@@ -17,10 +17,10 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.i18n import LOCALES, words
-from games.core.protocol import as_json
 from games.core.rng import SeededRng
 from games.spyfall import GAME
 from games.spyfall.locations import LOCATION_NAME
+from games.spyfall.view_types import SpyfallView
 from renderers import spyfall as board
 from renderers.core import (
     BOARD_SIZE,
@@ -30,10 +30,8 @@ from renderers.core import (
     SEAT_COLORS,
     drawable,
     ellipsize,
-    fit_text,
     font,
     inline_scale,
-    line_height,
     recording_font_sizes,
     seat_color,
     stamp_text,
@@ -59,7 +57,7 @@ from tests.renderers.secrets_kit import with_other_secrets
 from tests.support.corpus import PlayoutCorpus
 
 State = dict[str, Any]
-View = dict[str, Any]
+View = SpyfallView
 ROUND_PHASES = ("playing", "accusation", "final_vote", "spy_guess")
 ALL_PHASES = ("lobby", *ROUND_PHASES, "round_over", "game_over")
 MAX_PNG_BYTES = 100 * 1024
@@ -271,7 +269,7 @@ def test_public_pictures_are_identical_whatever_the_secrets(cases: dict[str, Sta
     assert GAME.view(other, None) != GAME.view(state, None) or state["phase"] in ROUND_PHASES
     names = names_for(state["n"])
     insider = next(s for s in others(state) if s != state["spy"])
-    views = [public(other), as_json(GAME.view(state, state["spy"])), as_json(GAME.view(state, insider))]
+    views = [public(other), GAME.view(state, state["spy"]), GAME.view(state, insider)]
     for render in PICTURES.values():
         for locale in LOCALES:
             expected = render(public(state), names, words(locale))
@@ -328,6 +326,7 @@ def test_paused_clock_and_plurals_in_italian_and_spanish(cases: dict[str, State]
     view = public(cases["accusation"])
     assert board.status_lines(view, NAMES, words("it"))[1].startswith("Hanno votato 2/5 · Tempo fermo: restano 4:12")
     one = copy.deepcopy(view)
+    assert one["vote"] is not None
     one["vote"]["voted"] = 1
     assert board.status_lines(one, NAMES, words("es"))[1].startswith("Ha votado 1/5 · Reloj parado: quedan 4:12")
     assert board.status_lines(public(cases["lobby"]), NAMES, words("es"))[1] == "3 rondas · 8 minutos por ronda"
@@ -372,6 +371,7 @@ def test_suspect_row_outlined_in_red(cases: dict[str, State]) -> None:
         view = public(cases[case])
         image = board.render_scoreboard(view, names_for(view["n"]), words("es"))
         right = board.scoreboard_columns(view).name[2]
+        assert view["vote"] is not None
         suspect = view["vote"]["suspect"]
         for seat in range(view["n"]):
             left, top, _, bottom = board.score_row(seat)
@@ -384,6 +384,8 @@ def test_dealer_and_accuser_markers(cases: dict[str, State]) -> None:
     """The dealer's row shows the cards, each player who accused this round the red mark, and
     the legend names both."""
     view = public(cases["accusation"])
+    vote = view["vote"]
+    assert vote is not None
     image = board.render_scoreboard(view, names_for(view["n"]), words("en"))
     for seat in range(view["n"]):
         _, top, _, bottom = board.score_row(seat)
@@ -393,7 +395,7 @@ def test_dealer_and_accuser_markers(cases: dict[str, State]) -> None:
         name_zone = crop(image, (board.NAME_LEFT, top + 4, board.scoreboard_columns(view).name[2], bottom - 4))
         colors = {c for _, c in name_zone.getcolors(1 << 16) or []}
         # the suspect's pill is red too, so look for the mark's white "!" on red only off that row
-        if seat != view["vote"]["suspect"]:
+        if seat != vote["suspect"]:
             assert (PALETTE["danger"] in colors) == bool(view["accused"][seat]), seat
     assert sum(view["accused"]) == 1
 
@@ -472,6 +474,7 @@ def test_location_highlighted_only_once_the_round_is_over(cases: dict[str, State
     """While a round is played no cell is marked; at round over only the location's cell and
     the legend, where the hint was, change."""
     playing, over = public(cases["final_vote"]), public(cases["round_over"])
+    assert over["result"] is not None
     location = over["result"]["location"]
     layout = board.locations_layout(over, words("en"))
     left, top, right, bottom = layout.cells[over["locations"].index(location)]
@@ -508,6 +511,7 @@ def test_wrong_guess_outlined_in_red(cases: dict[str, State]) -> None:
     """After a wrong guess the guessed cell gets a red outline and the location a gold fill."""
     state = cases["round_over_wrong_guess"]
     view = public(state)
+    assert view["result"] is not None
     wrong = view["result"]["guess"]
     assert wrong and wrong != view["result"]["location"]
     image = board.render_locations(view, NAMES, words("es"))
@@ -604,17 +608,6 @@ def test_house_font_draws_italian_and_spanish_accents() -> None:
         assert bytes(fnt.getmask(letter)) != missing
 
 
-def test_fit_text_shrinks_then_wraps_within_the_box() -> None:
-    """fit_text keeps one line while it can, wraps when it must, and never exceeds the box."""
-    fnt, lines = fit_text("Studio cinematografico", 440, 50, 36, 32)
-    assert lines == ["Studio cinematografico"] and text_width(lines[0], fnt) <= 440
-    fnt, lines = fit_text("Studio cinematografico", 250, 90, 36, 32)
-    assert len(lines) == 2 and all(text_width(line, fnt) <= 250 for line in lines)
-    assert len(lines) * line_height(fnt) <= 90
-    fnt, lines = fit_text("x " * 200, 100, 40, 36, 32)
-    assert len(lines) * line_height(fnt) <= 40 and lines[-1].endswith("…")
-
-
 def test_stamped_text_is_drawn_text() -> None:
     """stamp_text (cached glyphs) gives draw.text's very pixels at the nearest whole pixel."""
     for text in ("Alice", "Jújú g…", "Ñandú Çà Ж", "12", "R3"):
@@ -681,7 +674,7 @@ def warm_glyph_probes(view: View) -> None:
     recording."""
     for locale in LOCALES:
         sheet_labels(view, locale)
-    drawable(view["location_set"]["pack"])
+    drawable(view["location_set"]["pack"] or "")
 
 
 @pytest.mark.parametrize("kind", ["pack", "both"])

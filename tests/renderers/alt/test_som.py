@@ -26,7 +26,7 @@ def public(state: dict[str, Any]) -> SomView:
     return GAME.view(state, None)
 
 State = dict[str, Any]
-View = dict[str, Any]
+View = SomView
 
 
 @pytest.fixture(scope="module")
