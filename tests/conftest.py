@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.support import postgres
-from tests.support.corpus import playout_corpus  # noqa: F401  (the session's shared random games)
+from tests.support.corpus import playout_corpus, shared_corpus  # noqa: F401  (the session's shared random games)
 
 LOUD = ("POSTGRESQL TESTS SKIPPED", "NO BROWSER")  # skips a run must never pass over in silence
 
