@@ -39,6 +39,7 @@ import fcntl
 import hashlib
 import os
 import pickle
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,7 +52,8 @@ from games.core.playout import Playout, play
 from games.core.protocol import IllegalAction
 from games.core.rng import SeededRng
 
-__all__ = ["CORPUS", "Playout", "PlayoutCorpus", "options_of", "playout_corpus", "shared_corpus"]
+__all__ = ["CORPUS", "Playout", "PlayoutCorpus", "options_of", "drop_shared", "playout_corpus",
+           "shared_corpus"]
 
 QUIT_ODDS = 0.01
 
@@ -183,6 +185,9 @@ def playout_corpus() -> PlayoutCorpus:
     return CORPUS
 
 
+SHARED = "playout-corpus"  # the folder of shared games, in the run's temporary folder
+
+
 @pytest.fixture(scope="session", autouse=True)
 def shared_corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Under pytest-xdist, the workers share the corpus' games in the run's temporary folder (every worker's
@@ -190,6 +195,14 @@ def shared_corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     if os.environ.get("PYTEST_XDIST_WORKER") is None:
         yield
         return
-    CORPUS.share(tmp_path_factory.getbasetemp().parent / "playout-corpus")
+    CORPUS.share(tmp_path_factory.getbasetemp().parent / SHARED)
     yield
     CORPUS.share(None)
+
+
+def drop_shared(config: pytest.Config) -> None:
+    """Remove the run's shared games once every worker is done (called by the controlling process: some
+    hundreds of megabytes, which pytest would otherwise keep with its last three runs' folders)."""
+    factory = getattr(config, "_tmp_path_factory", None)  # pytest-xdist hands its workers their folders from it
+    if os.environ.get("PYTEST_XDIST_WORKER") is None and factory is not None:
+        shutil.rmtree(factory.getbasetemp() / SHARED, ignore_errors=True)
