@@ -12,8 +12,8 @@ of a kind played by the same policy; what the descriptor says picks how:
   against random; seats and the first player alternate with the seed.
 * A game for more (today Junta: 5 players, free-for-all; no greedy player exists): one or two computer
   players among random legal players (`random_choose`), ranked by the engine's places.
-* A cooperative game (`teams`; today Som, 2 citizens): a table of computer citizens and one of random citizens against the
-  game at each mode (A, B, C, A+C) and centralism degree (medium, high, intense); within a mode the
+* A cooperative game (`teams`; today Som, 2 citizens): a table of computer citizens and one of random
+  citizens against the game at each mode (A, B, C, A+C) and centralism degree (medium, high, intense); within a mode the
   degrees' ratings are then made monotone (a harder degree never rates below an easier one).
 
 Every kind of player, and each Som setting, is one OpenSkill identity starting from the library's
@@ -173,7 +173,6 @@ def table(descriptor: GameDescriptor, games: int) -> tuple[list[Game_], list[str
     seats = min(TABLE_SEATS, descriptor.max_players)
     rated: list[Game_] = []
     richest = 0
-    computers: set[int] = set()
     for seed in range(games):
         computers = {seed % seats} if seed % 2 == 0 else {seed % seats, (seed + 2) % seats}
         kinds = ["computer" if s in computers else "random" for s in range(seats)]
