@@ -13,8 +13,9 @@ of a kind played by the same policy; what the descriptor says picks how:
 * A game for more (today Junta: 5 players, free-for-all; no greedy player exists): one or two computer
   players among random legal players (`random_choose`), ranked by the engine's places.
 * A cooperative game (`teams`; today Som, 2 citizens): a table of computer citizens and one of random
-  citizens against the game at each mode (A, B, C, A+C) and centralism degree (medium, high, intense); within a mode the
-  degrees' ratings are then made monotone (a harder degree never rates below an easier one).
+  citizens against the game at each mode (A, B, C, A+C) and centralism degree (medium, high, intense);
+  within a mode the degrees' ratings are then made monotone (a harder degree never rates below an easier
+  one).
 
 Every kind of player, and each Som setting, is one OpenSkill identity starting from the library's
 neutral rating (25 ± 8.3, where every member starts): the games are rated in a seeded random order, as
