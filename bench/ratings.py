@@ -3,17 +3,19 @@
 Run:  .venv/bin/python -m bench.ratings [--games 12] [--som-games 10] [--som-random-games 3] [--orders 50]
                                       [--dry-run]
 
-Per game with a computer player, seeded games between three kinds of player, every seat of a kind played
-by the same policy:
+Per registered game with a computer player (`games.DESCRIPTORS`, the descriptors that are `learnable`;
+the kinds of player come from its `computer` module), seeded games between kinds of player, every seat
+of a kind played by the same policy; what the descriptor says picks how:
 
-* Polls and Arditi (two players): the computer against a uniformly random legal player, the computer
-  against the game's greedy one-step player (`greedy_choose`), and greedy against random; seats and the
-  first player alternate with the seed.
-* Junta (5 players, free-for-all; no greedy player exists): one or two computer families among random
-  legal players (`random_choose`), ranked by their Swiss accounts.
-* Som (cooperative, 2 citizens): a table of computer citizens and one of random citizens against the
-  game at each mode (A, B, C, A+C) and centralism degree (medium, high, intense); within a mode the
-  degrees' ratings are then made monotone (a harder degree never rates below an easier one).
+* A game two can play (today Polls and Arditi): the computer against a uniformly random legal player,
+  the computer against the game's greedy one-step player (`greedy_choose`, where it has one), and greedy
+  against random; seats and the first player alternate with the seed.
+* A game for more (today Junta: 5 players, free-for-all; no greedy player exists): one or two computer
+  players among random legal players (`random_choose`), ranked by the engine's places.
+* A cooperative game (`teams`; today Som, 2 citizens): a table of computer citizens and one of random
+  citizens against the game at each mode (A, B, C, A+C) and centralism degree (medium, high, intense);
+  within a mode the degrees' ratings are then made monotone (a harder degree never rates below an easier
+  one).
 
 Every kind of player, and each Som setting, is one OpenSkill identity starting from the library's
 neutral rating (25 ± 8.3, where every member starts): the games are rated in a seeded random order, as
@@ -38,16 +40,10 @@ from typing import Any
 
 from bench._common import header
 from bot.ratings import MODEL, REFERENCE_FILE, Rating
-from games.arditi import ai as arditi_ai
-from games.arditi.engine import GAME as ARDITI
+from games import DESCRIPTORS
+from games.core.descriptor import GameDescriptor
 from games.core.protocol import Game, Outcome, optional_member
 from games.core.rng import SeededRng
-from games.junta import ai as junta_ai
-from games.junta.engine import GAME as JUNTA
-from games.polls import ai as polls_ai
-from games.polls.engine import GAME as POLLS
-from games.som import ai as som_ai
-from games.som.engine import GAME as SOM
 
 MAX_STEPS = 20_000  # far above any game here: a stall shows as a game without an outcome
 SOM_MODES = ("A", "B", "C", "A+C")
@@ -57,29 +53,40 @@ SOM_DEGREES = ("medium", "high", "intense")
 Policy = Callable[[Any, int, random.Random], "dict[str, Any] | None"]
 
 
-def _random(game: Game) -> Policy:
-    return lambda state, seat, rng: rng.choice(game.legal_actions(state, seat))
+# The pairings of a game that two can play, among the kinds of player it has (a game without a greedy
+# player has only the first).
+PAIRINGS = (("computer", "random"), ("computer", "greedy"), ("greedy", "random"))
+# Seats at a free-for-all table of computer families among random players (the fewest a rated table of
+# four or more has, plus one: room for two computers and a majority of random seats).
+TABLE_SEATS = 5
 
 
-POLICIES: dict[str, dict[str, Policy]] = {
-    "polls": {"computer": lambda s, seat, rng: polls_ai.choose(s, seat, rng.randrange(2**31)),
-              "greedy": lambda s, seat, rng: polls_ai.greedy_choose(s, seat, rng.randrange(2**31)),
-              "random": _random(POLLS)},
-    "arditi": {"computer": lambda s, seat, rng: arditi_ai.choose(s, seat, rng.randrange(2**31)),
-               "greedy": lambda s, seat, rng: arditi_ai.greedy_choose(s, seat, rng.randrange(2**31)),
-               "random": _random(ARDITI)},
-    "junta": {"computer": lambda s, seat, rng: junta_ai.choose(s, seat, SeededRng(rng.randrange(2**31), "ai")),
-              "random": lambda s, seat, rng: junta_ai.random_choose(s, seat, rng.randrange(2**31))},
-    "som": {"computer": lambda s, seat, rng: som_ai.choose(s, seat, SeededRng(rng.randrange(2**31), "ai")),
-            "random": lambda s, seat, rng: som_ai.random_choose(s, seat, rng.randrange(2**31))},
-}
-GAMES: dict[str, Game] = {"polls": POLLS, "arditi": ARDITI, "junta": JUNTA, "som": SOM}
+def policies_of(descriptor: GameDescriptor) -> dict[str, Policy]:
+    """The game's kinds of player, from its computer player's module (the registry's `computer`): its
+    `choose`, its one-step `greedy_choose` if it has one, its `random_choose` or else a uniformly random
+    legal action. Each is given a seed drawn from the game's own seeded randomness."""
+    module = descriptor.computer_module()
+    assert module is not None, f"{descriptor.id} has no computer player"
+    game = descriptor.engine
+    found: dict[str, Policy] = {"computer": lambda s, seat, rng: module.choose(s, seat, rng.randrange(2**31))}
+    greedy = getattr(module, "greedy_choose", None)
+    if greedy is not None:
+        found["greedy"] = lambda s, seat, rng: greedy(s, seat, rng.randrange(2**31))
+    random_choose = getattr(module, "random_choose", None)
+    found["random"] = ((lambda s, seat, rng: random_choose(s, seat, rng.randrange(2**31))) if random_choose
+                       else (lambda s, seat, rng: rng.choice(game.legal_actions(s, seat))))
+    return found
+
+
+def rated_games() -> list[GameDescriptor]:
+    """Every registered game with a computer player (the registry's `learnable`), in the registry's order."""
+    return [d for d in DESCRIPTORS.values() if d.learnable]
 
 
 def play(game: Game, kinds: Sequence[str], options: dict[str, Any], seed: int,
          degree: str | None = None) -> tuple[Any, Outcome | None]:
     """One seeded game, seat i played by policy kinds[i]; Som's centralism degree is forced to `degree`."""
-    policies = POLICIES[game.id]
+    policies = policies_of(DESCRIPTORS[game.id])
     rng = random.Random(f"ratings:{game.id}:{seed}")
     state = game.setup(len(kinds), dict(options), SeededRng(seed, 0))
     auto_action = optional_member(game, "auto_action")
@@ -138,12 +145,14 @@ def fit(games: Sequence[Game_], orders: int, seed: str) -> dict[str, Rating]:
     return {i: Rating(mu / orders, sigma / orders) for i, (mu, sigma) in sums.items()}
 
 
-def two_player(game_id: str, games: int) -> tuple[list[Game_], list[str]]:
-    """Each pairing of computer, greedy and random, `games` seeded games each, seats alternating."""
-    game = GAMES[game_id]
+def two_player(descriptor: GameDescriptor, games: int) -> tuple[list[Game_], list[str]]:
+    """Each pairing of the game's kinds (computer, greedy, random), `games` seeded games each, seats and the
+    first player alternating."""
+    game = descriptor.engine
+    have = policies_of(descriptor)
     rated: list[Game_] = []
     lines = []
-    for a, b in (("computer", "random"), ("computer", "greedy"), ("greedy", "random")):
+    for a, b in (pairing for pairing in PAIRINGS if set(pairing) <= set(have)):
         wins = draws = 0
         for seed in range(games):
             kinds = [a, b] if seed % 2 == 0 else [b, a]
@@ -159,24 +168,26 @@ def two_player(game_id: str, games: int) -> tuple[list[Game_], list[str]]:
     return rated, lines
 
 
-def junta(games: int) -> tuple[list[Game_], list[str]]:
-    """5-player tables: one (even seeds) or two (odd seeds) computer families among random players."""
+def table(descriptor: GameDescriptor, games: int) -> tuple[list[Game_], list[str]]:
+    """Free-for-all tables of `TABLE_SEATS` (or the game's most) seats: one (even seeds) or two (odd seeds)
+    computer players among random players."""
+    seats = min(TABLE_SEATS, descriptor.max_players)
     rated: list[Game_] = []
     richest = 0
     for seed in range(games):
-        computers = {seed % 5} if seed % 2 == 0 else {seed % 5, (seed + 2) % 5}
-        kinds = ["computer" if s in computers else "random" for s in range(5)]
-        _, outcome = play(JUNTA, kinds, {}, seed)
+        computers = {seed % seats} if seed % 2 == 0 else {seed % seats, (seed + 2) % seats}
+        kinds = ["computer" if s in computers else "random" for s in range(seats)]
+        _, outcome = play(descriptor.engine, kinds, {}, seed)
         if outcome is None:
             continue
         teams, ranks = ffa_game(kinds, outcome)
         rated.append((teams, ranks))
         richest += any(ranks[s] == 1 for s in computers)
-    return rated, [f"   a computer family the richest (alone or shared): {richest} of {games} tables "
-                   f"({len(computers)} computers at odd seeds)"]
+    return rated, [f"   a computer player first (alone or shared): {richest} of {games} tables of {seats} "
+                   f"(two computers at odd seeds)"]
 
 
-def som(games: int, random_games: int) -> tuple[list[Game_], list[str]]:
+def cooperative(descriptor: GameDescriptor, games: int, random_games: int) -> tuple[list[Game_], list[str]]:
     """2 citizens of one kind against the game at each mode and degree; the citizens win unless intervened.
     Random citizens almost never win, so they play fewer games: they only anchor the bottom of the scale."""
     rated: list[Game_] = []
@@ -187,7 +198,7 @@ def som(games: int, random_games: int) -> tuple[list[Game_], list[str]]:
             won = {"computer": 0, "random": 0}
             for kind in won:
                 for seed in range(games if kind == "computer" else random_games):
-                    state, outcome = play(SOM, [kind, kind], {"mode": mode}, seed, degree)
+                    state, outcome = play(descriptor.engine, [kind, kind], {"mode": mode}, seed, degree)
                     if outcome is None:
                         continue
                     table_won = outcome.reason != "intervened"
@@ -236,15 +247,16 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     computer: dict[str, Rating] = {}
     baselines: dict[str, dict[str, Rating]] = {}
-    som_game: dict[str, Rating] = {}
-    for game_id in ("polls", "arditi", "junta", "som"):
+    game_side: dict[str, dict[str, Rating]] = {}
+    for descriptor in rated_games():
+        game_id = descriptor.id
         clock = time.perf_counter()
-        if game_id in ("polls", "arditi"):
-            rated, lines = two_player(game_id, args.games)
-        elif game_id == "junta":
-            rated, lines = junta(args.games)
+        if descriptor.teams:
+            rated, lines = cooperative(descriptor, args.som_games, args.som_random_games)
+        elif descriptor.min_players <= 2:
+            rated, lines = two_player(descriptor, args.games)
         else:
-            rated, lines = som(args.som_games, args.som_random_games)
+            rated, lines = table(descriptor, args.games)
         ratings = fit(rated, args.orders, game_id)
         print(f"-- {game_id}: {len(rated)} games in {time.perf_counter() - clock:.0f} s")
         for line in lines:
@@ -253,9 +265,9 @@ def main(argv: list[str] | None = None) -> None:
             print(f"   {identity:<12} {shown(ratings[identity])}")
         computer[game_id] = ratings["computer"]
         baselines[game_id] = {k: r for k, r in ratings.items() if k in ("random", "greedy")}
-        if game_id == "som":
-            som_game = monotone({k: r for k, r in ratings.items() if "/" in k})
-            print("   made monotone in the degree: " + ", ".join(f"{k} {r.shown}" for k, r in som_game.items()))
+        if descriptor.teams:
+            levels = game_side[game_id] = monotone({k: r for k, r in ratings.items() if "/" in k})
+            print("   made monotone in the degree: " + ", ".join(f"{k} {r.shown}" for k, r in levels.items()))
     seconds = time.perf_counter() - started
     print(f"total: {seconds:.0f} s")
     data = {
@@ -265,7 +277,7 @@ def main(argv: list[str] | None = None) -> None:
         "settings": {"games": args.games, "som_games": args.som_games, "som_random_games": args.som_random_games,
                      "orders": args.orders, "seconds": round(seconds)},
         "computer": {g: _round(r) for g, r in computer.items()},
-        "game_side": {"som": {k: _round(r) for k, r in sorted(som_game.items())}},
+        "game_side": {g: {k: _round(r) for k, r in sorted(levels.items())} for g, levels in game_side.items()},
         "baselines": {g: {k: _round(r) for k, r in sorted(b.items())} for g, b in baselines.items()},
     }
     if not args.dry_run:

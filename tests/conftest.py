@@ -1,13 +1,22 @@
-"""Whole-run reporting: a backend whose tests were skipped is said at the end, in capitals."""
+"""Whole-run hooks: the playout corpus the workers shared is removed at the end, and a backend whose tests were
+skipped is said at the end, in capitals."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tests.support import postgres
-from tests.support.corpus import playout_corpus  # noqa: F401  (the session's shared random games)
+from tests.support.corpus import (  # noqa: F401  (the session's shared random games)
+    drop_shared,
+    playout_corpus,
+    shared_corpus,
+)
 
 LOUD = ("POSTGRESQL TESTS SKIPPED", "NO BROWSER")  # skips a run must never pass over in silence
+
+
+def pytest_sessionfinish(session: Any) -> None:
+    drop_shared(session.config)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

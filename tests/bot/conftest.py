@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 import simcord
 
 from bot.app import GameMasterBot
@@ -119,7 +120,10 @@ def spanish(monkeypatch: pytest.MonkeyPatch) -> None:
     with_locale(monkeypatch, "es-ES")
 
 
-@pytest.fixture
+# The browser tests run in their module's event loop (`pytest.mark.asyncio(loop_scope="module")`), where the
+# module's one Chromium (`chromium`) lives: Playwright's driver and the browser start once per module, not
+# once per test (seconds each), while every test still has its own sandbox and its own browser context.
+@pytest_asyncio.fixture(loop_scope="module")
 async def sandbox(tmp_path: Path) -> AsyncIterator[Any]:
     """The local sandbox (`python -m bot` without a token) on a fresh database, on a free port: for the
     browser tests. Its clock stands still until the test moves it (`Sandbox.advance`), and its boards are
@@ -133,6 +137,21 @@ async def sandbox(tmp_path: Path) -> AsyncIterator[Any]:
         yield running
     finally:
         await running.stop()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def chromium() -> AsyncIterator[Any]:
+    """Headless Chromium (Debian's, driven by Playwright) for a module's browser tests; a test opens its page in a
+    context of its own (`browser.new_page`) and closes that context."""
+    from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, async_playwright
+
+    assert async_playwright is not None and CHROMIUM is not None
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -11,19 +12,28 @@ from bot.meta import TableMeta
 from bot.replays import MAX_FRAMES, Moment, ReplayMissing, build, choose_frames, spread
 from bot.store import TableRow
 from bot.tables import Change, Table
-from games import REGISTRY
+from games import DESCRIPTORS, REGISTRY
 from games.core.playout import LogRow
 from games.core.protocol import Game
-from tests.support.corpus import PlayoutCorpus
+from tests.support.corpus import CORPUS, PlayoutCorpus
 
 START = 1_767_225_600.0
-# The round events of each game's board (its GameUI.repost_on), without importing the cogs.
-ROUNDS = {"spyfall": {"round_started"}, "polls": {"round_started"}, "arditi": {"round_started"},
-          "som": {"turn_started"}, "junta": {"phase", "coup_phase", "coup_over"}}
-# Games of the playout corpus per game: odd seeds quit only now and then, so their games go deep
-# (Junta's run thousands of actions: one).
-SEEDS: dict[str, tuple[int, ...]] = {"junta": (0,), "arditi": (1, 3)}
-DEFAULT_SEEDS = (1, 3, 5)
+# Games of the playout corpus per game: its first odd seeds (odd seeds quit only now and then, so their games
+# go deep), one for every PLAYOUTS_PER_REPLAY games of its standard set (a game of long games has a small set:
+# Junta's twelve run thousands of actions each, one is replayed), at least one and at most MAX_REPLAYS.
+PLAYOUTS_PER_REPLAY = 18
+MAX_REPLAYS = 3
+
+
+def rounds_of(game_id: str) -> frozenset[str]:
+    """The round events of the game's board (its cog's `GameUI.repost_on`), as bot/ui/replay.py passes them."""
+    return frozenset(importlib.import_module(DESCRIPTORS[game_id].cog).UI.repost_on)
+
+
+def replayed_seeds(game_id: str) -> list[int]:
+    """The seeds of the game's standard set whose games are rebuilt from their logs here."""
+    count = max(1, min(MAX_REPLAYS, DESCRIPTORS[game_id].playouts // PLAYOUTS_PER_REPLAY))
+    return list(CORPUS.seeds(game_id)[1::2][:count])
 
 
 def recorded(corpus: PlayoutCorpus, game_id: str, seed: int) -> tuple[int, dict[str, Any], list[Any], list[LogRow]]:
@@ -48,7 +58,7 @@ def public_events(game: Game, n: int, states: list[Any]) -> list[dict[str, Any]]
     return events
 
 
-CASES = [(game_id, seed) for game_id in REGISTRY for seed in SEEDS.get(game_id, DEFAULT_SEEDS)]
+CASES = [(game_id, seed) for game_id in REGISTRY for seed in replayed_seeds(game_id)]
 
 
 @pytest.mark.parametrize(("game_id", "seed"), CASES)
@@ -59,7 +69,7 @@ def test_every_picture_is_the_public_view_of_its_moment(playout_corpus: PlayoutC
     published ones, and the pictures are the turns' or rounds' beginnings with the set-up and the end."""
     game = REGISTRY[game_id]
     n, options, states, actions = recorded(playout_corpus, game_id, seed)
-    replay = build(game, n, seed, options, actions, snapshot_of(game, states), rounds=frozenset(ROUNDS[game_id]))
+    replay = build(game, n, seed, options, actions, snapshot_of(game, states), rounds=rounds_of(game_id))
     assert [m.seq for m in replay.moments] == list(range(len(states)))
     assert replay.frames and replay.frames == sorted(set(replay.frames)) and len(replay.frames) <= MAX_FRAMES
     assert replay.frames[-1] == len(states) - 1  # the final board

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.sandbox import MEMBERS, Sandbox
 from bot.tables import TableError
-from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, async_playwright
+from bot.testkit.browser import CHROMIUM, async_playwright
 from games.core.protocol import IllegalAction
 from tests.bot.sandbox_kit import WAIT, latest
 from tests.renderers.helpers import artifacts_dir
@@ -27,8 +28,10 @@ try:
 except ImportError:  # pragma: no cover - the test extra installs it
     PlaywrightError = Exception  # type: ignore[assignment,misc]
 
+# In the module's event loop, with the module's one Chromium (tests/bot/conftest.py, `chromium`).
+pytestmark = [pytest.mark.asyncio(loop_scope="module")]
 if CHROMIUM is None or async_playwright is None:
-    pytestmark = pytest.mark.skip(reason="NO BROWSER: see tests/bot/test_sandbox_browser.py")
+    pytestmark.append(pytest.mark.skip(reason="NO BROWSER: see tests/bot/test_sandbox_browser.py"))
 
 VIEWPORT: Any = {"width": 1280, "height": 800}
 MIN_SHOWN_WIDTH = 380  # px: the board must be read without opening it
@@ -36,20 +39,17 @@ MIN_SHOWN_WIDTH = 380  # px: the board must be read without opening it
 TABLES = [("spyfall", 4, 0, 6), ("polls", 1, 1, 8), ("arditi", 1, 2, 12), ("som", 1, 1, 10), ("junta", 1, 3, 25)]
 
 
-@pytest.fixture
-async def page(sandbox: Sandbox) -> AsyncIterator[Any]:
-    assert async_playwright is not None and CHROMIUM is not None
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        opened = await browser.new_page(viewport=VIEWPORT, bypass_csp=True)
+@pytest_asyncio.fixture(loop_scope="module")
+async def page(chromium: Any, sandbox: Sandbox) -> AsyncIterator[Any]:
+    opened = await chromium.new_page(viewport=VIEWPORT, bypass_csp=True)
+    try:
         opened.set_default_timeout(WAIT)
         await opened.goto(sandbox.url)
         await opened.click("#go-games")
         await opened.wait_for_selector("#channel-composer-input")
-        try:
-            yield opened
-        finally:
-            await browser.close()
+        yield opened
+    finally:
+        await opened.context.close()
 
 
 async def play_to_mid_game(sandbox: Sandbox, game: str, members: int, computers: int, moves: int) -> Any:

@@ -11,9 +11,10 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.sandbox import Sandbox
-from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, NO_BROWSER, REASON, async_playwright
+from bot.testkit.browser import NO_BROWSER, REASON
 from tests.bot.helpers import location_name
 from tests.bot.sandbox_kit import WAIT, latest, settled, slash, view_as
 from tests.renderers.helpers import artifacts_dir
@@ -21,17 +22,17 @@ from tests.renderers.helpers import artifacts_dir
 with contextlib.suppress(ImportError):  # the test extra installs it
     from playwright.async_api import Page, expect
 
+# In the module's event loop, with the module's one Chromium (tests/bot/conftest.py, `chromium`).
+pytestmark = [pytest.mark.asyncio(loop_scope="module")]
 if NO_BROWSER:
     print(f"\n*** {REASON} ***\n")
-    pytestmark = pytest.mark.skip(reason=REASON)
+    pytestmark.append(pytest.mark.skip(reason=REASON))
 
 
-@pytest.fixture
-async def page(sandbox: Sandbox) -> AsyncIterator[Page]:
-    assert async_playwright is not None and CHROMIUM is not None
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        opened = await browser.new_page(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
+@pytest_asyncio.fixture(loop_scope="module")
+async def page(chromium: Any, sandbox: Sandbox) -> AsyncIterator[Page]:
+    opened = await chromium.new_page(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
+    try:
         opened.set_default_timeout(WAIT)
         await opened.goto(sandbox.url)
         await opened.click("#go-games")
@@ -41,8 +42,8 @@ async def page(sandbox: Sandbox) -> AsyncIterator[Page]:
         except BaseException:
             await opened.screenshot(path=str(artifacts_dir("sandbox") / "failure.png"))
             raise
-        finally:
-            await browser.close()
+    finally:
+        await opened.context.close()
 
 
 async def press(page: Page, sandbox: Sandbox, label: str) -> bool:

@@ -338,17 +338,32 @@ def sampled(playout: Playout, samples: int = SAMPLES) -> list[int]:
 
 
 def _sampled(playout: Playout, samples: int) -> list[int]:
-    count = len(playout.actions) + 1
-    chosen = {round(i * (count - 1) / max(1, samples - 1)) for i in range(samples)}
-    own = hooks(playout.game_id)
-    phase_of = getattr(own, "phase", _phase)
-    seen: set[Any] = set()
+    sampler = _Sampler(playout, samples)
     for index, state in enumerate(playout.states):
-        key = repr(phase_of(state))
-        if key not in seen and len(seen) < PHASE_SAMPLES:
-            seen.add(key)
-            chosen.add(index)
-    return sorted(chosen)
+        sampler.sample(index, state)
+    return sampler.chosen()
+
+
+class _Sampler:
+    """`sampled`'s choice made state by state, so that a walk over the states that reads each one anyway
+    (`check_playout`) knows at each state whether it is sampled, without reading them all once more."""
+
+    def __init__(self, playout: Playout, samples: int) -> None:
+        count = len(playout.actions) + 1
+        self._chosen = {round(i * (count - 1) / max(1, samples - 1)) for i in range(samples)}
+        self._phase_of = getattr(hooks(playout.game_id), "phase", _phase)
+        self._seen: set[str] = set()
+
+    def sample(self, index: int, state: Any) -> bool:
+        """Whether the state at `index` (the states given in order) is sampled."""
+        key = repr(self._phase_of(state))
+        if key not in self._seen and len(self._seen) < PHASE_SAMPLES:
+            self._seen.add(key)
+            self._chosen.add(index)
+        return index in self._chosen
+
+    def chosen(self) -> list[int]:
+        return sorted(self._chosen)
 
 
 def check_public_views(game: Game, playout: Playout) -> None:
@@ -373,13 +388,16 @@ def check_playout(playout: Playout) -> Outcome:
     pick = random.Random(f"{game.id}:{seed}")
     everyone: list[int | None] = [None, *range(n)]
     last = len(playout.actions)
-    samples = set(sampled(playout))
+    key = (id(playout), SAMPLES)
+    sampler = _Sampler(playout, SAMPLES) if key not in _SAMPLED else None
+    samples = set(_SAMPLED.get(key, ()))
     for index, state in enumerate(playout.states):
         if every_state:
             every_state(game, state)
+        is_sample = sampler.sample(index, state) if sampler is not None else index in samples
         if index in (0, last):
             _check_state(game, state, everyone)
-        elif index % STATE_EVERY == 0 or index in samples:
+        elif index % STATE_EVERY == 0 or is_sample:
             _check_state(game, state, [None, pick.randrange(n)])
         if index == last:
             break
@@ -387,6 +405,8 @@ def check_playout(playout: Playout) -> Outcome:
             _probe_illegal(game, state, n, pick)
         if index % LEAVE_EVERY == 2:
             _check_leave(game, state, n, seed, index, pick)
+    if sampler is not None:
+        _SAMPLED[key] = sampler.chosen()
     check_public_views(game, playout)
 
     final = playout.final

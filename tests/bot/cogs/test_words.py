@@ -12,7 +12,7 @@ import pytest
 from bot.app import cogs
 from bot.gameui import Ctx, GameUI
 from bot.i18n import LOCALES
-from games import REGISTRY
+from games import DESCRIPTORS, REGISTRY
 from tests.support.corpus import PlayoutCorpus
 
 
@@ -27,15 +27,21 @@ def game_uis() -> dict[str, GameUI]:
     return found
 
 
-GAMES = {"junta": 4}  # games of the playout corpus per game (Junta's run thousands of actions)
-DEFAULT_GAMES = 12
+# Games of the playout corpus per game: a third of its standard set, at most MAX_GAMES (a game of long games
+# has a small set: Junta's twelve run thousands of actions each, four are read).
+MAX_GAMES = 12
+
+
+def games_read(game_id: str) -> int:
+    """How many games of the game's standard set (its first seeds) the events are gathered from."""
+    return min(MAX_GAMES, DESCRIPTORS[game_id].playouts // 3)
 
 
 def events(corpus: PlayoutCorpus, game_id: str) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
     """One example of each event type (with the public view it was logged in), from the corpus' random games."""
     game = REGISTRY[game_id]
     seen: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
-    for seed in corpus.seeds(game_id)[:GAMES.get(game_id, DEFAULT_GAMES)]:
+    for seed in corpus.seeds(game_id)[:games_read(game_id)]:
         for state in corpus.playout(game_id, seed).states:
             if not _may_show_new_events(state, seen):
                 continue
