@@ -151,14 +151,16 @@ class Person:
     async def pick(self, option: str) -> Answer:
         """Open the newest menu in the channel and pick one of its options."""
         choice = self.page.locator("#channel-timeline [role=option]:visible").get_by_text(option, exact=True).last
-        for _ in range(3):  # the menu may still be arriving when it is first clicked: a person clicks it again
+        # The menu may still be arriving when it is first clicked, or close under the pointer when its message is
+        # redrawn: a person opens it again.
+        for _ in range(3):
             await self.page.locator("#channel-timeline .select-trigger").last.click()
             try:
                 await choice.wait_for(timeout=5000)
-                break
+                return await self.answered(lambda: choice.click(timeout=5000))
             except PlaywrightError:
                 await self.page.keyboard.press("Escape")
-        return await self.answered(choice.click)
+        raise AssertionError(f"the menu never offered {option!r} long enough to pick it")
 
     async def shows(self, text: str, seconds: float = 30.0) -> None:
         """Wait until the channel shows `text`."""
