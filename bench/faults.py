@@ -25,7 +25,6 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -37,6 +36,7 @@ from urllib.parse import urlsplit
 import simcord
 
 from bench._common import Metric, header, print_metrics
+from bot.testkit.outage import sqlite_locked
 
 REFUSED = "can't be reached right now; nothing was played"
 MEMBERS = ("ana", "bruno", "carla", "dario")
@@ -99,13 +99,8 @@ class Game:
 
 @contextlib.asynccontextmanager
 async def sqlite_outage(path: Path) -> AsyncIterator[None]:
-    other = sqlite3.connect(path, isolation_level=None, timeout=0)
-    other.execute("BEGIN EXCLUSIVE")
-    try:
+    with sqlite_locked(path):
         yield
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
 
 
 @contextlib.asynccontextmanager

@@ -1,13 +1,10 @@
-"""The bot among other processes: started by `python -m bot` as an owner does; its SQLite file held by another."""
+"""The bot among other processes: started by `python -m bot` as an owner does."""
 
 from __future__ import annotations
 
 import os
-import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,15 +16,3 @@ def run_bot(tmp_path: Path, config: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "a-token"}
     return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=120)
-
-
-@contextmanager
-def locked(db_path: Path) -> Iterator[None]:
-    """Another process's write transaction holds the SQLite file (a backup tool, a stuck script)."""
-    other = sqlite3.connect(db_path, isolation_level=None, timeout=0)
-    other.execute("BEGIN EXCLUSIVE")
-    try:
-        yield
-    finally:
-        other.execute("ROLLBACK")
-        other.close()

@@ -72,6 +72,20 @@ async def junta_on_shard_1(env: simcord.Env, owner: GameMasterBot) -> tuple[Any,
     return table, players
 
 
+async def practice_in_dms_on_shard_1(env: simcord.Env, owner: GameMasterBot) -> tuple[Any, Any]:
+    """A Polls practice table of a member of a shard-1 guild, talking in the member's DMs, run by the shard-1
+    process (as /game learn opens it where no private thread may be opened)."""
+    guild = env.create_guild("Far", shard_id=1)
+    member = guild.add_member(env.create_user("anna"))
+    dm = await owner.create_dm(discord.Object(member.id))
+    table = await owner.service.open_practice(
+        "polls", guild=guild.id, place=dm.id, member=member.id, name="anna", locale="en",
+        computers=computer_names("en", players_for(owner.service.registry["polls"]) - 1), options={})
+    owner.service.release(table.id)
+    await owner.service.drained(table.id)
+    return table, member
+
+
 async def test_a_junta_dm_control_of_a_shard_1_table_is_played_by_its_owner(
         simcord_env: simcord.Env, owner: GameMasterBot) -> None:
     """"Give a card" on the family panel in a member's DMs reaches the shard-0 bot, which does not run the table: it
@@ -98,14 +112,7 @@ async def test_a_junta_dm_control_of_a_shard_1_table_is_played_by_its_owner(
 async def test_a_practice_table_in_dms_plays_its_first_button_through_its_owner(
         simcord_env: simcord.Env, owner: GameMasterBot) -> None:
     """A practice table that fell back to the member's DMs, run by the shard-1 process: its first button works."""
-    guild = simcord_env.create_guild("Far", shard_id=1)
-    member = guild.add_member(simcord_env.create_user("anna"))
-    dm = await owner.create_dm(discord.Object(member.id))
-    table = await owner.service.open_practice(
-        "polls", guild=guild.id, place=dm.id, member=member.id, name="anna", locale="en",
-        computers=computer_names("en", players_for(owner.service.registry["polls"]) - 1), options={})
-    owner.service.release(table.id)
-    await owner.service.drained(table.id)
+    table, member = await practice_in_dms_on_shard_1(simcord_env, owner)
     board = [m for m in member.user.dm_channel.history() if any(
         str(getattr(c, "custom_id", "")).startswith(f"g:{table.id}:pa:") for c in components(m))][-1]
     pressed = await member.user.click(board, custom_id=custom_id(board, rf"^g:{table.id}:pa:"))  # Propaganda A
@@ -191,14 +198,7 @@ async def test_a_killed_owner_s_table_plays_on_in_its_replacement_with_its_compu
     replacement (the same shard) takes it, resumes the table and its computer plays its turn; the log and the
     snapshot agree."""
     slow = await beside(simcord_env, make_bot(postgres_url, **SETTINGS, shard_ids=(1,), practice_pace=3600.0))
-    guild = simcord_env.create_guild("Far", shard_id=1)
-    member = guild.add_member(simcord_env.create_user("anna"))
-    dm = await slow.create_dm(discord.Object(member.id))
-    table = await slow.service.open_practice(
-        "polls", guild=guild.id, place=dm.id, member=member.id, name="anna", locale="en",
-        computers=computer_names("en", players_for(slow.service.registry["polls"]) - 1), options={})
-    slow.service.release(table.id)
-    await slow.service.drained(table.id)
+    table, member = await practice_in_dms_on_shard_1(simcord_env, slow)
     for _ in range(10):  # the member plays until the computer's turn comes
         if slow.computers.to_act(table):
             break
@@ -228,20 +228,6 @@ async def test_a_killed_owner_s_table_plays_on_in_its_replacement_with_its_compu
     finally:
         await replacement.service.drained(seconds=5)
         await replacement.close()
-
-
-async def practice_in_dms_on_shard_1(env: simcord.Env, owner: GameMasterBot) -> tuple[Any, Any]:
-    """A Polls practice table of a member of a shard-1 guild, talking in the member's DMs, run by the shard-1
-    process (as /game learn opens it where no private thread may be opened)."""
-    guild = env.create_guild("Far", shard_id=1)
-    member = guild.add_member(env.create_user("anna"))
-    dm = await owner.create_dm(discord.Object(member.id))
-    table = await owner.service.open_practice(
-        "polls", guild=guild.id, place=dm.id, member=member.id, name="anna", locale="en",
-        computers=computer_names("en", players_for(owner.service.registry["polls"]) - 1), options={})
-    owner.service.release(table.id)
-    await owner.service.drained(table.id)
-    return table, member
 
 
 async def test_game_leave_in_dms_of_a_shard_1_practice_table_is_played_by_its_owner(

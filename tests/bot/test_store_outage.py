@@ -12,9 +12,9 @@ import pytest
 
 from bot.store import Store
 from bot.tables import TableService
+from bot.testkit.outage import sqlite_locked
 from tests.bot.conftest import World
 from tests.bot.helpers import choose, click, open_table, table_of
-from tests.bot.process_kit import locked
 
 UNREACHABLE = "records can't be reached right now; nothing was played"
 
@@ -33,7 +33,7 @@ def stopped(server: Any) -> Iterator[None]:
 def outage(request: pytest.FixtureRequest, db_path: Any) -> Callable[[], AbstractContextManager[None]]:
     """The database going away for a while, on the backend the test runs on."""
     if isinstance(db_path, Path):
-        return lambda: locked(db_path)
+        return lambda: sqlite_locked(db_path)
     server = request.getfixturevalue("postgresql_server")
     return lambda: stopped(server)
 

@@ -11,9 +11,9 @@ import discord
 import pytest
 
 from bot.tables import Change, Table
+from bot.testkit.outage import sqlite_locked
 from games.junta.engine import GAME as JUNTA
 from tests.bot.conftest import World, custom_id
-from tests.bot.process_kit import locked
 from tests.bot.rated import member_moves
 
 # The start of each tour message, in the order they come (English).
@@ -306,7 +306,7 @@ async def test_each_computer_turn_is_shown_on_its_own(world: World, monkeypatch:
 async def test_database_away_is_a_clear_refusal(world: World, db_path: Path) -> None:
     """The database cannot be reached: a private sentence, no empty thread left, and later it works."""
     member = world.players[0]
-    with locked(db_path):
+    with sqlite_locked(db_path):
         result = await member.slash(world.channel, "game learn", game="polls")
     assert result.ephemeral and "records can't be reached right now" in result.response.content
     assert world.channel.threads == [] and world.bot.service.practice_of(member.id) is None
