@@ -812,6 +812,7 @@ class TableService:
                     await self._act_locked(table, None, {"type": "timeout"})
                 except IllegalAction as exc:
                     log.warning("table %s: timeout refused: %s", table_id, exc)
+                    return  # the engine says the deadline has nothing to do: no retry
                 except TableMoved:
                     return  # its shard's lease was lost: the process that holds it now fires the time-out
                 except StoreUnavailableError:

@@ -125,6 +125,27 @@ async def test_deadline_fires_a_timeout(service: TableService, monkeypatch: pyte
     assert seat is None and action["type"] == "timeout"
 
 
+async def test_a_refused_timeout_ends_its_timer(service: TableService, monkeypatch: pytest.MonkeyPatch,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    """A timer that fires while the engine says the clock has not run out (a clock behind the deadline) logs the
+    refusal once and ends: no retry, no crash, the table as it was."""
+    table_id = await started(service)
+    table = service.get(table_id)
+    seq = table.seq
+    own = service.timer(table_id)
+    assert own is not None
+    own.cancel()  # only the timer fired below runs
+    real_sleep = asyncio.sleep
+
+    async def instant(delay: float) -> None:
+        await real_sleep(0)
+
+    monkeypatch.setattr(asyncio, "sleep", instant)  # the timer wakes, but the service's clock has not moved
+    await asyncio.wait_for(service._fire_at(table_id, table.state["clock"]["deadline"], seq), 5)
+    assert table.seq == seq and table.state["phase"] == "playing"
+    assert len([r for r in caplog.records if "timeout refused" in r.getMessage()]) == 1
+
+
 async def test_resume_all_reloads_open_tables(service: TableService, tmp_path: Path) -> None:
     """A new service on the same file finds the running table with its state and seats."""
     table_id = await started(service)
