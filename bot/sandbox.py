@@ -38,7 +38,7 @@ from simcord.backend.access import can_access_channel
 from simcord.builders import ChannelHandle
 
 from bot.config import Config
-from bot.sandbox_preview import adapt, show_mentions_in_embeds, timers_follow_the_sandbox_clock
+from bot.sandbox_preview import adapt, quick_markdown, show_mentions_in_embeds, timers_follow_the_sandbox_clock
 from bot.signals import on_stop_signals
 from games import DESCRIPTORS
 
@@ -154,6 +154,7 @@ class Sandbox:
         from bot.app import GameMasterBot
 
         show_mentions_in_embeds()
+        quick_markdown()
         self.database.parent.mkdir(parents=True, exist_ok=True)
         problem = usable_database(self.database)
         if problem is not None:

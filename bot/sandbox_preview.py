@@ -16,6 +16,10 @@ browser page that the preview, made for tests, does not give. bot/sandbox.py ins
   voters saw it). In the sandbox the virtual clock is moved by its own steps (bot/sandbox.py), so the fallbacks
   are dropped: a timer fires when the sandbox's clock reaches it, and nothing waits for it meanwhile.
 - **Mentions in embeds** show as names (`@ada`), as Discord shows them, not as raw ids.
+- **A quick page.** At every publication the preview parses the Markdown of every text of every open page, and
+  builds a new Markdown parser (with its link finder's regular expressions) for each text: over half the sandbox's
+  time went there, and a click waited for it. Parsers are kept per policy and context, and parsed texts are kept
+  (`quick_markdown`); each caller still gets tokens of its own.
 - **The page** gets the sandbox's script and style (bot/sandbox_page/): the places of the sandbox (the channel,
   the threads each member sees, the DMs) above the channel, channel mentions and links that open those places,
   a visible answer for a refused click, and a channel that fits a phone's width.
@@ -24,16 +28,19 @@ browser page that the preview, made for tests, does not give. bot/sandbox.py ins
 from __future__ import annotations
 
 import json
+import marshal
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from simcord.preview import _markdown
+from simcord.preview import _component_projection, _markdown, _messages
 from simcord.preview._action_plans import _component_key, _component_paths
 from simcord.preview._server import PreviewServer
 
 PAGE_FILES = Path(__file__).with_name("sandbox_page")
+PARSED_TEXTS = 4096  # Markdown texts kept parsed (a page shows a few hundred; older ones are parsed again)
+PARSERS = 32  # Markdown parsers kept (one per field policy and set of names the mentions can show)
 REMEMBERED_REVISIONS = 64  # publications whose buttons a late click may still name (about a minute of clock steps)
 COMPONENT_KINDS = frozenset({"click", "select"})
 # Actions that name no control of a message: SimCord checks them against what is there now anyway.
@@ -61,6 +68,54 @@ def show_mentions_in_embeds() -> None:
     preview leaves them as raw ids (`<@1456…>`). Its policy for those two fields is set as Discord's."""
     for field in ("embed_description", "embed_field_value"):
         _markdown._FIELD_POLICIES[field]["mentions"] = True
+
+
+def quick_markdown() -> None:
+    """Keep the preview's Markdown parsers and parsed texts (see the module's docstring). The tokens are a pure
+    function of the text, the field's policy and the context (the names mentions show), which make the key; each
+    call gets a fresh copy, since the preview may change what it is given. Installed once per process."""
+    if getattr(_markdown.markdown_tokens, "kept", False):
+        return
+    build: Callable[..., Any] = _markdown._markdown_parser
+    tokens_of: Callable[..., list[dict[str, Any]]] = _markdown.markdown_tokens
+    parsers: OrderedDict[str, Any] = OrderedDict()
+    parsed: OrderedDict[tuple[str, str, str], bytes] = OrderedDict()
+
+    def parser(policy: Mapping[str, Any], context: Mapping[str, Any]) -> Any:
+        key = json.dumps([policy, context], sort_keys=True, default=str)
+        found = parsers.get(key)
+        if found is None:
+            found = parsers[key] = build(policy, context)
+            if len(parsers) > PARSERS:
+                parsers.popitem(last=False)
+        return found
+
+    def markdown_tokens(value: Any, profile: str = "message", *,
+                        context: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        if value is None:
+            return []
+        policy = _markdown._FIELD_POLICIES.get(profile, _markdown._FIELD_POLICIES["message"])
+        key = (str(value), profile, json.dumps([policy, context or {}], sort_keys=True, default=str))
+        found = parsed.get(key)
+        if found is None:
+            made = tokens_of(value, profile, context=context)
+            try:
+                found = marshal.dumps(made)
+            except ValueError:  # something marshal cannot copy: not kept
+                return made
+            parsed[key] = found
+            if len(parsed) > PARSED_TEXTS:
+                parsed.popitem(last=False)
+        else:
+            parsed.move_to_end(key)
+        tokens: list[dict[str, Any]] = marshal.loads(found)
+        return tokens
+
+    markdown_tokens.kept = True  # type: ignore[attr-defined]
+    markdown_tokens.original = tokens_of  # type: ignore[attr-defined]
+    _markdown._markdown_parser = parser
+    for module in (_markdown, _component_projection, _messages):  # each imported the function by name
+        module.markdown_tokens = markdown_tokens  # type: ignore[attr-defined]
 
 
 def controls_of(snapshot: Mapping[str, Any] | None) -> dict[str, str]:

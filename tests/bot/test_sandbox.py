@@ -154,6 +154,48 @@ def test_a_late_click_presses_the_button_the_member_saw_or_none() -> None:
     assert rebased(preview, page, repeated, publications) is repeated
 
 
+def test_the_kept_markdown_gives_the_preview_s_own_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the sandbox's kept Markdown (`quick_markdown`), every text parses to the tokens SimCord's own function
+    gives, with the names of the context it is shown in; each caller gets a copy of its own; one parser serves
+    every text of one field policy and context."""
+    import markdown_it
+    from simcord.preview import _markdown
+
+    from bot.sandbox_preview import quick_markdown
+
+    quick_markdown()
+    quick_markdown()  # installed once
+    kept = _markdown.markdown_tokens
+    original = kept.original  # type: ignore[attr-defined]
+    assert original is not kept
+    built = []
+    parser_class = markdown_it.MarkdownIt
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        built.append(args)
+        return parser_class(*args, **kwargs)
+
+    monkeypatch.setattr(markdown_it, "MarkdownIt", counted)
+    texts = ["**Round 2** — <@11> asks <@12>", "||the spy|| is *near*", "see https://example.org and <#5>",
+             "> a quote\n> on two lines", "`code` and __under__", "<t:1767225600:R>"]
+    contexts = [{"users": {"11": "ada", "12": "bruno"}, "channels": {"5": "games"}},
+                {"users": {"11": "carla", "12": "dario"}, "channels": {"5": "spyfall"}}]
+    for context in contexts:
+        for profile in ("message", "embed_description", "embed_title", "embed_field_value"):
+            for text in texts:
+                first = kept(text, profile, context=context)
+                assert first == original(text, profile, context=context), (text, profile)
+                first.append({"type": "changed"})  # the caller's copy, not the kept one
+                assert kept(text, profile, context=context) == original(text, profile, context=context)
+    names = {str(t) for t in kept(texts[0], "message", context=contexts[1])}
+    assert "carla" in str(names) and "ada" not in str(names), "the context is part of what is kept"
+    built.clear()
+    context = {"users": {"11": "elena"}}
+    for text in texts:
+        kept(text + " (new)", "message", context=context)
+    assert len(built) == 1, built
+
+
 def test_speed_hurries_the_waits_not_the_play(tmp_path: Path) -> None:
     """At `--speed 10` the clock steps ten seconds a second, but one second a second while the person is acting in
     the page (a Spyfall vote's minute stays a minute to switch members and vote)."""
