@@ -15,6 +15,20 @@ from tests.support.corpus import (  # noqa: F401  (the session's shared random g
 LOUD = ("POSTGRESQL TESTS SKIPPED", "NO BROWSER")  # skips a run must never pass over in silence
 
 
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """The long tests first, the longest first: a module marked `slow(seconds)` (about how long its longest test
+    takes; for a module whose tests share one `xdist_group`, all of them, since a worker takes the group whole) comes
+    before the others. pytest-xdist hands tests out in this order, so that no worker is still busy with a long test
+    at the end while the other has nothing left."""
+    weight: dict[Any, float] = {}
+    for item in items:
+        mark = item.get_closest_marker("slow")
+        if mark is not None:
+            module = getattr(item, "module", None)
+            weight[module] = max(weight.get(module, 0.0), float(mark.args[0] if mark.args else 1.0))
+    items.sort(key=lambda item: -weight.get(getattr(item, "module", None), 0.0))  # stable: the rest keep their order
+
+
 def pytest_sessionfinish(session: Any) -> None:
     drop_shared(session.config)
 

@@ -17,6 +17,8 @@ from games.core.playout import LogRow
 from games.core.protocol import Game
 from tests.support.corpus import CORPUS, PlayoutCorpus
 
+pytestmark = pytest.mark.slow(15)  # scheduled early (tests/conftest.py)
+
 START = 1_767_225_600.0
 # Games of the playout corpus per game: its first odd seeds (odd seeds quit only now and then, so their games
 # go deep), one for every PLAYOUTS_PER_REPLAY games of its standard set (a game of long games has a small set:

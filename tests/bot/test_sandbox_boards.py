@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover - the test extra installs it
     PlaywrightError = Exception  # type: ignore[assignment,misc]
 
 # In the module's event loop, with the module's one Chromium (tests/bot/conftest.py, `chromium`).
-pytestmark = [pytest.mark.asyncio(loop_scope="module")]
+pytestmark = [pytest.mark.slow(17), pytest.mark.asyncio(loop_scope="module")]
 if CHROMIUM is None or async_playwright is None:
     pytestmark.append(pytest.mark.skip(reason="NO BROWSER: see tests/bot/test_sandbox_browser.py"))
 

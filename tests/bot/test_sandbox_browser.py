@@ -23,7 +23,7 @@ with contextlib.suppress(ImportError):  # the test extra installs it
     from playwright.async_api import Page, expect
 
 # In the module's event loop, with the module's one Chromium (tests/bot/conftest.py, `chromium`).
-pytestmark = [pytest.mark.asyncio(loop_scope="module")]
+pytestmark = [pytest.mark.slow(24), pytest.mark.asyncio(loop_scope="module")]
 if NO_BROWSER:
     print(f"\n*** {REASON} ***\n")
     pytestmark.append(pytest.mark.skip(reason=REASON))

@@ -24,6 +24,8 @@ from bot.testkit.browser import CHROMIUM, CHROMIUM_ARGS, NO_BROWSER, REASON, Per
 from games import DESCRIPTORS
 from tests.renderers.helpers import artifacts_dir
 
+pytestmark = [pytest.mark.slow(35)]  # scheduled early (tests/conftest.py)
+
 try:
     from playwright.async_api import Error as PlaywrightError
 except ImportError:  # pragma: no cover - the test extra installs it
@@ -31,7 +33,7 @@ except ImportError:  # pragma: no cover - the test extra installs it
 
 if NO_BROWSER:
     print(f"\n*** {REASON} ***\n")
-    pytestmark = pytest.mark.skip(reason=REASON)
+    pytestmark.append(pytest.mark.skip(reason=REASON))
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}

@@ -16,6 +16,8 @@ from bot.testkit.outage import sqlite_locked
 from tests.bot.conftest import World
 from tests.bot.helpers import choose, click, open_table, table_of
 
+pytestmark = pytest.mark.slow(10)  # scheduled early (tests/conftest.py)
+
 UNREACHABLE = "records can't be reached right now; nothing was played"
 
 

@@ -28,6 +28,8 @@ from games.core.playout import Playout
 from games.core.protocol import optional_member
 from tests.support.corpus import CORPUS, PlayoutCorpus, options_of
 
+pytestmark = pytest.mark.slow(12)  # scheduled early (tests/conftest.py)
+
 PROBE_EVERY = 7  # every so many states, probe actions that must be refused
 LEAVE_EVERY = 11  # every so many states, check that leave_action applies (on the side)
 STATE_EVERY = 10  # every so many states (and the sampled ones), the JSON round trip of the state and two views

@@ -12,6 +12,8 @@ from games import DESCRIPTORS, GAME_IDS, REGISTRY
 from tests.support.corpus import PlayoutCorpus
 from tests.support.view_check import mismatches
 
+pytestmark = pytest.mark.slow(6)  # scheduled early (tests/conftest.py)
+
 # Every EVERY-th state of each standard game and its last, with the public view and one seat's (in turn): every
 # declared key of every game but a handful of rare ones (a Spyfall pack's names, a Junta coup's permits) comes up
 # non-null in the sample, in a few seconds a game once the corpus is played. Som's games are short: more of them.

@@ -21,6 +21,8 @@ from tests.bot.conftest import World, components, custom_id
 from tests.bot.helpers import choose, embed_text, member_of, public_text, record_renders, table_of, use
 from tests.bot.rated import assert_rated
 
+pytestmark = pytest.mark.slow(18)  # scheduled early (tests/conftest.py)
+
 
 async def member_move(world: World, table_id: int, step: int) -> dict[str, Any] | None:
     """One member who must act plays what a computer family would, by clicks; None when none must."""

@@ -26,6 +26,8 @@ from tests.bot.conftest import World, custom_id
 from tests.bot.helpers import details_text
 from tests.bot.rated import assert_rated
 
+pytestmark = pytest.mark.slow(15)  # scheduled early (tests/conftest.py)
+
 
 @pytest.mark.parametrize("db_path", ["sqlite", "postgresql"], indirect=True)
 async def test_whole_game_against_the_computer_with_a_restart(

@@ -37,6 +37,8 @@ from tests.bot.helpers import (
 from tests.bot.helpers import use as play
 from tests.games.som.som_kit import at_move, position
 
+pytestmark = pytest.mark.slow(13)  # scheduled early (tests/conftest.py)
+
 ENGLISH = words("en")
 CARD_NAMES = {card: ENGLISH.msg(f"som.card.{card}") for card in CARD}
 

@@ -15,6 +15,8 @@ from bot.i18n import LOCALES
 from games import DESCRIPTORS, REGISTRY
 from tests.support.corpus import PlayoutCorpus
 
+pytestmark = pytest.mark.slow(14)  # scheduled early (tests/conftest.py)
+
 
 def game_uis() -> dict[str, GameUI]:
     import importlib

@@ -24,7 +24,7 @@ from games.spyfall.locations import LOCATIONS
 from tests.support.corpus import CORPUS
 
 # One worker builds the harvest and runs every test that reads it (`--dist loadgroup`, pyproject.toml).
-pytestmark = pytest.mark.xdist_group("refusal_harvest")
+pytestmark = [pytest.mark.slow(20), pytest.mark.xdist_group("refusal_harvest")]
 CANDIDATES = {"junta": 1, "spyfall": 60}  # games of the playout corpus looked at (Spyfall's are mostly short)
 DEFAULT_CANDIDATES = 6
 PROBED = 3  # the longest of them are probed

@@ -16,6 +16,8 @@ from games.junta.engine import GAME as JUNTA
 from tests.bot.conftest import World, custom_id
 from tests.bot.rated import member_moves
 
+pytestmark = pytest.mark.slow(9)  # scheduled early (tests/conftest.py)
+
 # The start of each tour message, in the order they come (English).
 TOURS = {
     "arditi": ("🗺️ **The round board**", "🎱 The cream discs", "📋 **The panel**", "🕹️ **Your buttons**"),

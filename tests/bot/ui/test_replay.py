@@ -22,6 +22,8 @@ from tests.bot.conftest import World, components, make_bot
 from tests.bot.helpers import choose, click, location_of, open_table, spy_seat
 from tests.bot.ui.toy_kit import final_board, finish_toy, replay_id, toy_words
 
+pytestmark = pytest.mark.slow(14)  # scheduled early (tests/conftest.py)
+
 ENGLISH = words("en")
 
 

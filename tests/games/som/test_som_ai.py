@@ -32,6 +32,8 @@ from tests.games.som.som_kit import act, at_cohesion, at_move, bid, position, st
 from tests.support.advice_words import assert_worded
 from tests.support.present import present
 
+pytestmark = pytest.mark.slow(6)  # scheduled early (tests/conftest.py)
+
 State = dict[str, Any]
 CONFIGS = [(1, "A"), (1, "B"), (2, "A"), (2, "B"), (2, "C"), (2, "A+C"), (3, "B"), (3, "C"), (3, "A+C"), (4, "A"),
            (4, "B"), (4, "C"), (4, "A+C")]
