@@ -44,23 +44,32 @@ def events(corpus: PlayoutCorpus, game_id: str) -> dict[str, tuple[dict[str, Any
     game = REGISTRY[game_id]
     seen: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
     for seed in corpus.seeds(game_id)[:games_read(game_id)]:
+        before: Any = None
         for state in corpus.playout(game_id, seed).states:
-            if not _may_show_new_events(state, seen):
-                continue
-            view = game.view(state, None)
-            for event in view["log"]:
-                seen.setdefault(event["type"], (event, view))
+            log = state.get("log") if isinstance(state, dict) else None
+            if _may_show_new_events(_logged_since(before, log), seen):
+                view = game.view(state, None)
+                for event in view["log"]:
+                    seen.setdefault(event["type"], (event, view))
+            before = log
     return seen
 
 
-def _may_show_new_events(state: Any, seen: dict[str, Any]) -> bool:
-    """Whether the state's own log holds an event of a type not seen yet (a state without a log of
-    typed events: always). Views are drawn only there: a Junta game has thousands of states, and its
-    view of each one repeats the same events."""
-    log = state.get("log") if isinstance(state, dict) else None
-    if not isinstance(log, list) or not all(isinstance(e, dict) and "type" in e for e in log):
+def _logged_since(before: Any, log: Any) -> Any:
+    """The events a state's log added to the previous state's (its whole log when the older events were trimmed or
+    it is no list)."""
+    if isinstance(log, list) and isinstance(before, list) and log[:len(before)] == before:
+        return log[len(before):]
+    return log
+
+
+def _may_show_new_events(logged: Any, seen: dict[str, Any]) -> bool:
+    """Whether events just logged include a type not seen yet (a state without a log of typed events: always).
+    Views are drawn only there: a Junta game has thousands of states, its view of each one repeats the same
+    events, and an event a view hides (one seat's own) stays hidden, so it is looked for only once, when logged."""
+    if not isinstance(logged, list) or not all(isinstance(e, dict) and "type" in e for e in logged):
         return True
-    return any(e["type"] not in seen for e in log)
+    return any(e["type"] not in seen for e in logged)
 
 
 @pytest.mark.parametrize("game_id", sorted(game_uis()))
