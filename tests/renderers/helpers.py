@@ -16,7 +16,7 @@ from PIL import Image
 
 from bot.i18n import LOCALES, words
 from renderers.alt import LIMIT
-from renderers.core import CHAT_WIDTH, drawable, inline_scale, recording_font_sizes, to_png
+from renderers.core import CHAT_WIDTH, inline_scale, recording_font_sizes, to_png
 
 # What a description must never hold: a message id left unworded ("arditi.picture.alt.scores") or a placeholder
 # left unfilled ("{player}").
@@ -109,9 +109,6 @@ def draw_every_way(views: dict[str, V], draw: Callable[[V, str, list[str]], Imag
     these pictures: the readability measures read its font sizes, the tests of every case its `Shown` (with
     the PNG's length if `png`, and `look(view name, picture)`). Caches are cleared before each language and set
     of names, so cached sprites draw (and the recording sees) their texts again."""
-    for names in name_sets:
-        for name in names:
-            drawable(name)  # the glyph probe measures at 20 px once per character; it draws nothing
     drawing = Drawing({}, {})
     for locale in LOCALES:
         for k, names in enumerate(name_sets):
