@@ -122,7 +122,7 @@ def has_glyph(char: str) -> bool:
     if char == "\ue000":
         return False
     for bold in (False, True):
-        fnt = font(20, bold)
+        fnt = _font(20, bold)  # a probe, drawn on no picture: not recorded as a size a picture asks for
         mask, missing = fnt.getmask(char), fnt.getmask("\ue000")
         if mask.size == missing.size and bytes(mask) == bytes(missing):
             return False

@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,7 +16,7 @@ from PIL import Image
 
 from bot.i18n import LOCALES, words
 from renderers.alt import LIMIT
-from renderers.core import CHAT_WIDTH, drawable, inline_scale, recording_font_sizes, to_png
+from renderers.core import CHAT_WIDTH, inline_scale, recording_font_sizes, to_png
 
 # What a description must never hold: a message id left unworded ("arditi.picture.alt.scores") or a placeholder
 # left unfilled ("{player}").
@@ -55,6 +56,14 @@ def assert_same_bytes(views: list[V], draw: Callable[[V], Image.Image],
 
 
 
+def same_picture(a: Image.Image, b: Image.Image) -> bool:
+    """Whether two drawings are the same picture, pixel for pixel. The PNG a player gets is a pure function of
+    the picture (`to_png`; `assert_same_bytes` checks it stays so), so the same pixels are the same PNG bytes:
+    a check that two views draw alike compares pixels, which is stricter than the PNGs (the palette may merge
+    close colours) and spares two encodings."""
+    return a.mode == b.mode and a.size == b.size and a.tobytes() == b.tobytes()
+
+
 def artifacts_dir(game: str) -> Path:
     """tests/artifacts/<game>/ (gitignored), made if missing: where a renderer's sample PNGs go."""
     path = Path(__file__).resolve().parents[1] / "artifacts" / game
@@ -62,41 +71,72 @@ def artifacts_dir(game: str) -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What the tests look at of one picture of `draw_every_way`: its size and mode, its PNG's length (what
+    players get; 0 when not asked for) and what `look` measured of it."""
+    size: tuple[int, int]
+    mode: str
+    png_bytes: int
+    seen: Any
+
+
+@dataclass
+class Drawing:
+    """Every view drawn once in every language with each set of names: `pictures[(locale, k, view)]` (k: the
+    set of names' index) and the font sizes asked for while each language and set of names was drawn."""
+    pictures: dict[tuple[str, int, str], Shown]
+    sizes: dict[tuple[str, int], set[int]]
+
+    def smallest_shown_text(self) -> float:
+        """The smallest text in pixels as shown 550 px wide (the widest picture of a language and set of names
+        scaled to CHAT_WIDTH)."""
+        return min(min(sizes) * CHAT_WIDTH / max(p.size[0] for (lo, k, _v), p in self.pictures.items()
+                                                  if (lo, k) == group)
+                   for group, sizes in self.sizes.items())
+
+    def smallest_inline_text(self) -> float:
+        """The smallest text in pixels as shown in the inline box (renderers.core.INLINE_BOX)."""
+        return min(min(sizes) * min(inline_scale(*p.size) for (lo, k, _v), p in self.pictures.items()
+                                    if (lo, k) == group)
+                   for group, sizes in self.sizes.items())
+
+
+def draw_every_way(views: dict[str, V], draw: Callable[[V, str, list[str]], Image.Image],
+                   clear_caches: Callable[[], None], name_sets: list[list[str]], png: bool = False,
+                   look: Callable[[str, Image.Image], Any] = lambda _name, _image: None) -> Drawing:
+    """Each of `views` drawn in every language and with each set of names, once, for every test that looks at
+    these pictures: the readability measures read its font sizes, the tests of every case its `Shown` (with
+    the PNG's length if `png`, and `look(view name, picture)`). Caches are cleared before each language and set
+    of names, so cached sprites draw (and the recording sees) their texts again."""
+    drawing = Drawing({}, {})
+    for locale in LOCALES:
+        for k, names in enumerate(name_sets):
+            clear_caches()
+            with recording_font_sizes() as sizes:
+                for name, view in views.items():
+                    image = draw(view, locale, names)
+                    drawing.pictures[(locale, k, name)] = Shown(image.size, image.mode,
+                                                                len(to_png(image)) if png else 0, look(name, image))
+            assert sizes, "no font was asked for: the recording sees nothing"
+            drawing.sizes[(locale, k)] = sizes
+    return drawing
+
+
 def smallest_shown_text(views: list[V], draw: Callable[[V, str, list[str]], Image.Image],
                         clear_caches: Callable[[], None], name_sets: list[list[str]]) -> float:
     """The smallest text of all `views` in every language and with each set of names, in pixels as shown
-    550 px wide. Caches are cleared before each language and set of names, so cached sprites draw (and
-    the recording sees) their texts again."""
-    for names in name_sets:
-        for name in names:
-            drawable(name)  # the glyph probe measures at 20 px once per character; it draws nothing
-    smallest = float("inf")
-    for locale in LOCALES:
-        for names in name_sets:
-            clear_caches()
-            with recording_font_sizes() as sizes:
-                widths = [draw(view, locale, names).width for view in views]
-            assert sizes, "no font was asked for: the recording sees nothing"
-            smallest = min(smallest, min(sizes) * CHAT_WIDTH / max(widths))
-    return smallest
+    550 px wide (`draw_every_way`)."""
+    return draw_every_way(dict(zip(map(str, range(len(views))), views, strict=True)), draw, clear_caches,
+                          name_sets).smallest_shown_text()
 
 
 def smallest_inline_text(views: list[V], draw: Callable[[V, str, list[str]], Image.Image],
                          clear_caches: Callable[[], None], name_sets: list[list[str]]) -> float:
     """The smallest text of all `views` in every language and with each set of names, in pixels as shown in
     the inline box (renderers.core.INLINE_BOX: a tall picture shrinks to the box's height)."""
-    for names in name_sets:
-        for name in names:
-            drawable(name)
-    smallest = float("inf")
-    for locale in LOCALES:
-        for names in name_sets:
-            clear_caches()
-            with recording_font_sizes() as sizes:
-                scales = [inline_scale(*draw(view, locale, names).size) for view in views]
-            assert sizes, "no font was asked for: the recording sees nothing"
-            smallest = min(smallest, min(sizes) * min(scales))
-    return smallest
+    return draw_every_way(dict(zip(map(str, range(len(views))), views, strict=True)), draw, clear_caches,
+                          name_sets).smallest_inline_text()
 
 
 def described(describe: Callable[..., str], *args: Any) -> dict[str, str]:

@@ -21,8 +21,10 @@ from renderers.core import BOARD_SIZE, INLINE_MIN_TEXT, PALETTE, font, seat_colo
 from renderers.samples import arditi as samples
 from renderers.samples.arditi import LONG_NAMES, NAMES, links, public
 from tests.renderers.helpers import (
+    Drawing,
     RecordingWords,
     assert_same_bytes,
+    draw_every_way,
     smallest_inline_text,
 )
 
@@ -124,15 +126,25 @@ def test_random_views_of_two_to_six_render(games: dict[tuple[int, int], list[Sta
             assert len(to_png(image)) <= MAX_PNG_BYTES
 
 
+@pytest.fixture(scope="module")
+def drawn(cases: dict[str, View]) -> Drawing:
+    """Every case drawn once in every language with short and long names, with how many colours its status
+    card has: the case test and the readability check look at the same drawings."""
+    def card_colours(_name: str, image: Image.Image) -> int:
+        return len(image.crop(board._px_box(board.STATUS)).getcolors(1 << 16) or [])
+
+    return draw_every_way(cases, render, board.clear_caches, [NAMES, LONG_NAMES], look=card_colours)
+
+
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
-    """Each situation renders in each language (with the names of its sample PNG, long ones on the busiest
-    tables) with a status card that says something."""
-    for name, view in cases.items():
-        image = render(view, locale, LONG_NAMES if name == "game_over_six" else samples.sample_names(name, locale))
-        assert image.size == BOARD_SIZE, name
-        card = image.crop(board._px_box(board.STATUS))
-        assert len(card.getcolors(1 << 16) or []) > 20, f"the status card of {name} is blank"
+def test_every_case_renders(cases: dict[str, View], drawn: Drawing, locale: str) -> None:
+    """Each situation renders in each language, with short and long names (those of its sample PNG among
+    them), with a status card that says something."""
+    assert {tuple(samples.sample_names(name, locale)) for name in cases} <= {tuple(NAMES), tuple(LONG_NAMES)}
+    for name in cases:
+        for k in range(2):  # NAMES, LONG_NAMES
+            assert drawn.pictures[(locale, k, name)].size == BOARD_SIZE, name
+            assert drawn.pictures[(locale, k, name)].seen > 20, f"the status card of {name} is blank"
 
 
 def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
@@ -145,9 +157,9 @@ def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
     assert len(cases["waiting_twelve"]["waiting"]) == 12
 
 
-def test_text_is_readable_in_the_inline_box(cases: dict[str, View]) -> None:
+def test_text_is_readable_in_the_inline_box(drawn: Drawing) -> None:
     """Scaled into the inline box, no text of any case, language or set of names is under 10 px."""
-    smallest = smallest_inline_text(list(cases.values()), render, board.clear_caches, [NAMES, LONG_NAMES])
+    smallest = drawn.smallest_inline_text()
     assert smallest >= INLINE_MIN_TEXT == 10, smallest
 
 

@@ -9,7 +9,7 @@ import copy
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, cast
 
@@ -37,10 +37,12 @@ from renderers.samples import junta as samples
 from renderers.samples.junta import LONG_NAMES, NAMES, groups, on_map, public
 from tests.games.junta.playout_checks import perturbed
 from tests.renderers.helpers import (
+    Drawing,
     RecordingWords,
     assert_same_bytes,
+    draw_every_way,
+    same_picture,
     smallest_inline_text,
-    smallest_shown_text,
 )
 
 State = dict[str, Any]
@@ -143,20 +145,33 @@ def test_random_views_render(games: dict[tuple[int, int], list[State]]) -> None:
             assert len(to_png(image)) <= MAX_PNG_BYTES
 
 
+@pytest.fixture(scope="module")
+def drawn(cases: dict[str, View]) -> dict[str, Drawing]:
+    """Every case drawn once in every language with short and long names, either picture (the board as
+    "compact", the full board as "full"), with its PNG's length and how many colours its panel (the board's)
+    or strip (the full board's) has: the tests of every case and the readability checks look at the same
+    drawings instead of drawing each case again."""
+    def colours(area: tuple[float, ...]) -> Callable[[str, Image.Image], int]:
+        return lambda _name, image: len(image.crop(box(area)).getcolors(1 << 16) or [])
+
+    return {"compact": draw_every_way(cases, compact, board.clear_caches, [NAMES, LONG_NAMES], png=True,
+                                      look=colours(board.PANEL)),
+            "full": draw_every_way(cases, full, board.clear_caches, [NAMES, LONG_NAMES], png=True,
+                                   look=colours(board.STRIP))}
+
+
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
+def test_every_case_renders(cases: dict[str, View], drawn: dict[str, Drawing], locale: str) -> None:
     """Each situation draws in each language, with short and long names: the board at BOARD_SIZE with a
     panel that says something, the full board with a strip that does, the PNGs within their sizes."""
-    for name, view in cases.items():
-        for names in (NAMES, LONG_NAMES):
-            image = compact(view, locale, names)
-            assert image.size == BOARD_SIZE and len(to_png(image)) <= BOARD_PNG_BYTES, name
-            panel = image.crop(box(board.PANEL))
-            assert len(panel.getcolors(1 << 16) or []) > 20, f"the panel of {name} is blank"
-            image = full(view, locale, names)
-            strip = image.crop(box(board.STRIP))
-            assert len(strip.getcolors(1 << 16) or []) > 20, f"the strip of {name} is blank"
-            assert len(to_png(image)) <= MAX_PNG_BYTES, name
+    for name in cases:
+        for k in range(2):  # NAMES, LONG_NAMES
+            image = drawn["compact"].pictures[(locale, k, name)]
+            assert image.size == BOARD_SIZE and image.png_bytes <= BOARD_PNG_BYTES, name
+            assert image.seen > 20, f"the panel of {name} is blank"
+            image = drawn["full"].pictures[(locale, k, name)]
+            assert image.seen > 20, f"the strip of {name} is blank"
+            assert image.png_bytes <= MAX_PNG_BYTES, name
 
 
 def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
@@ -171,9 +186,9 @@ def test_the_cases_are_what_they_are_named(cases: dict[str, View]) -> None:
 
 # --- readable, worded, within bounds --------------------------------------------------------------------------
 
-def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
+def test_text_is_readable_at_chat_size(drawn: dict[str, Drawing]) -> None:
     """Shown 550 px wide, no text of any case, language or names is smaller than 16 px."""
-    smallest = smallest_shown_text(list(cases.values()), full, board.clear_caches, [NAMES, LONG_NAMES])
+    smallest = drawn["full"].smallest_shown_text()
     assert smallest >= CHAT_MIN_TEXT == 16, smallest
 
 
@@ -497,7 +512,7 @@ def test_no_money_is_ever_drawn(cases: dict[str, View], monkeypatch: pytest.Monk
             leaky.update(you=0, hand=["inf_church#1"] * 3, money=[3, 3, 2, 1], account=[3] * 12, location="bank")
             for player in leaky["players"]:
                 player.update(money=[1, 2, 3], account=[3] * 5, notes=6, total=12)
-            assert to_png(draw(leaky)) == to_png(draw(view)), name
+            assert same_picture(draw(leaky), draw(view)), name
 
 
 # --- purity -------------------------------------------------------------------------------------------------------
@@ -512,7 +527,8 @@ def test_same_view_same_bytes(cases: dict[str, View]) -> None:
 
 def test_the_picture_depends_only_on_the_public_view(games: dict[tuple[int, int], list[State]]) -> None:
     """The public view of a state whose secrets were dealt differently (notes, hands, unrevealed
-    locations, the aid deck) draws the same bytes, either picture; so does every seat's own view."""
+    locations, the aid deck) draws the same picture (`same_picture`: pixel for pixel), either picture; so does
+    every seat's own view."""
     pick = random.Random(11)
     checked = 0
     for (_seed, n), states in games.items():
@@ -523,10 +539,10 @@ def test_the_picture_depends_only_on_the_public_view(games: dict[tuple[int, int]
             other = perturbed(state, pick) if steady else None
             seat = pick.randrange(n)
             for draw in (full, compact):
-                expected = to_png(draw(public(state), "es"))
+                expected = draw(public(state), "es")
                 if other is not None:
-                    assert to_png(draw(public(other), "es")) == expected
-                assert to_png(draw(GAME.view(state, seat), "es")) == expected
+                    assert same_picture(draw(public(other), "es"), expected)
+                assert same_picture(draw(GAME.view(state, seat), "es"), expected)
             checked += 1
     assert checked >= 40
 
@@ -550,9 +566,9 @@ def test_the_purity_check_can_fail(cases: dict[str, View]) -> None:
 
 # --- the board in the channel ----------------------------------------------------------------------------------------
 
-def test_board_is_readable_inline(cases: dict[str, View]) -> None:
+def test_board_is_readable_inline(drawn: dict[str, Drawing]) -> None:
     """Shown in the inline box (550 x 350), no text of the board in any case, language or names is under 10 px."""
-    smallest = smallest_inline_text(list(cases.values()), compact, board.clear_caches, [NAMES, LONG_NAMES])
+    smallest = drawn["compact"].smallest_inline_text()
     assert smallest >= INLINE_MIN_TEXT == 10, smallest
     assert inline_scale(*BOARD_SIZE) == 0.5
 

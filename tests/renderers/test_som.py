@@ -34,10 +34,11 @@ from renderers.core import (
 from renderers.samples import som as samples
 from renderers.samples.som import LONG_NAMES, NAMES, public
 from tests.renderers.helpers import (
+    Drawing,
     RecordingWords,
     assert_same_bytes,
+    draw_every_way,
     smallest_inline_text,
-    smallest_shown_text,
 )
 from tests.renderers.secrets_kit import leaky
 
@@ -406,15 +407,27 @@ def test_random_views_of_one_to_four_render(games: dict[tuple[int, int, str], li
                 assert len(to_png(image)) <= MAX_PNG_BYTES
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_every_case_renders(cases: dict[str, View], locale: str) -> None:
-    """Each situation renders in each language (with the names of its sample PNG, long ones on the busiest
-    boards) landscape, with a status at the panel's top that says something."""
-    for name, view in cases.items():
-        image = full(view, locale, LONG_NAMES if name == "late" else samples.sample_names(name, locale))
-        assert image.height <= image.width <= MAX_FULL_RATIO * image.height
+@pytest.fixture(scope="module")
+def drawn(cases: dict[str, View]) -> Drawing:
+    """Every case's full board drawn once in every language with short and long names, with how many colours
+    the status at its panel's top has: the case test and the readability check look at the same drawings."""
+    def status_colours(_name: str, image: Image.Image) -> int:
         status = image.crop((board.PANEL[0] + 8, board.PANEL[1], board.PANEL[2], board.PANEL[1] + 120))
-        assert len(status.getcolors(1 << 16) or []) > 20, f"the status of {name} is blank"
+        return len(status.getcolors(1 << 16) or [])
+
+    return draw_every_way(cases, full, board.clear_caches, [NAMES, LONG_NAMES], look=status_colours)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_case_renders(cases: dict[str, View], drawn: Drawing, locale: str) -> None:
+    """Each situation renders in each language, with short and long names (those of its sample PNG among
+    them), landscape, with a status at the panel's top that says something."""
+    assert {tuple(samples.sample_names(name, locale)) for name in cases} <= {tuple(NAMES), tuple(LONG_NAMES)}
+    for name in cases:
+        for k in range(2):  # NAMES, LONG_NAMES
+            width, height = drawn.pictures[(locale, k, name)].size
+            assert height <= width <= MAX_FULL_RATIO * height
+            assert drawn.pictures[(locale, k, name)].seen > 20, f"the status of {name} is blank"
 
 
 def test_the_full_layout_fits_the_picture(cases: dict[str, View]) -> None:
@@ -724,13 +737,12 @@ def test_game_over_shows_the_reason_and_the_winners(cases: dict[str, View]) -> N
 
 # --- readable, worded, pure ---------------------------------------------------------------------------------
 
-def test_text_is_readable_at_chat_size(cases: dict[str, View]) -> None:
+def test_text_is_readable_at_chat_size(drawn: Drawing) -> None:
     """Shown 550 px wide, no text of any case or language is smaller than 10 px, and shown in the 550 × 350
     box none is under the 8 px floor (caches cleared first)."""
-    views = list(cases.values())
-    smallest = smallest_shown_text(views, full, board.clear_caches, [NAMES, LONG_NAMES])
+    smallest = drawn.smallest_shown_text()
     assert smallest >= INLINE_MIN_TEXT == 10, smallest
-    inline = smallest_inline_text(views, full, board.clear_caches, [NAMES, LONG_NAMES])
+    inline = drawn.smallest_inline_text()
     assert inline >= FULL_INLINE_FLOOR, inline
 
 

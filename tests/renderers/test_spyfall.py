@@ -192,8 +192,7 @@ def test_every_text_is_readable_inline(cases: dict[str, State], full_cases: dict
     for view, names in readable_cases(cases, full_cases, games):
         for locale in LOCALES:
             for label, render in PICTURES.items():
-                render(view, names, words(locale))  # warms the glyph probes, which are not text
-                board.clear_caches()
+                board.clear_caches()  # (the glyph probes are not recorded: no warming up needed)
                 with recording_font_sizes() as sizes:
                     image = render(view, names, words(locale))
                 assert sizes, "nothing was recorded"
@@ -669,14 +668,6 @@ def draw_sheet(view: View, locale: str, names: list[str]) -> Image.Image:
     return board.render_locations(view, names, words(locale))
 
 
-def warm_glyph_probes(view: View) -> None:
-    """drawable()'s glyph probe measures at 20 px once per character: not text drawn, so run it before a
-    recording."""
-    for locale in LOCALES:
-        sheet_labels(view, locale)
-    drawable(view["location_set"]["pack"] or "")
-
-
 @pytest.mark.parametrize("kind", ["pack", "both"])
 def test_longest_names_read_inline(kind: str) -> None:
     """Up to 70 locations with a pack of 24-character names in every language: no text under 10 px as shown
@@ -686,7 +677,6 @@ def test_longest_names_read_inline(kind: str) -> None:
     for locale in LOCALES:
         lengths = [len(label) for label in sheet_labels(view, locale)[-40:]]
         assert max(lengths) == 24 and min(lengths) >= 20, locale
-    warm_glyph_probes(view)
     assert smallest_inline_text([view], draw_sheet, board.clear_caches, [NAMES[:5]]) >= INLINE_MIN_TEXT
     for locale in LOCALES:
         layout = board.locations_layout(view, words(locale))
@@ -704,7 +694,6 @@ def test_widest_names_stay_whole(kind: str) -> None:
     view = public(pack_state(largest_pack(), kind))
     count = len(view["locations"])
     assert count == (70 if kind == "both" else 40)
-    warm_glyph_probes(view)
     smallest = smallest_inline_text([view], draw_sheet, board.clear_caches, [NAMES[:5]])
     assert smallest >= (INLINE_MIN_TEXT if kind == "pack" else 8), smallest
     for locale in LOCALES:

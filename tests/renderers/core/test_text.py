@@ -6,7 +6,18 @@ asserted first, so that a change of font cannot make a case pass for another rea
 from __future__ import annotations
 
 from bot.i18n import words
-from renderers.core import ELLIPSIS, fit_line, font, player_name, text_width, wrap, wrap_block
+from renderers.core import (
+    ELLIPSIS,
+    drawable,
+    fit_line,
+    font,
+    player_name,
+    recording_font_sizes,
+    text_width,
+    wrap,
+    wrap_block,
+)
+from renderers.core.canvas import has_glyph
 
 
 def width(text: str, size: int = 20, bold: bool = False) -> float:
@@ -105,3 +116,14 @@ def test_a_player_is_named_as_far_as_the_font_draws_else_by_seat() -> None:
     assert player_name(words("it"), [], 1) == "Giocatore 2"
     assert player_name(words("es"), ["🎲"], 0) == "Jugador 1"
     assert player_name(words("ca"), [], 0) == "Jugador 1"
+
+
+def test_the_glyph_probe_is_not_a_size_a_picture_asks_for() -> None:
+    """drawable()'s probe of a character not seen before measures it at 20 px, on no picture: a readability
+    recording sees no font size (and a test need not warm the probe up before recording)."""
+    has_glyph.cache_clear()
+    with recording_font_sizes() as sizes:
+        assert drawable("Ǿlaf 🎲") == "Ǿlaf"
+    with recording_font_sizes() as asked:
+        font(20)
+    assert sizes == set() and asked == {20}
