@@ -38,7 +38,7 @@ PANEL = board.px(board.PANEL_LEFT)  # the board lies left of this image x
 
 # The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
-pytestmark = pytest.mark.xdist_group("renderers_arditi")
+pytestmark = [pytest.mark.slow(10), pytest.mark.xdist_group("renderers_arditi")]
 
 
 @pytest.fixture(scope="module")

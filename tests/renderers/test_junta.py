@@ -53,7 +53,7 @@ BOARD_PNG_BYTES = 100 * 1024  # the board in the channel
 
 # The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
-pytestmark = pytest.mark.xdist_group("renderers_junta")
+pytestmark = [pytest.mark.slow(28), pytest.mark.xdist_group("renderers_junta")]
 
 
 @pytest.fixture(scope="module")

@@ -36,7 +36,7 @@ MAX_PNG_BYTES = 100 * 1024
 
 # The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
-pytestmark = pytest.mark.xdist_group("renderers_polls")
+pytestmark = [pytest.mark.slow(14), pytest.mark.xdist_group("renderers_polls")]
 
 MODULES = (layers, map_layer, panel)  # the package's drawing modules
 

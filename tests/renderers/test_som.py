@@ -57,7 +57,7 @@ CHANNEL_SIDE = (board.SIDE_INNER[1] - board.SIDE_INNER[0], board.LABEL)  # the c
 
 # The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
-pytestmark = pytest.mark.xdist_group("renderers_som")
+pytestmark = [pytest.mark.slow(17), pytest.mark.xdist_group("renderers_som")]
 
 
 @pytest.fixture(scope="module")

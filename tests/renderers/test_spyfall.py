@@ -70,7 +70,7 @@ PICTURES: dict[str, Render] = {"scores": board.render_scoreboard, "locations": b
 
 # The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
-pytestmark = pytest.mark.xdist_group("renderers_spyfall")
+pytestmark = [pytest.mark.slow(10), pytest.mark.xdist_group("renderers_spyfall")]
 
 
 @pytest.fixture(scope="module")
