@@ -9,14 +9,15 @@ import pytest
 from discord import app_commands
 
 from bot.i18n import LOCALES, Catalog, Translator, described, pick_locale, t, tn, words
-from bot.i18n.tooling import domain_of, domains, placeholders, problems, read_catalog, used_messages
+from bot.i18n.tooling import domain_of, domains, placeholders, problems, read_catalog
+from tests.bot.i18n.i18n_kit import used_in_code
 
 Entries = dict[str, tuple[bool, list[str]]]
 
 
 @pytest.fixture(scope="module")
 def used() -> dict[str, bool]:
-    return used_messages()
+    return used_in_code()
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -10,6 +10,7 @@ import pytest
 
 from bot.i18n import LOCALE_DIR, tooling
 from bot.i18n import __main__ as cli
+from tests.bot.i18n.i18n_kit import used_in_code
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def test_extract_writes_templates_with_plural_entries(locale_copy: Path) -> None
 
 def test_update_adds_new_ids_and_drops_gone_ones(locale_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A new id arrives untranslated in every catalog; one the code dropped leaves; translations stay."""
-    real = tooling.used_messages()
+    real = used_in_code()
     pretend = {k: v for k, v in real.items() if k != "core.your_turn"} | {"core.new_thing": False}
     monkeypatch.setattr(cli, "used_messages", lambda: pretend)
     cli.update()
@@ -73,7 +74,7 @@ def test_check_finds_a_count_no_plural_covers(locale_copy: Path) -> None:
     )
     with (locale_copy / "it" / "LC_MESSAGES" / "arditi.po").open("a", encoding="utf-8") as handle:
         handle.write(planted)
-    used = {**tooling.used_messages(), "arditi.advice.planted": True, "arditi.planted_total": False}
+    used = {**used_in_code(), "arditi.advice.planted": True, "arditi.planted_total": False}
     found = tooling.problems(used, locales=["it"])
     assert any(p.startswith("it: arditi.advice.planted shows the count {length} outside a plural") for p in found)
     assert "it: arditi.planted_total shows {count} but has no plural forms" in found
