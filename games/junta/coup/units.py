@@ -54,22 +54,27 @@ def is_active_unit(s: State, unit: str) -> bool:
     return who is not None and common.is_active(s, who)
 
 
-def units_in(s: State, area: str, seat: int | None = None) -> list[str]:
-    """Active units in an area (of one controller if `seat` is given), in creation order."""
+def _active_in(s: State, area: str) -> list[tuple[str, int]]:
+    """The active units in an area with their controllers, in creation order (each controller found once)."""
     if area not in AREA:
         return []  # not on the map: never active
-    found: list[str] = []
+    found: list[tuple[str, int]] = []
     for u, d in s["coup"]["units"].items():
         if d["area"] == area:
             who = controller(s, u)
-            if who is not None and common.is_active(s, who) and (seat is None or who == seat):
-                found.append(u)
+            if who is not None and common.is_active(s, who):
+                found.append((u, who))
     return found
+
+
+def units_in(s: State, area: str, seat: int | None = None) -> list[str]:
+    """Active units in an area (of one controller if `seat` is given), in creation order."""
+    return [u for u, who in _active_in(s, area) if seat is None or who == seat]
 
 
 def players_in(s: State, area: str) -> list[int]:
     """Seats controlling active units in an area, ascending."""
-    return sorted({c for u in units_in(s, area) if (c := controller(s, u)) is not None})
+    return sorted({who for _u, who in _active_in(s, area)})
 
 
 def area_players(s: State) -> dict[str, list[int]]:
