@@ -454,17 +454,21 @@ def _key(s: State, frame: Frame, seats: list[int]) -> str:
     return f"{frame['id']}:{frame['step']}:{who}"
 
 
-def decision(s: State) -> Decision | None:
+Waits = tuple[Frame | None, list[int]]
+
+
+def decision(s: State, waits: Waits | None = None) -> Decision | None:
     """The decision the game waits on, as every view shows it (nothing in it is private): its `key`
-    (`decision_key`), `kind` (`decision_kind`) and whether it is `parallel`; None when none is."""
-    frame, seats = waiting(s)
+    (`decision_key`), `kind` (`decision_kind`) and whether it is `parallel`; None when none is.
+    `waits`: the state's `waiting`, when the caller has it."""
+    frame, seats = waiting(s) if waits is None else waits
     if frame is None:
         return None
     return {"key": _key(s, frame, seats), "kind": decision_kind(s, frame), "parallel": is_parallel(s, frame)}
 
 
-def decision_deadline(s: State) -> float | None:
-    frame, seats = waiting(s)
+def decision_deadline(s: State, waits: Waits | None = None) -> float | None:
+    frame, seats = waiting(s) if waits is None else waits
     if frame is None or not seats or not s.get("clock_started", True):
         return None
     return float(s["timer"]["since"]) + s["options"]["decision_timer"]

@@ -50,8 +50,7 @@ def _log_for(s: State, seat: int | None) -> list[LogEvent]:
     return copied
 
 
-def _pending(s: State, seat: int | None) -> Pending | None:
-    frame, seats = waiting(s)
+def _pending(s: State, seat: int | None, frame: Frame | None, seats: list[int]) -> Pending | None:
     if frame is None:
         return None
     pending: Pending = {"type": decision_of(frame), "seats": list(seats)}
@@ -124,7 +123,8 @@ def view(s: State, seat: int | None) -> JuntaView:
         "controllers": controllers,
         "vacant": [o for o in SUB_OFFICES if controllers[o] is None],
         "players": players, "deck_count": len(s["deck"]), "discard": list(s["discard"]),
-        "to_act": sorted(seats), "pending": _pending(s, seat), "decision": decision(s),
+        "to_act": sorted(seats), "pending": _pending(s, seat, frame, seats),
+        "decision": decision(s, (frame, seats)),
         "vote": _vote_view(s, vote) if vote is not None else None,
         "last_vote": clone(s["last_vote"]),
         "budget": ({"proposer": budget["proposer"], "amounts": dict(budget["amounts"]), "step": budget["step"],
@@ -132,7 +132,7 @@ def view(s: State, seat: int | None) -> JuntaView:
         "attempts": [{"by": a["by"], "assassin": a["assassin"], "victim": a["victim"], "location": a["location"],
                       "resolved": a["resolved"], "result": a["result"]} for a in s["attempts"]],
         "coup": coup_game.coup_view(s, seat),
-        "deadline": decision_deadline(s),  # not a swap's: swaps are private to their two players
+        "deadline": decision_deadline(s, (frame, seats)),  # not a swap's: swaps are private to their two players
         "result": clone(s["result"]),
         "log": _log_for(s, seat),
         "log_count": s["log_count"],
