@@ -176,11 +176,15 @@ REFORM_MAX_VOTES: Final = 5
 
 def design(card: str) -> Card:
     """The design of a card instance ("asn_amateur#2" → asn_amateur)."""
-    return CARD[card.split("#", 1)[0]]
+    # Legal actions ask this hundreds of times per state; anything but a deck card takes the old way (and
+    # fails as it did: a KeyError, an AttributeError for a non-string).
+    found = _DESIGN_OF.get(card) if type(card) is str else None
+    return found if found is not None else CARD[card.split("#", 1)[0]]
 
 
 def design_id(card: str) -> str:
-    return card.split("#", 1)[0]
+    found = _DESIGN_OF.get(card) if type(card) is str else None
+    return found.id if found is not None else card.split("#", 1)[0]
 
 
 def is_card(card: object) -> bool:
@@ -188,6 +192,7 @@ def is_card(card: object) -> bool:
 
 
 DECK_SET: Final[frozenset[str]] = frozenset(DECK)
+_DESIGN_OF: Final[dict[str, Card]] = {card: CARD[card.split("#", 1)[0]] for card in DECK}
 
 # --- banknotes (the development-aid deck) --------------------------------------------------------
 

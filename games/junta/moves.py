@@ -8,6 +8,8 @@ payment when a field may be omitted), so random playouts through them always rea
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.core.protocol import IllegalAction
 from games.junta import coup as coup_game
 from games.junta.cards import (
@@ -17,6 +19,7 @@ from games.junta.cards import (
     BEFORE_BANKING,
     BEFORE_COUP,
     BUDGET_REJECTED,
+    CARDS,
     INFLUENCE,
     PHASE2_START,
     POLITICAL,
@@ -39,9 +42,11 @@ from games.junta.common import (
 from games.junta.frames import Action, Frame, State, find_frame
 from games.junta.readers import (
     bank_safe,
+    budget_payer,
     decision_of,
     eligible_candidates,
     has_in_play,
+    in_combat,
     next_deadline,
     office_assignments,
     payable,
@@ -53,6 +58,7 @@ from games.junta.readers import (
 
 WINDOW_TIMINGS = (PHASE2_START, BUDGET_REJECTED, AFTER_ROUND_1, AFTER_ROUND_2)
 ANYTIME_TIMINGS = (ANY, POLITICAL, BEFORE_BANKING, BEFORE_COUP)
+_TIMINGS_OF: Final[dict[str, frozenset[str]]] = {c.id: frozenset(c.timing) for c in CARDS}
 
 
 def legal_actions(s: State, seat: int | None) -> list[Action]:
@@ -156,10 +162,12 @@ def _card_plays(s: State, seat: int, timings: tuple[str, ...], vote: Frame | Non
     """Plays of the seat's cards of these timings that the engine accepts now, with each choice of
     target or vote (a representative payment: the engine's cheapest)."""
     found: list[Action] = []
+    if not is_active(s, seat) or in_combat(s):
+        return found  # card_problem would refuse every card (§2.3, and none in a coup's combat)
     seen: set[str] = set()
     for card in s["hands"][seat]:
         d = design(card)
-        if d.id in seen or not any(t in d.timing for t in timings):
+        if d.id in seen or _TIMINGS_OF[d.id].isdisjoint(timings):
             continue
         if d.kind in (INFLUENCE, "vote") and VOTE_TURN in timings:  # cast with cast_vote instead
             continue
@@ -286,8 +294,10 @@ def _anytime(s: State, seat: int, frame: Frame | None) -> list[Action]:
     if not target and others:
         # Every recipient with each kind of note, and each card of the hand: what a player's private panel
         # offers (a gift of several notes is one action of its own making, judged by the engine).
+        locked = budget_payer(s)
+        unlocked = locked is None or locked[0] != seat  # then every note may go (check_budget_lock)
         for v in sorted(set(s["money"][seat])):
-            if _lock_allows(s, seat, [v]):
+            if unlocked or _lock_allows(s, seat, [v]):
                 found += [{"type": "give_money", "to": x, "notes": [v]} for x in others]
         giveable = _giveable(s, seat)
         found += [{"type": "give_card", "to": x, "card": c} for c in giveable for x in others]
@@ -295,13 +305,13 @@ def _anytime(s: State, seat: int, frame: Frame | None) -> list[Action]:
             # One offer per partner (the private panel starts from it and fills in what is offered).
             found += [{"type": "offer_swap", "to": x, "cards": [giveable[0]], "notes": []} for x in others]
     for swap in s["swaps"]:
-        valid = swap_valid(s, swap)
-        if swap["to"] == seat and swap["answer"] is None and valid:
+        if seat not in (swap["from"], swap["to"]):
+            continue
+        if swap["to"] == seat and swap["answer"] is None and swap_valid(s, swap):
             found.append({"type": "answer_swap", "swap_id": swap["id"], "cards": [], "notes": []})
-        if swap["from"] == seat and swap["answer"] is not None and valid:
+        if swap["from"] == seat and swap["answer"] is not None and swap_valid(s, swap):
             found.append({"type": "confirm_swap", "swap_id": swap["id"]})
-        if seat in (swap["from"], swap["to"]):
-            found.append({"type": "cancel_swap", "swap_id": swap["id"]})
+        found.append({"type": "cancel_swap", "swap_id": swap["id"]})
     if may_resign(s, seat) is None:
         found.append({"type": "resign"})
     if seat == s["president"] and s["cousin"] is None and not _in_combat_now(s):

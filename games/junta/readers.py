@@ -232,11 +232,6 @@ def office_assignments(s: State, prefer_previous: bool = True, limit: int = 1, r
     found: list[dict[str, int]] = []
     chosen: dict[str, int] = {}
 
-    def feasible() -> bool:
-        counts: Counter[int] = Counter(chosen.values())
-        missing = sum(1 for x in others if counts[x] == 0)
-        return missing <= len(SUB_OFFICES) - len(chosen)
-
     # §10's default keeps previous holders where legal: their offices are settled first.
     kept = [o for o in SUB_OFFICES if prefer_previous and s["offices"][o] in others]
     offices = kept + [o for o in SUB_OFFICES if o not in kept]
@@ -253,16 +248,20 @@ def office_assignments(s: State, prefer_previous: bool = True, limit: int = 1, r
         if prefer_previous and previous in others:
             order.remove(previous)
             order.insert(0, previous)
+        # Counted once for every seat tried here: `chosen` is the same at each try.
+        counts: Counter[int] = Counter(chosen.values())
+        missing = sum(1 for x in others if counts[x] == 0)  # seats still without an office
+        free = len(SUB_OFFICES) - len(chosen) - 1  # offices left once this one is given
         for seat in order:
-            counts: Counter[int] = Counter(chosen.values())
             if counts[seat] >= 2:
                 continue
             if office in GENERALS and any(chosen.get(g) == seat for g in GENERALS):
                 continue
-            chosen[office] = seat
-            if feasible():
+            # Feasible: every seat without an office can still get one of the offices left.
+            if missing - (counts[seat] == 0) <= free:
+                chosen[office] = seat
                 walk(i + 1)
-            del chosen[office]
+                del chosen[office]
 
     walk(0)
     return found
@@ -455,17 +454,21 @@ def _key(s: State, frame: Frame, seats: list[int]) -> str:
     return f"{frame['id']}:{frame['step']}:{who}"
 
 
-def decision(s: State) -> Decision | None:
+Waits = tuple[Frame | None, list[int]]
+
+
+def decision(s: State, waits: Waits | None = None) -> Decision | None:
     """The decision the game waits on, as every view shows it (nothing in it is private): its `key`
-    (`decision_key`), `kind` (`decision_kind`) and whether it is `parallel`; None when none is."""
-    frame, seats = waiting(s)
+    (`decision_key`), `kind` (`decision_kind`) and whether it is `parallel`; None when none is.
+    `waits`: the state's `waiting`, when the caller has it."""
+    frame, seats = waiting(s) if waits is None else waits
     if frame is None:
         return None
     return {"key": _key(s, frame, seats), "kind": decision_kind(s, frame), "parallel": is_parallel(s, frame)}
 
 
-def decision_deadline(s: State) -> float | None:
-    frame, seats = waiting(s)
+def decision_deadline(s: State, waits: Waits | None = None) -> float | None:
+    frame, seats = waiting(s) if waits is None else waits
     if frame is None or not seats or not s.get("clock_started", True):
         return None
     return float(s["timer"]["since"]) + s["options"]["decision_timer"]

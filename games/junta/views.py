@@ -10,6 +10,8 @@ swaps, and the private side of the events it took part in.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core.actions import check_seat
 from games.core.data import clone
 from games.junta import coup as coup_game
@@ -31,22 +33,24 @@ from games.junta.view_types import JuntaView, LogEvent, Pending, Player, Vote
 def _log_for(s: State, seat: int | None) -> list[LogEvent]:
     """The events this seat may see, each numbered (`id`: its place among all events ever logged, so
     the events an action added are those above the previous view's `log_count`)."""
-    shown: list[LogEvent] = []
+    shown: list[dict[str, Any]] = []
     first = s["log_count"] - len(s["log"]) + 1
     for number, event in enumerate(s["log"], start=first):
         only = event.get("only")
         if only is not None and (seat is None or seat not in only):
             continue
-        copy = {"id": number, **{k: clone(v) for k, v in event.items() if k not in ("only", "private")}}
-        private = event.get("private")
+        copy = {"id": number, **event}
+        copy.pop("only", None)
+        private = copy.pop("private", None)
         if private is not None and seat is not None and seat in private["seats"]:
-            copy.update({k: clone(v) for k, v in private.items() if k != "seats"})
+            copy.update({k: v for k, v in private.items() if k != "seats"})
         shown.append(copy)
-    return shown
+    # One deep copy of the whole list (the events' values are shared with the state until here).
+    copied: list[LogEvent] = clone(shown)
+    return copied
 
 
-def _pending(s: State, seat: int | None) -> Pending | None:
-    frame, seats = waiting(s)
+def _pending(s: State, seat: int | None, frame: Frame | None, seats: list[int]) -> Pending | None:
     if frame is None:
         return None
     pending: Pending = {"type": decision_of(frame), "seats": list(seats)}
@@ -97,13 +101,14 @@ def view(s: State, seat: int | None) -> JuntaView:
     frame, seats = waiting(s)
     vote = next((f for f in reversed(s["stack"]) if f["kind"] == "vote"), None)
     budget = next((f for f in reversed(s["stack"]) if f["kind"] == "budget"), None)
+    controllers = {o: office_controller(s, o) for o in OFFICES}
     players: list[Player] = []
     for x in range(s["n"]):
         players.append({
             "seat": x, "family": s["families"][x], "alive": s["alive"][x], "exile": s["exile"][x],
             "active": is_active(s, x), "hand_count": len(s["hands"][x]),
             "influence": [{"card": c, "votes": card_votes(s, x, c)} for c in s["influence"][x]],
-            "offices": [o for o in OFFICES if office_controller(s, o) == x],
+            "offices": [o for o in OFFICES if controllers[o] == x],
             "holds": [o for o in SUB_OFFICES if s["offices"][o] == x],
             "location": s["location"][x] if s["revealed"] else None,
             "target": x in s["targets"], "returned": s["returned"][x],
@@ -115,10 +120,11 @@ def view(s: State, seat: int | None) -> JuntaView:
                     "occupied": s["occupied"]},
         "options": clone(s["options"]),
         "president": s["president"], "offices": clone(s["offices"]), "cousin": s["cousin"],
-        "controllers": {o: office_controller(s, o) for o in OFFICES},
-        "vacant": [o for o in SUB_OFFICES if office_controller(s, o) is None],
+        "controllers": controllers,
+        "vacant": [o for o in SUB_OFFICES if controllers[o] is None],
         "players": players, "deck_count": len(s["deck"]), "discard": list(s["discard"]),
-        "to_act": sorted(seats), "pending": _pending(s, seat), "decision": decision(s),
+        "to_act": sorted(seats), "pending": _pending(s, seat, frame, seats),
+        "decision": decision(s, (frame, seats)),
         "vote": _vote_view(s, vote) if vote is not None else None,
         "last_vote": clone(s["last_vote"]),
         "budget": ({"proposer": budget["proposer"], "amounts": dict(budget["amounts"]), "step": budget["step"],
@@ -126,7 +132,7 @@ def view(s: State, seat: int | None) -> JuntaView:
         "attempts": [{"by": a["by"], "assassin": a["assassin"], "victim": a["victim"], "location": a["location"],
                       "resolved": a["resolved"], "result": a["result"]} for a in s["attempts"]],
         "coup": coup_game.coup_view(s, seat),
-        "deadline": decision_deadline(s),  # not a swap's: swaps are private to their two players
+        "deadline": decision_deadline(s, (frame, seats)),  # not a swap's: swaps are private to their two players
         "result": clone(s["result"]),
         "log": _log_for(s, seat),
         "log_count": s["log_count"],

@@ -57,7 +57,8 @@ def coup_legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
             found += _movement_options(s, c, seat)
         if c["transfers"] < TRANSFER_OFFERS:
             others = [x for x in common.active_players(s) if x != seat]
-            mine = [u for u, d in c["units"].items() if is_active_unit(s, u) and controller(s, u) == seat]
+            # is_active_unit with the seat's own controller (active, or nothing was offered above)
+            mine = [u for u, d in c["units"].items() if d["area"] in AREA and controller(s, u) == seat]
             if others and mine:  # one unit to each other player: the private panel picks how many
                 found += [{"type": "transfer_units", "to": x, "units": mine[:1]} for x in others]
         if seat not in c["proposed"]:

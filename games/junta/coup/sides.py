@@ -41,9 +41,11 @@ def do_choose_side(s: State, seat: int, a: Action, rng: Rng) -> None:
     common.log(s, {"type": "coup_side", "seat": seat, "side": side})
 
 
-def controls(s: State, area: str) -> str:
-    """§8.11 step 2: rebels if the area holds active units, all of players who chose the Rebels."""
-    present = players_in(s, area)
+def controls(s: State, area: str, present: list[int] | None = None) -> str:
+    """§8.11 step 2: rebels if the area holds active units, all of players who chose the Rebels
+    (`present`: the area's `players_in`, when the caller has it)."""
+    if present is None:
+        present = players_in(s, area)
     sides = s["coup"]["sides"]
     if present and all(sides.get(str(x)) == "rebels" for x in present):
         return "rebels"

@@ -54,20 +54,46 @@ def is_active_unit(s: State, unit: str) -> bool:
     return who is not None and common.is_active(s, who)
 
 
+def _active_in(s: State, area: str) -> list[tuple[str, int]]:
+    """The active units in an area with their controllers, in creation order (each controller found once)."""
+    if area not in AREA:
+        return []  # not on the map: never active
+    found: list[tuple[str, int]] = []
+    for u, d in s["coup"]["units"].items():
+        if d["area"] == area:
+            who = controller(s, u)
+            if who is not None and common.is_active(s, who):
+                found.append((u, who))
+    return found
+
+
 def units_in(s: State, area: str, seat: int | None = None) -> list[str]:
     """Active units in an area (of one controller if `seat` is given), in creation order."""
-    return [u for u, d in s["coup"]["units"].items() if d["area"] == area and is_active_unit(s, u)
-            and (seat is None or controller(s, u) == seat)]
+    return [u for u, who in _active_in(s, area) if seat is None or who == seat]
 
 
 def players_in(s: State, area: str) -> list[int]:
     """Seats controlling active units in an area, ascending."""
-    return sorted({c for u in units_in(s, area) if (c := controller(s, u)) is not None})
+    return sorted({who for _u, who in _active_in(s, area)})
 
 
-def contested(s: State) -> list[str]:
-    """§8.7.1: areas other than embassies with active units of two or more players."""
-    return [a for a in AREA if a not in EMBASSIES and len(players_in(s, a)) >= 2]
+def area_players(s: State) -> dict[str, list[int]]:
+    """`players_in` of every area that has any, in one pass over the units."""
+    found: dict[str, set[int]] = {}
+    for u, d in s["coup"]["units"].items():
+        if d["area"] in AREA:
+            who = controller(s, u)
+            if who is not None and common.is_active(s, who):
+                found.setdefault(d["area"], set()).add(who)
+    return {area: sorted(seats) for area, seats in found.items()}
+
+
+def contested(s: State, present: dict[str, list[int]] | None = None) -> list[str]:
+    """§8.7.1: areas other than embassies with active units of two or more players (`present`: the
+    state's `area_players`, when the caller has it)."""
+    if present is None:
+        present = area_players(s)
+    return [a for a in AREA if a not in EMBASSIES and len(present.get(a, ())) >= 2]
 
 
 def guards_of_president(s: State, area: str) -> bool:
