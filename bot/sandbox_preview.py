@@ -6,8 +6,9 @@ browser page that the preview, made for tests, does not give. bot/sandbox.py ins
   in the half second before the page had read the newest publication was lost. Here an action on an older
   publication is taken on the newest one instead, as Discord takes a click on whatever the member sees: a command,
   a message, a modal as they are; a button or a menu only when the one the member saw (its custom id, remembered
-  for each publication) is still on its message, wherever it now sits. A click on a button that is gone is refused
-  as before, and the page's own script (sandbox.js) says so in words.
+  for each publication) is still on its message, wherever it now sits, or, when that message was deleted and
+  posted again (a board moving to the bottom of the channel), on the newest message that carries it. A click on
+  a button that is gone is refused as before, and the page's own script (sandbox.js) says so in words.
 - **The member stays the member.** The member chosen in "Viewing as" is remembered by the sandbox: a reload, and
   a switch to another place (a thread, the DMs), opens as that member again rather than as the first one.
 - **Timers wait for the sandbox's clock.** SimCord gives every virtual timer a wall-clock fallback, and waits
@@ -43,6 +44,7 @@ PARSED_TEXTS = 4096  # Markdown texts kept parsed (a page shows a few hundred; o
 PARSERS = 32  # Markdown parsers kept (one per field policy and set of names the mentions can show)
 REMEMBERED_REVISIONS = 64  # publications whose buttons a late click may still name (about a minute of clock steps)
 COMPONENT_KINDS = frozenset({"click", "select"})
+EPHEMERAL = 1 << 6  # a message's flag: shown to one member only
 # Actions that name no control of a message: SimCord checks them against what is there now anyway.
 REBASED_KINDS = frozenset({"run_command", "autocomplete_command", "send_message", "modal_submit", "history",
                            "browse_messages", "browse_candidates", "edit_message", "delete_message", "set_reaction",
@@ -148,6 +150,14 @@ def control_now(message: Any, custom_id: str) -> str | None:
     return None
 
 
+def newest_carrying(preview: Any, channel_id: int, custom_id: str) -> Any:
+    """The newest message of the channel (not a private one) on which `custom_id` is an enabled control, if any."""
+    for message in reversed(list(preview.env.backend.messages.get(channel_id, {}).values())):
+        if not int(getattr(message, "flags", 0) or 0) & EPHEMERAL and control_now(message, custom_id) is not None:
+            return message
+    return None
+
+
 class Publications:
     """What each page of a preview showed: its controls at each of its last publications."""
 
@@ -184,8 +194,12 @@ def rebased(preview: Any, page: Any, body: Mapping[str, Any], publications: Publ
         return body
     try:
         message = preview.env.backend.get_message(page.channel_id, int(key.split(":")[1]))
-    except Exception:  # noqa: BLE001 - the message is gone: refused as it came
-        return body
+    except Exception:  # noqa: BLE001 - the message is gone
+        # Posted again meanwhile (a board moves to the bottom of the channel as messages arrive): the member meant
+        # the control they saw, which now sits on the newest message carrying it; with none, refused as it came.
+        message = newest_carrying(preview, page.channel_id, seen[key])
+        if message is None:
+            return body
     # Also on the newest publication: the bot may have edited the message since, moving its buttons.
     now = control_now(message, seen[key])
     if now is None or (now == key and revision == page.revision):

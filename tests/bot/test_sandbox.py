@@ -154,6 +154,40 @@ def test_a_late_click_presses_the_button_the_member_saw_or_none() -> None:
     assert rebased(preview, page, repeated, publications) is repeated
 
 
+def test_a_click_on_a_message_posted_again_presses_its_newest_copy() -> None:
+    """A board moved to the bottom of the channel (deleted and posted again) between the member's look and click:
+    the click is taken on the newest message carrying the button the member saw; a private message carrying it, or
+    none at all, leaves the click refused as it came."""
+    from types import SimpleNamespace
+
+    from bot.sandbox_preview import EPHEMERAL, Publications, rebased
+
+    def board(message_id: int, *custom_ids: str, flags: int = 0) -> Any:
+        buttons = [{"type": 2, "style": 2, "label": c, "custom_id": c} for c in custom_ids]
+        return SimpleNamespace(id=message_id, flags=flags, components=[{"type": 1, "components": buttons}])
+
+    def gone(channel: int, message_id: int) -> Any:
+        raise LookupError(message_id)
+
+    older, newer = board(8, "gh:5", "gw:5"), board(9, "gh:5", "gw:5")
+    channel = {8: older, 9: newer, 10: board(10, "gh:5", flags=EPHEMERAL), 11: board(11, "spyfall:accuse:5")}
+    backend = SimpleNamespace(get_message=gone, messages={1: channel})
+    preview = SimpleNamespace(env=SimpleNamespace(backend=backend))
+    page = SimpleNamespace(id="p", revision=4, last_sequence=3, channel_id=1,
+                           snapshot={"messages": {"7": {"components": [{"components": [
+                               {"control_key": "message:7:component:0.components.0", "custom_id": "gh:5"}]}]}}})
+    publications = Publications()
+    publications.record(page)
+    page.revision = 5
+    seen_key = "message:7:component:0.components.0"
+    click = {"kind": "click", "sequence": 4, "published_revision": 4, "control_key": seen_key}
+    taken = rebased(preview, page, click, publications)
+    assert (taken["target_id"], taken["control_key"], taken["published_revision"]) == (
+        "9", "message:9:component:0.components.0", 5)
+    del channel[9], channel[8]  # only the private copy and another button are left
+    assert rebased(preview, page, click, publications) is click
+
+
 def test_the_kept_markdown_gives_the_preview_s_own_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the sandbox's kept Markdown (`quick_markdown`), every text parses to the tokens SimCord's own function
     gives, with the names of the context it is shown in; each caller gets a copy of its own; one parser serves
