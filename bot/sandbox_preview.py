@@ -6,9 +6,10 @@ browser page that the preview, made for tests, does not give. bot/sandbox.py ins
   in the half second before the page had read the newest publication was lost. Here an action on an older
   publication is taken on the newest one instead, as Discord takes a click on whatever the member sees: a command,
   a message, a modal as they are; a button or a menu only when the one the member saw (its custom id, remembered
-  for each publication) is still on its message, wherever it now sits, or, when that message was deleted and
-  posted again (a board moving to the bottom of the channel), on the newest message that carries it. A click on
-  a button that is gone is refused as before, and the page's own script (sandbox.js) says so in words.
+  for each publication) is still on its message, wherever it now sits, or, when the board moved meanwhile (posted
+  again at the bottom of the channel, the old message deleted or stripped of its buttons), on the newest message
+  that carries it: the bot reads a control by its custom id, which names the table, not by its message. A click
+  on a button that is gone everywhere is refused as before, and the page's own script (sandbox.js) says so in words.
 - **The member stays the member.** The member chosen in "Viewing as" is remembered by the sandbox: a reload, and
   a switch to another place (a thread, the DMs), opens as that member again rather than as the first one.
 - **Timers wait for the sandbox's clock.** SimCord gives every virtual timer a wall-clock fallback, and waits
@@ -195,13 +196,17 @@ def rebased(preview: Any, page: Any, body: Mapping[str, Any], publications: Publ
     try:
         message = preview.env.backend.get_message(page.channel_id, int(key.split(":")[1]))
     except Exception:  # noqa: BLE001 - the message is gone
-        # Posted again meanwhile (a board moves to the bottom of the channel as messages arrive): the member meant
-        # the control they saw, which now sits on the newest message carrying it; with none, refused as it came.
+        message = None
+    # Also on the newest publication: the bot may have edited the message since, moving its buttons.
+    now = control_now(message, seen[key]) if message is not None else None
+    if now is None:
+        # The board moved meanwhile (posted again at the bottom of the channel, the old one deleted or stripped of
+        # its buttons): the member meant the control they saw, which the bot reads the same on any message (its
+        # custom id names the table), so it is taken on the newest message carrying it; with none, refused.
         message = newest_carrying(preview, page.channel_id, seen[key])
         if message is None:
             return body
-    # Also on the newest publication: the bot may have edited the message since, moving its buttons.
-    now = control_now(message, seen[key])
+        now = control_now(message, seen[key])
     if now is None or (now == key and revision == page.revision):
         return body
     return {**body, "control_key": now, "target_id": str(message.id), "published_revision": page.revision}

@@ -130,7 +130,8 @@ def test_a_late_click_presses_the_button_the_member_saw_or_none() -> None:
         return {"type": 2, "style": 1, "label": custom_id, "custom_id": custom_id}
 
     message = SimpleNamespace(id=7, components=[{"type": 1, "components": [button("vote:no"), button("vote:yes")]}])
-    preview = SimpleNamespace(env=SimpleNamespace(backend=SimpleNamespace(get_message=lambda channel, mid: message)))
+    preview = SimpleNamespace(env=SimpleNamespace(backend=SimpleNamespace(get_message=lambda channel, mid: message,
+                                                                          messages={1: {7: message}})))
     page = SimpleNamespace(id="p", revision=5, last_sequence=3, channel_id=1, snapshot=None)
     publications = Publications()
     # Revision 4 showed "accuse" first and "vote:no" second; the message now has "vote:no" first, then "vote:yes".
@@ -154,10 +155,10 @@ def test_a_late_click_presses_the_button_the_member_saw_or_none() -> None:
     assert rebased(preview, page, repeated, publications) is repeated
 
 
-def test_a_click_on_a_message_posted_again_presses_its_newest_copy() -> None:
-    """A board moved to the bottom of the channel (deleted and posted again) between the member's look and click:
-    the click is taken on the newest message carrying the button the member saw; a private message carrying it, or
-    none at all, leaves the click refused as it came."""
+def test_a_click_on_a_board_that_moved_presses_its_newest_copy() -> None:
+    """A board moved to the bottom of the channel (deleted, or stripped of its buttons, and posted again) between the
+    member's look and click: the click is taken on the newest message carrying the button the member saw; a private
+    message carrying it, or none at all, leaves the click refused as it came."""
     from types import SimpleNamespace
 
     from bot.sandbox_preview import EPHEMERAL, Publications, rebased
@@ -186,6 +187,12 @@ def test_a_click_on_a_message_posted_again_presses_its_newest_copy() -> None:
         "9", "message:9:component:0.components.0", 5)
     del channel[9], channel[8]  # only the private copy and another button are left
     assert rebased(preview, page, click, publications) is click
+    # The message the member saw is still there, stripped of its buttons, and the board posted again below it.
+    channel[7] = board(7)
+    channel[12] = board(12, "gw:5", "gh:5")
+    backend.get_message = lambda channel_id, message_id: channel[message_id]
+    taken = rebased(preview, page, click, publications)
+    assert (taken["target_id"], taken["control_key"]) == ("12", "message:12:component:0.components.1")
 
 
 def test_the_kept_markdown_gives_the_preview_s_own_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
