@@ -36,7 +36,7 @@ PANEL = board.px(board.PANEL_LEFT)  # the board lies left of this image x
 
 # --- views from seeded random games (renderers/samples/arditi.py) ----------------------------------------
 
-# The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
+# The module's fixtures play seeded games and draw them: under pytest-xdist one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
 pytestmark = [pytest.mark.slow(10), pytest.mark.xdist_group("renderers_arditi")]
 

@@ -51,7 +51,7 @@ MAX_PNG_BYTES = 200 * 1024  # the full board
 BOARD_PNG_BYTES = 100 * 1024  # the board in the channel
 # --- views from seeded engine games (renderers/samples/junta.py) -----------------------------------------------
 
-# The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
+# The module's fixtures play seeded games and draw them: under pytest-xdist one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
 pytestmark = [pytest.mark.slow(28), pytest.mark.xdist_group("renderers_junta")]
 

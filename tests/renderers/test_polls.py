@@ -34,7 +34,7 @@ MAX_PNG_BYTES = 100 * 1024
 
 # --- views (renderers/samples/polls.py) ---------------------------------------------------------
 
-# The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
+# The module's fixtures play seeded games and draw them: under pytest-xdist one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
 pytestmark = [pytest.mark.slow(14), pytest.mark.xdist_group("renderers_polls")]
 

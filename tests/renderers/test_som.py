@@ -55,7 +55,7 @@ MAX_FULL_RATIO = 1.6
 CHANNEL_SIDE = (board.SIDE_INNER[1] - board.SIDE_INNER[0], board.LABEL)  # the channel panel's width and size
 # --- views from seeded engine games (renderers/samples/som.py) ----------------------------------------------
 
-# The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
+# The module's fixtures play seeded games and draw them: under pytest-xdist one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
 pytestmark = [pytest.mark.slow(17), pytest.mark.xdist_group("renderers_som")]
 

@@ -68,7 +68,7 @@ PICTURES: dict[str, Render] = {"scores": board.render_scoreboard, "locations": b
 # --- building states (renderers/samples/spyfall.py) ----------------------------------------
 
 
-# The module's fixtures play seeded games and draw them: under `-n 2` one worker builds them once
+# The module's fixtures play seeded games and draw them: under pytest-xdist one worker builds them once
 # (`--dist loadgroup`, pyproject.toml) instead of each worker its own.
 pytestmark = [pytest.mark.slow(10), pytest.mark.xdist_group("renderers_spyfall")]
 
