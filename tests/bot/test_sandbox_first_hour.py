@@ -106,7 +106,19 @@ def choose(page: Any, menu: Any) -> Any:
     return act
 
 
+MOVE_TRIES = 3  # a generic player whose way of filling a game's menu made no move looks again and tries again
+
+
 async def a_move(person: Person, table: Any) -> bool:
+    """One move played by the controls of the newest board (`try_a_move`), tried again as a person would when the
+    board's menu took no choice (a busy machine: the menu closed or arrived late); every press is still played."""
+    for _ in range(MOVE_TRIES):
+        if await try_a_move(person, table):
+            return True
+    return False
+
+
+async def try_a_move(person: Person, table: Any) -> bool:
     """Play one move by the controls of the newest board: its menu, or its buttons in order until the table takes
     one (a button that opens a menu just for the member: that menu's first option not already chosen, and the
     menu's own button when it asks to confirm; a button the bot refuses now: the next one). Every press must be
